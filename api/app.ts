@@ -1,0 +1,52 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX, DOCS_PREFIX, type AppContext } from './context';
+import { registerAuthentication } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRoutes } from './routes';
+
+/** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    bodyLimit: ctx.config.http.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+    },
+  });
+
+  app.decorate('ctx', ctx);
+  registerErrorHandler(app);
+  registerAuthentication(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Voice Agent Calling API',
+        version: ctx.config.version,
+        description: 'Voice agents, outbound campaigns, telephony configurations, phone numbers and runs.',
+      },
+      servers: [{ url: ctx.config.http.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true }, config: { public: true } }, async () =>
+    app.swagger(),
+  );
+
+  await registerRoutes(app);
+  return app;
+}

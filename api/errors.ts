@@ -1,0 +1,58 @@
+/** The HTTP errors of the contract. Routes and services throw these; one handler turns them into bodies. */
+
+export interface ValidationIssue {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string | ValidationIssue[],
+    message?: string,
+  ) {
+    super(message ?? (typeof detail === 'string' ? detail : 'validation error'));
+    this.name = 'HttpError';
+  }
+
+  body(): Record<string, unknown> {
+    if (typeof this.detail !== 'string') return { detail: this.detail };
+    return this.message && this.message !== this.detail
+      ? { detail: this.detail, message: this.message }
+      : { detail: this.detail };
+  }
+}
+
+export const unauthorized = (message = 'Missing, invalid, expired or revoked credentials.') =>
+  new HttpError(401, 'not_authenticated', message);
+
+export const forbidden = (message = 'These credentials do not allow this operation.') =>
+  new HttpError(403, 'forbidden', message);
+
+/** A resource in the path that does not exist or belongs to another organization (never leak which). */
+export const notFound = (what: string) =>
+  new HttpError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with that id.`);
+
+/** An id referenced in a request body that does not exist in the caller's organization. */
+export const referenceNotFound = (what: string) =>
+  new HttpError(
+    400,
+    `${what}_not_found`,
+    `The referenced ${what.replace(/_/g, ' ')} does not exist in this organization.`,
+  );
+
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
+
+export const invalidStateTransition = (message: string) =>
+  new HttpError(409, 'invalid_state_transition', message);
+
+export const payloadTooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
+
+/** A 422 in the FastAPI shape; `loc` starts with body, query or path. */
+export const validationError = (issues: ValidationIssue[]) => new HttpError(422, issues);
+
+export const invalidField = (loc: string[], msg: string, type = 'value_error') =>
+  validationError([{ loc, msg, type }]);
+
+export const serviceUnavailable = (code: string, message: string) => new HttpError(503, code, message);

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findActiveApiKey, findLiveSession, touchApiKey } from '../../db/repositories/credentials';
+import { API_KEY_PREFIX, hashToken, tokensMatch } from '../auth/tokens';
+import { DOCS_PREFIX } from '../context';
+import { forbidden, unauthorized } from '../errors';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Resolves X-API-Key or `authorization: Bearer` to a caller; routes marked `config.public` skip it. */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request) => {
+    if (
+      request.is404 ||
+      request.routeOptions.config?.public ||
+      request.routeOptions.url?.startsWith(DOCS_PREFIX)
+    )
+      return;
+    const token = presentedToken(request);
+    if (!token) throw unauthorized();
+    const digest = hashToken(token);
+    const db = app.ctx.db;
+    const credential = token.startsWith(API_KEY_PREFIX)
+      ? await findActiveApiKey(db, digest)
+      : await findLiveSession(db, digest);
+    if (!credential || !tokensMatch(credential.keyHash, digest)) throw unauthorized();
+    if (credential.apiKeyId !== null) await touchApiKey(db, credential.apiKeyId);
+    request.caller = {
+      organizationId: credential.organizationId,
+      userId: credential.userId,
+      apiKeyId: credential.apiKeyId,
+      scopes: credential.scopes,
+      via: credential.apiKeyId === null ? 'session' : 'api_key',
+    };
+    request.log = request.log.child({ organization_id: credential.organizationId });
+    if (MUTATING.has(request.method) && !credential.scopes.includes('write')) {
+      throw forbidden('This API key is read-only.');
+    }
+  });
+}
+
+function presentedToken(request: FastifyRequest): string | null {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.trim()) return apiKey.trim();
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+/** The authenticated caller of a non-public route. */
+export function callerOf(request: FastifyRequest) {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

@@ -1,0 +1,29 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Config } from '../config';
+
+/** The API's handle on Temporal: a lazily connecting client plus a real server call for health. */
+export interface TemporalGateway {
+  readonly client: Client;
+  readonly taskQueue: string;
+  /** Throws when the server does not answer within the timeout. */
+  check(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createTemporalGateway(config: Pick<Config, 'temporal'>): TemporalGateway {
+  // Lazy: the API starts (and reports degraded health) even while Temporal is still coming up.
+  const connection = Connection.lazy({ address: config.temporal.address });
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  return {
+    client,
+    taskQueue: config.temporal.taskQueue,
+    async check(timeoutMs = 2000) {
+      await connection.withDeadline(Date.now() + timeoutMs, () =>
+        connection.workflowService.describeNamespace({ namespace: config.temporal.namespace }),
+      );
+    },
+    async close() {
+      await connection.close();
+    },
+  };
+}

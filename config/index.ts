@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of the service, validated once at start and frozen. */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  version: string;
+  logLevel: string;
+  dataDir: string;
+  http: { host: string; port: number; publicBaseUrl: string; bodyLimitBytes: number };
+  databaseUrl: string | null;
+  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string | null };
+  storage:
+    | { kind: 'embedded'; rootDir: string }
+    | {
+        kind: 's3';
+        endpoint: string | null;
+        region: string;
+        bucket: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
+  uploads: { maxBytes: number; urlTtlSeconds: number };
+  auth: { provider: 'local'; sessionTtlSeconds: number };
+  deploymentMode: string;
+  /** Root secret: signing keys (upload URLs, public links) and the credential encryption key derive from it. */
+  appSecret: string;
+  defaultPhoneRegion: string;
+  orgMaxConcurrentCalls: number;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => (env[name]?.trim() ? env[name]!.trim() : fallback);
+  const opt = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
+  const int = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    const raw = opt(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = opt(name);
+    if (raw === null) return fallback;
+    if (/^(1|true|yes)$/i.test(raw)) return true;
+    if (/^(0|false|no)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const nodeEnv = str('NODE_ENV', 'development');
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, test or production (got "${nodeEnv}")`);
+  }
+  const envName = nodeEnv as Config['env'];
+  const dataDir = path.resolve(str('DATA_DIR', '.data'));
+  const port = int('PORT', 8000, 0, 65535);
+  const host = str('HOST', '127.0.0.1');
+  const publicBaseUrl = str(
+    'PUBLIC_BASE_URL',
+    `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+  ).replace(/\/+$/, '');
+
+  const bucket = opt('S3_BUCKET');
+  const storage: Config['storage'] = bucket
+    ? {
+        kind: 's3',
+        endpoint: opt('S3_ENDPOINT'),
+        region: str('S3_REGION', 'us-east-1'),
+        bucket,
+        accessKeyId: opt('S3_ACCESS_KEY_ID'),
+        secretAccessKey: opt('S3_SECRET_ACCESS_KEY'),
+        forcePathStyle: bool('S3_FORCE_PATH_STYLE', true),
+      }
+    : { kind: 'embedded', rootDir: path.resolve(str('STORAGE_DIR', path.join(dataDir, 'storage'))) };
+  if (storage.kind === 's3' && (storage.accessKeyId === null) !== (storage.secretAccessKey === null)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+
+  let appSecret = opt('APP_SECRET');
+  if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
+  if (appSecret === null) {
+    if (envName === 'production')
+      problems.push('APP_SECRET is required in production (at least 32 random characters)');
+    else appSecret = readOrCreateLocalSecret(dataDir);
+  }
+
+  const config: Config = {
+    env: envName,
+    version: str('APP_VERSION', readPackageVersion()),
+    logLevel: str('LOG_LEVEL', envName === 'test' ? 'warn' : 'info'),
+    dataDir,
+    http: { host, port, publicBaseUrl, bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024) },
+    databaseUrl: opt('DATABASE_URL'),
+    temporal: {
+      address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      namespace: str('TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str('TEMPORAL_TASK_QUEUE', 'campaigns'),
+      uiUrl: opt('TEMPORAL_UI_URL'),
+    },
+    storage,
+    uploads: {
+      maxBytes: int('UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1),
+      urlTtlSeconds: int('UPLOAD_URL_TTL_SECONDS', 900, 1, 7 * 24 * 3600),
+    },
+    auth: { provider: 'local', sessionTtlSeconds: int('SESSION_TTL_SECONDS', 7 * 24 * 3600, 60) },
+    deploymentMode: str('DEPLOYMENT_MODE', 'self_hosted'),
+    appSecret: appSecret ?? '',
+    defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
+    orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),
+  };
+  if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))
+    problems.push('DEFAULT_PHONE_REGION must be a two-letter region code');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+/** Outside production the service keeps a generated secret in its data folder, so restarts keep working links and keys. */
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+function readPackageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,0 +1,206 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** One interface keyed by table: the schema as the code sees it. Migrations under migrations/ are the truth. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T = Record<string, unknown>> = ColumnType<T, T | string | undefined, T | string>;
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  max_concurrent_calls: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface MembershipsTable {
+  organization_id: number;
+  user_id: number;
+  role: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface UserSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  organization_id: number;
+  created_by_user_id: number | null;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  scopes: ColumnType<string[], string[] | undefined, string[]>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  archived_at: Timestamp | null;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  workflow_uuid: Generated<string>;
+  name: string;
+  status: Generated<'active' | 'archived'>;
+  call_type: Generated<'inbound' | 'outbound'>;
+  template_context_variables: Json;
+  workflow_configurations: Json;
+  call_disposition_codes: Json<{ disposition_codes: unknown[] }>;
+  current_definition_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AgentDefinitionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  version_number: number;
+  status: 'published' | 'archived';
+  workflow_definition: Json;
+  created_at: CreatedAt;
+}
+
+export interface TelephonyConfigurationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  provider: string;
+  is_default_outbound: Generated<boolean>;
+  config: Json;
+  encrypted_secrets: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PhoneNumbersTable {
+  id: Generated<number>;
+  organization_id: number;
+  telephony_configuration_id: number;
+  address: string;
+  address_normalized: string;
+  address_type: 'pstn' | 'sip';
+  country_code: string | null;
+  label: string | null;
+  inbound_workflow_id: number | null;
+  is_active: Generated<boolean>;
+  is_default_caller_id: Generated<boolean>;
+  extra_metadata: Json;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type CampaignState = 'created' | 'syncing' | 'running' | 'paused' | 'completed' | 'failed';
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  organization_id: number;
+  workflow_id: number;
+  telephony_configuration_id: number | null;
+  name: string;
+  state: Generated<CampaignState>;
+  resume_state: CampaignState | null;
+  source_type: string;
+  source_id: string;
+  total_rows: Generated<number>;
+  processed_rows: Generated<number>;
+  failed_rows: Generated<number>;
+  invalid_rows: Generated<number>;
+  duplicate_rows: Generated<number>;
+  executed_count: Generated<number>;
+  total_queued_count: Generated<number>;
+  retry_config: Json;
+  max_concurrency: number;
+  schedule_config: Json;
+  circuit_breaker: Json;
+  ring_timeout_seconds: Generated<number>;
+  parent_campaign_id: number | null;
+  redialed_campaign_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+export interface CampaignLogsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  ts: CreatedAt;
+  level: 'debug' | 'info' | 'warning' | 'error';
+  event: string;
+  message: string;
+  details: Json;
+}
+
+export interface RunsTable {
+  id: Generated<number>;
+  organization_id: number;
+  workflow_id: number;
+  definition_id: number | null;
+  campaign_id: number | null;
+  name: string;
+  mode: string;
+  call_type: 'inbound' | 'outbound';
+  caller_number: string | null;
+  called_number: string | null;
+  disposition: string | null;
+  call_duration_seconds: number | null;
+  service_token_usage: Generated<number>;
+  charge_usd: Generated<number>;
+  is_completed: Generated<boolean>;
+  initial_context: Json;
+  gathered_context: Json;
+  usage_info: Json;
+  cost_info: Json;
+  logs: Json;
+  annotations: Json;
+  transcript_key: string | null;
+  recording_key: string | null;
+  user_recording_key: string | null;
+  bot_recording_key: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  user_sessions: UserSessionsTable;
+  api_keys: ApiKeysTable;
+  agents: AgentsTable;
+  agent_definitions: AgentDefinitionsTable;
+  telephony_configurations: TelephonyConfigurationsTable;
+  phone_numbers: PhoneNumbersTable;
+  campaigns: CampaignsTable;
+  campaign_logs: CampaignLogsTable;
+  runs: RunsTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type User = Selectable<UsersTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
+export type Agent = Selectable<AgentsTable>;
+export type AgentDefinition = Selectable<AgentDefinitionsTable>;
+export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
+export type PhoneNumber = Selectable<PhoneNumbersTable>;
+export type Campaign = Selectable<CampaignsTable>;
+export type CampaignUpdate = Updateable<CampaignsTable>;
+export type CampaignLog = Selectable<CampaignLogsTable>;
+export type Run = Selectable<RunsTable>;
+export type NewRun = Insertable<RunsTable>;

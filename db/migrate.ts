@@ -1,0 +1,53 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Logger } from '../config/logger';
+
+const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+/**
+ * Reads migrations/ with our own dynamic import, so TypeScript migrations load under tsx and vitest alike
+ * (Kysely's FileMigrationProvider imports from inside node_modules, where .ts files are not understood).
+ */
+class TypeScriptFolderProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(migrationFolder))
+      .filter((file) => /^\d{4}_\d{2}_\d{2}_\d{6}_.+\.ts$/.test(file))
+      .sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(migrationFolder, file)).href
+      )) as Migration;
+    }
+    return migrations;
+  }
+}
+
+function migrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider: new TypeScriptFolderProvider() });
+}
+
+/**
+ * Applies every pending migration; throws with the failing migration's name.
+ * Kysely's Postgres adapter holds an advisory lock meanwhile, so API, worker and tests may call this at once.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, logger?: Logger): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  const applied: string[] = [];
+  for (const result of results ?? []) {
+    if (result.status === 'Success') applied.push(result.migrationName);
+    if (result.status === 'Error') logger?.error({ migration: result.migrationName }, 'migration failed');
+  }
+  if (applied.length > 0) logger?.info({ applied }, 'migrations applied');
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return applied;
+}
+
+/** Reverts the latest migration; returns its name, or null when none was applied. */
+export async function migrateDown(db: Kysely<unknown>): Promise<string | null> {
+  const { error, results } = await migrator(db).migrateDown();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.[0]?.migrationName ?? null;
+}

@@ -1,0 +1,59 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app';
+import type { AppContext } from '../../api/context';
+import { createTemporalGateway } from '../../client/temporal';
+import { loadConfig, type Config } from '../../config';
+import { createLogger } from '../../config/logger';
+import { createDb } from '../../db/client';
+import { createStorage } from '../../storage';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** The environment a test app runs with: the servers global-setup started, S3 storage unless told otherwise. */
+export function testEnv(
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  const s3 = inject('s3');
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: `${inject('scratchDir')}/data-${process.pid}`,
+    APP_SECRET: 'test-secret-0123456789-0123456789-abcdef',
+    DATABASE_URL: inject('databaseUrl'),
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
+    ...overrides,
+  };
+}
+
+/** Builds the real app (real Postgres, Temporal and S3) for `app.inject` tests. */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const config: Readonly<Config> = loadConfig(testEnv(overrides));
+  const logger = createLogger({ level: config.logLevel, pretty: false });
+  const db = createDb(config.databaseUrl!, { max: 5 });
+  const storage = createStorage(config);
+  const temporal = createTemporalGateway(config);
+  const ctx: AppContext = { config, logger, db, storage, temporal };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await temporal.close();
+      await db.destroy();
+    },
+  };
+}
