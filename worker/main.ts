@@ -1,0 +1,27 @@
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig } from '../config';
+import { createLogger } from '../config/logger';
+import { createDb } from '../db/client';
+import { createStorage } from '../storage';
+import { createWorker } from './create-worker';
+
+/** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, name: 'worker' });
+  if (!config.databaseUrl)
+    throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
+  const db = createDb(config.databaseUrl);
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await createWorker({ config, logger, db, storage: createStorage(config), connection });
+  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker polling');
+  await worker.run(); // resolves after shutdown (the SDK handles SIGINT/SIGTERM)
+  await connection.close();
+  await db.destroy();
+  logger.info('worker stopped');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
