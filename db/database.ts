@@ -176,6 +176,76 @@ export interface RunsTable {
   completed_at: Timestamp | null;
 }
 
+export interface ContactsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  organization_id: number;
+  row_number: number;
+  phone_number: string;
+  initial_context: Json;
+  timezone: string | null;
+  attempts_made: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_outcome: string | null;
+  final_outcome: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+export interface ContactRejectsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  row_number: number;
+  reason: string;
+  raw: Json;
+  created_at: CreatedAt;
+}
+
+export type AttemptState = 'queued' | 'placing' | 'placed' | 'finished';
+
+export interface AttemptsTable {
+  id: Generated<number>;
+  organization_id: number;
+  campaign_id: number | null;
+  contact_id: number | null;
+  attempt_number: number;
+  state: Generated<AttemptState>;
+  phone_number: string;
+  caller_number: string | null;
+  telephony_configuration_id: number | null;
+  provider: string | null;
+  provider_call_id: string | null;
+  outcome: string | null;
+  provider_status: string | null;
+  provider_cause: string | null;
+  run_id: number | null;
+  deadline_at: Timestamp | null;
+  queued_at: CreatedAt;
+  placing_at: Timestamp | null;
+  placed_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface SimulatorCallsTable {
+  id: Generated<number>;
+  call_sid: string;
+  telephony_configuration_id: number;
+  attempt_ref: string;
+  to_number: string;
+  from_number: string | null;
+  status_callback_url: string | null;
+  outcome: string;
+  status: Generated<string>;
+  ring_seconds: number;
+  talk_seconds: number;
+  drop_callback: Generated<boolean>;
+  requested_at: CreatedAt;
+  ends_at: Timestamp;
+  ended_at: Timestamp | null;
+  callback_sent_at: Timestamp | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -189,6 +259,10 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_logs: CampaignLogsTable;
   runs: RunsTable;
+  contacts: ContactsTable;
+  contact_rejects: ContactRejectsTable;
+  attempts: AttemptsTable;
+  simulator_calls: SimulatorCallsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
@@ -204,3 +278,5 @@ export type CampaignUpdate = Updateable<CampaignsTable>;
 export type CampaignLog = Selectable<CampaignLogsTable>;
 export type Run = Selectable<RunsTable>;
 export type NewRun = Insertable<RunsTable>;
+export type Contact = Selectable<ContactsTable>;
+export type Attempt = Selectable<AttemptsTable>;

@@ -25,7 +25,11 @@ class TypeScriptFolderProvider implements MigrationProvider {
   }
 }
 
-function migrator(db: Kysely<unknown>): Migrator {
+// Migrations run against any schema (Kysely<any>, as the Kysely docs prescribe), whatever the caller's Database type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+function migrator(db: AnyDb): Migrator {
   return new Migrator({ db, provider: new TypeScriptFolderProvider() });
 }
 
@@ -33,7 +37,7 @@ function migrator(db: Kysely<unknown>): Migrator {
  * Applies every pending migration; throws with the failing migration's name.
  * Kysely's Postgres adapter holds an advisory lock meanwhile, so API, worker and tests may call this at once.
  */
-export async function migrateToLatest(db: Kysely<unknown>, logger?: Logger): Promise<string[]> {
+export async function migrateToLatest(db: AnyDb, logger?: Logger): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   const applied: string[] = [];
   for (const result of results ?? []) {
@@ -46,7 +50,7 @@ export async function migrateToLatest(db: Kysely<unknown>, logger?: Logger): Pro
 }
 
 /** Reverts the latest migration; returns its name, or null when none was applied. */
-export async function migrateDown(db: Kysely<unknown>): Promise<string | null> {
+export async function migrateDown(db: AnyDb): Promise<string | null> {
   const { error, results } = await migrator(db).migrateDown();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results?.[0]?.migrationName ?? null;

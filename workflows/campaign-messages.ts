@@ -1,0 +1,21 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+
+/** Messages of the campaign workflow, shared by the workflow and `client/`. The database row is the truth. */
+
+/** Why the campaign row changed: the workflow re-reads state and settings from the database at once. */
+export type CampaignChange = 'paused' | 'resumed' | 'settings_updated' | 'agent_archived';
+
+export const campaignChangedSignal = defineSignal<[{ change: CampaignChange }]>('campaignChanged');
+
+/** A provider reported a final outcome for one of this campaign's attempts (written to the database first). */
+export const attemptFinishedSignal = defineSignal<[{ attemptId: number }]>('attemptFinished');
+
+export interface CampaignWorkflowStatus {
+  state: string;
+  inFlight: number;
+  maxConcurrency: number;
+  breakerOpen: boolean;
+  nextWakeAt: string | null;
+}
+
+export const campaignStatusQuery = defineQuery<CampaignWorkflowStatus>('campaignStatus');
