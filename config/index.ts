@@ -29,6 +29,8 @@ export interface Config {
   appSecret: string;
   defaultPhoneRegion: string;
   orgMaxConcurrentCalls: number;
+  /** The simulator provider's "cloud" runs inside the API process; workers reach it at `baseUrl`. */
+  simulator: { enabled: boolean; baseUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +125,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     appSecret: appSecret ?? '',
     defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
     orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),
+    simulator: {
+      enabled: bool('SIMULATOR_ENABLED', true),
+      baseUrl: str('SIMULATOR_URL', publicBaseUrl).replace(/\/+$/, ''),
+    },
   };
   if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))
     problems.push('DEFAULT_PHONE_REGION must be a two-letter region code');
