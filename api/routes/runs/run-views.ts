@@ -1,0 +1,143 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Run } from '../../../db/database';
+import type { RunListItem, RunListPage } from '../../../db/repositories/runs';
+
+/** Response schemas of runs and the functions that shape rows into them. */
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const AnyObject = Type.Object({}, { additionalProperties: true });
+
+// Artifact URLs stay null until the agent runtime stores recordings and transcripts.
+const urlFields = {
+  recording_url: NullableString,
+  transcript_url: NullableString,
+  user_recording_url: NullableString,
+  bot_recording_url: NullableString,
+  recording_public_url: NullableString,
+  transcript_public_url: NullableString,
+  user_recording_public_url: NullableString,
+  bot_recording_public_url: NullableString,
+  public_access_token: NullableString,
+};
+
+export const RunListItemSchema = Type.Object({
+  id: Type.Integer(),
+  workflow_id: Type.Integer(),
+  workflow_name: Type.String(),
+  name: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  service_token_usage: Type.Number(),
+  call_duration_seconds: NullableNumber,
+  ...urlFields,
+  phone_number: NullableString,
+  caller_number: NullableString,
+  called_number: NullableString,
+  call_type: Type.String(),
+  mode: Type.String(),
+  disposition: NullableString,
+  initial_context: AnyObject,
+  gathered_context: AnyObject,
+  charge_usd: Type.Number(),
+});
+
+export const RunListEnvelope = Type.Object({
+  runs: Type.Array(RunListItemSchema),
+  total_service_tokens: Type.Number(),
+  total_duration_seconds: Type.Number(),
+  total_count: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total_pages: Type.Integer(),
+});
+
+export const RunDetailSchema = Type.Object({
+  id: Type.Integer(),
+  workflow_id: Type.Integer(),
+  name: Type.String(),
+  mode: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  is_completed: Type.Boolean(),
+  ...urlFields,
+  cost_info: AnyObject,
+  usage_info: AnyObject,
+  initial_context: AnyObject,
+  gathered_context: AnyObject,
+  logs: AnyObject,
+  annotations: AnyObject,
+  definition_id: Type.Union([Type.Integer(), Type.Null()]),
+  call_type: Type.String(),
+});
+
+const noArtifacts = (): Record<keyof typeof urlFields, null> => ({
+  recording_url: null,
+  transcript_url: null,
+  user_recording_url: null,
+  bot_recording_url: null,
+  recording_public_url: null,
+  transcript_public_url: null,
+  user_recording_public_url: null,
+  bot_recording_public_url: null,
+  public_access_token: null,
+});
+
+/** The contact's number: who was called on an outbound run, who called on an inbound one. */
+const contactNumber = (run: Pick<Run, 'call_type' | 'caller_number' | 'called_number'>) =>
+  run.call_type === 'inbound' ? run.caller_number : run.called_number;
+
+export function toRunListItem(run: RunListItem): Static<typeof RunListItemSchema> {
+  return {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    workflow_name: run.workflow_name,
+    name: run.name,
+    created_at: run.created_at.toISOString(),
+    service_token_usage: run.service_token_usage,
+    call_duration_seconds: run.call_duration_seconds,
+    ...noArtifacts(),
+    phone_number: contactNumber(run),
+    caller_number: run.caller_number,
+    called_number: run.called_number,
+    call_type: run.call_type,
+    mode: run.mode,
+    disposition: run.disposition,
+    initial_context: run.initial_context,
+    gathered_context: run.gathered_context,
+    charge_usd: run.charge_usd,
+  };
+}
+
+export function toRunListEnvelope(
+  page: RunListPage,
+  paging: { page: number; limit: number },
+): Static<typeof RunListEnvelope> {
+  return {
+    runs: page.runs.map(toRunListItem),
+    total_service_tokens: page.totalServiceTokens,
+    total_duration_seconds: page.totalDurationSeconds,
+    total_count: page.totalCount,
+    page: paging.page,
+    limit: paging.limit,
+    total_pages: Math.ceil(page.totalCount / paging.limit),
+  };
+}
+
+export function toRunDetail(run: Run): Static<typeof RunDetailSchema> {
+  return {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    name: run.name,
+    mode: run.mode,
+    created_at: run.created_at.toISOString(),
+    is_completed: run.is_completed,
+    ...noArtifacts(),
+    cost_info: run.cost_info,
+    usage_info: run.usage_info,
+    initial_context: run.initial_context,
+    gathered_context: run.gathered_context,
+    logs: run.logs,
+    annotations: run.annotations,
+    definition_id: run.definition_id,
+    call_type: run.call_type,
+  };
+}

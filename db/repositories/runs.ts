@@ -1,0 +1,242 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database, Run } from '../database';
+
+/** Runs: one record per call. The engine writes them; the API lists and reads them. */
+
+type Executor = Db | Transaction<Database>;
+type Context = Record<string, unknown>;
+
+export interface NewRunInput {
+  organization_id: number;
+  workflow_id: number;
+  definition_id?: number | null;
+  campaign_id?: number | null;
+  name: string;
+  mode: string;
+  call_type: 'inbound' | 'outbound';
+  initial_context?: Context;
+}
+
+export interface RunCompletion {
+  gathered_context: Context;
+  call_duration_seconds: number | null;
+  usage_info?: Context;
+  cost_info?: Context;
+  charge_usd?: number;
+  service_token_usage?: number;
+  logs?: Context;
+  annotations?: Context;
+  transcript_key?: string | null;
+  recording_key?: string | null;
+  user_recording_key?: string | null;
+  bot_recording_key?: string | null;
+}
+
+/** One filter of the runs list, already validated; all filters of a query must match (AND). */
+export type RunFilter =
+  | { attribute: 'runId' | 'workflowId' | 'campaignId'; value: number }
+  | { attribute: 'callerNumber' | 'calledNumber'; value: string }
+  | { attribute: 'dispositionCode'; codes: string[] }
+  | { attribute: 'duration'; min?: number; max?: number };
+
+export interface RunListQuery {
+  workflowId?: number;
+  /** Inclusive bounds on created_at. */
+  startDate?: Date;
+  endDate?: Date;
+  filters: RunFilter[];
+  page: number;
+  limit: number;
+}
+
+const listColumns = [
+  'runs.id',
+  'runs.workflow_id',
+  'runs.name',
+  'runs.mode',
+  'runs.call_type',
+  'runs.created_at',
+  'runs.caller_number',
+  'runs.called_number',
+  'runs.disposition',
+  'runs.call_duration_seconds',
+  'runs.service_token_usage',
+  'runs.charge_usd',
+  'runs.initial_context',
+  'runs.gathered_context',
+  'runs.transcript_key',
+  'runs.recording_key',
+  'runs.user_recording_key',
+  'runs.bot_recording_key',
+] as const;
+
+type ColumnName<T> = T extends `runs.${infer C}` ? C : never;
+
+export type RunListItem = Pick<Run, ColumnName<(typeof listColumns)[number]>> & {
+  workflow_name: string;
+};
+
+export interface RunListPage {
+  runs: RunListItem[];
+  totalCount: number;
+  totalServiceTokens: number;
+  totalDurationSeconds: number;
+}
+
+const textOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 ? value : null;
+
+/** Creates a run in progress; the indexed number columns are copied from initial_context. */
+export async function createRun(db: Executor, input: NewRunInput): Promise<number> {
+  const initialContext = input.initial_context ?? {};
+  const row = await db
+    .insertInto('runs')
+    .values({
+      organization_id: input.organization_id,
+      workflow_id: input.workflow_id,
+      definition_id: input.definition_id ?? null,
+      campaign_id: input.campaign_id ?? null,
+      name: input.name,
+      mode: input.mode,
+      call_type: input.call_type,
+      initial_context: JSON.stringify(initialContext),
+      caller_number: textOrNull(initialContext.caller_number),
+      called_number: textOrNull(initialContext.called_number),
+      gathered_context: '{}',
+      usage_info: '{}',
+      cost_info: '{}',
+      logs: '{}',
+      annotations: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Records the end of a call. Idempotent: only a run not yet completed changes, so a retried activity
+ * or a duplicate webhook cannot overwrite the first outcome (or bill twice). Returns whether it changed.
+ */
+export async function completeRun(db: Executor, runId: number, completion: RunCompletion): Promise<boolean> {
+  const result = await db
+    .updateTable('runs')
+    .set({
+      is_completed: true,
+      completed_at: sql`now()`,
+      updated_at: sql`now()`,
+      gathered_context: JSON.stringify(completion.gathered_context),
+      disposition: textOrNull(completion.gathered_context.mapped_call_disposition),
+      call_duration_seconds: completion.call_duration_seconds,
+      usage_info: JSON.stringify(completion.usage_info ?? {}),
+      cost_info: JSON.stringify(completion.cost_info ?? {}),
+      charge_usd: completion.charge_usd ?? 0,
+      service_token_usage: completion.service_token_usage ?? 0,
+      ...(completion.logs ? { logs: JSON.stringify(completion.logs) } : {}),
+      ...(completion.annotations ? { annotations: JSON.stringify(completion.annotations) } : {}),
+      transcript_key: completion.transcript_key ?? null,
+      recording_key: completion.recording_key ?? null,
+      user_recording_key: completion.user_recording_key ?? null,
+      bot_recording_key: completion.bot_recording_key ?? null,
+    })
+    .where('id', '=', runId)
+    .where('is_completed', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A run of the organization's agent, or undefined (another organization's or agent's run included). */
+export async function getRun(
+  db: Executor,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+): Promise<Run | undefined> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('workflow_id', '=', workflowId)
+    .where('id', '=', runId)
+    .executeTakeFirst();
+}
+
+/** Escapes LIKE wildcards so a search for `50%` or `a_b` matches those characters literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function conditions(
+  eb: ExpressionBuilder<Database, 'runs'>,
+  organizationId: number,
+  query: RunListQuery,
+): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb('runs.organization_id', '=', organizationId)];
+  if (query.workflowId !== undefined) all.push(eb('runs.workflow_id', '=', query.workflowId));
+  if (query.startDate) all.push(eb('runs.created_at', '>=', query.startDate));
+  // Inclusive to the millisecond the client sees: created_at keeps microseconds, ISO strings carry milliseconds.
+  if (query.endDate) all.push(eb('runs.created_at', '<', new Date(query.endDate.getTime() + 1)));
+  for (const filter of query.filters) {
+    switch (filter.attribute) {
+      case 'runId':
+        all.push(eb('runs.id', '=', filter.value));
+        break;
+      case 'workflowId':
+        all.push(eb('runs.workflow_id', '=', filter.value));
+        break;
+      case 'campaignId':
+        all.push(eb('runs.campaign_id', '=', filter.value));
+        break;
+      case 'callerNumber':
+      case 'calledNumber': {
+        const column = filter.attribute === 'callerNumber' ? 'runs.caller_number' : 'runs.called_number';
+        all.push(eb(column, 'ilike', `%${escapeLike(filter.value)}%`));
+        break;
+      }
+      case 'dispositionCode':
+        all.push(eb('runs.disposition', 'in', filter.codes));
+        break;
+      case 'duration':
+        if (filter.min !== undefined) all.push(eb('runs.call_duration_seconds', '>=', filter.min));
+        if (filter.max !== undefined) all.push(eb('runs.call_duration_seconds', '<=', filter.max));
+        break;
+    }
+  }
+  return eb.and(all);
+}
+
+/**
+ * One page of runs, newest first, and the totals of the whole filtered set: one aggregate query and one
+ * page query (the agent's name joined in), run side by side on the pool.
+ */
+export async function listRuns(
+  db: Executor,
+  organizationId: number,
+  query: RunListQuery,
+): Promise<RunListPage> {
+  const [totals, runs] = await Promise.all([
+    db
+      .selectFrom('runs')
+      .where((eb) => conditions(eb, organizationId, query))
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total_count'),
+        sql<string>`coalesce(sum(runs.service_token_usage), 0)`.as('total_service_tokens'),
+        sql<string>`coalesce(sum(runs.call_duration_seconds), 0)`.as('total_duration_seconds'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('runs')
+      .innerJoin('agents', 'agents.id', 'runs.workflow_id')
+      .where((eb) => conditions(eb, organizationId, query))
+      .select([...listColumns, 'agents.name as workflow_name'])
+      .orderBy('runs.created_at', 'desc')
+      .orderBy('runs.id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return {
+    runs,
+    totalCount: Number(totals.total_count),
+    totalServiceTokens: Number(totals.total_service_tokens),
+    totalDurationSeconds: Number(totals.total_duration_seconds),
+  };
+}
