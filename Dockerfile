@@ -1,0 +1,22 @@
+# One image for both processes of the service: the API (default) and the Temporal worker
+# (`node --import tsx worker/main.ts`). TypeScript runs directly with tsx, as in development.
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8000 \
+    DATA_DIR=/var/lib/voice-agent-calling
+
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund \
+    && npm cache clean --force \
+    && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
+
+COPY --chown=node:node . .
+
+USER node
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "api/server.ts"]
