@@ -1,10 +1,15 @@
-# Sourced by start.sh and test.sh: installs node dependencies with `npm ci` when node_modules is missing
-# or older than package-lock.json, and says exactly what to install when Node.js itself is missing.
+# Sourced by start.sh, test.sh and .ci/run: installs node dependencies when node_modules is missing or
+# older than package-lock.json, and says exactly what to install when Node.js itself is missing.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "Node.js 20.19 or later (with npm) is required: https://nodejs.org/en/download" >&2
   exit 1
 fi
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ] || [ ! -f node_modules/.package-lock.json ]; then
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing node dependencies (npm ci)..."
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm ci refuses a lock file without entries for optional platform packages (e.g. @swc/core-darwin-*)
+  # that a registry mirror does not serve; npm install --no-save then installs the same locked versions.
+  if ! npm ci --no-audit --no-fund --loglevel=error; then
+    echo "npm ci failed; installing the locked versions with npm install --no-save instead..."
+    npm install --no-save --no-audit --no-fund --loglevel=error || exit 1
+  fi
 fi
