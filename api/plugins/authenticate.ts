@@ -6,10 +6,13 @@ import { forbidden, unauthorized } from '../errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Resolves X-API-Key or `authorization: Bearer` to a caller; routes marked `config.public` skip it. */
+/**
+ * Resolves X-API-Key or `authorization: Bearer` to a caller; routes marked `config.public` skip it.
+ * Runs on request, before the body is parsed or validated: no credentials is 401 whatever the body.
+ */
 export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (
       request.is404 ||
       request.routeOptions.config?.public ||
@@ -33,13 +36,16 @@ export function registerAuthentication(app: FastifyInstance): void {
       via: credential.apiKeyId === null ? 'session' : 'api_key',
     };
     request.log = request.log.child({ organization_id: credential.organizationId });
-    if (MUTATING.has(request.method) && !credential.scopes.includes('write')) {
-      throw forbidden('This API key is read-only.');
+    // Scopes are independent: `write` covers mutating methods only, `read` the others.
+    const needed = MUTATING.has(request.method) ? 'write' : 'read';
+    if (!credential.scopes.includes(needed)) {
+      throw forbidden(`This API key lacks the \`${needed}\` scope.`);
     }
   });
 }
 
-function presentedToken(request: FastifyRequest): string | null {
+/** The API key or session token the request carries, X-API-Key first. */
+export function presentedToken(request: FastifyRequest): string | null {
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey.trim()) return apiKey.trim();
   const authorization = request.headers.authorization;

@@ -1,14 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '../context';
 import agentRuns from './agent-runs';
 import runs from './runs';
+import apiKeys from './api-keys';
+import auth from './auth';
+
+/** A resource's routes: a TypeBox-typed Fastify plugin. */
+type RoutePlugin = FastifyPluginAsyncTypebox;
 
 /** Every resource's routes, one folder each, mounted under /api/v1. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  const routes: Array<[string, Parameters<FastifyInstance['register']>[0]]> = [
+  const routes: Array<[string, RoutePlugin]> = [
     // [prefix, plugin] — one line per resource folder.
     ['/organizations/usage/runs', runs],
     ['/workflow', agentRuns],
+    ['/auth', auth],
+    ['/user/api-keys', apiKeys],
   ];
+  // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
+  const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];
   for (const [prefix, plugin] of routes) await app.register(plugin, { prefix: `${API_PREFIX}${prefix}` });
+  for (const [prefix, plugin] of unprefixedAliases) await app.register(hiddenFromDocs(plugin), { prefix });
+}
+
+/** Registers a plugin whose routes stay out of the OpenAPI document (aliases of documented routes). */
+function hiddenFromDocs(plugin: RoutePlugin) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRoute', (route) => {
+      // A new object: the schema is shared with the documented registration of the same plugin.
+      route.schema = { ...route.schema, hide: true };
+    });
+    await scope.register(plugin);
+  };
 }

@@ -1,0 +1,47 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database } from '../database';
+
+type Executor = Db | Transaction<Database>;
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  password_hash: string;
+}
+
+/** Emails are unique regardless of case (a unique index on lower(email)); they are stored lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<{ id: number; email: string } | null> {
+  const row = await db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Inserts a user; a second user with the same email (any case) fails with a unique violation. */
+export async function createUser(
+  db: Executor,
+  user: { email: string; passwordHash: string },
+): Promise<{ id: number; email: string }> {
+  return db
+    .insertInto('users')
+    .values({ email: normalizeEmail(user.email), password_hash: user.passwordHash })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+}
+
+/** True when a database error is a unique-constraint violation (Postgres 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+export interface SignedUp {
+  token: string;
+  email: string;
+  password: string;
+  userId: number;
+  organizationId: number;
+  /** Headers that authenticate with the session token. */
+  headers: { authorization: string };
+}
+
+/** A unique address, so test files can share one database. */
+export const uniqueEmail = (name = 'user') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Signs a new user up through the API and returns its session. */
+export async function signUp(app: FastifyInstance, name = 'owner'): Promise<SignedUp> {
+  const email = uniqueEmail(name);
+  const password = 'correct horse battery staple';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { email, password, organization_name: `${name} inc` },
+  });
+  expect(response.statusCode).toBe(201);
+  const body = response.json();
+  return {
+    token: body.token,
+    email,
+    password,
+    userId: body.user.id,
+    organizationId: body.organization.id,
+    headers: { authorization: `Bearer ${body.token}` },
+  };
+}
+
+/** Creates an API key through the API with the given credentials. */
+export async function createKey(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  body: { name: string; scopes?: string[] } = { name: 'ci' },
+) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/user/api-keys', headers, payload: body });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; api_key: string; key_prefix: string; scopes: string[] };
+}
