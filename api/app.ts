@@ -6,6 +6,7 @@ import { API_PREFIX, DOCS_PREFIX, type AppContext } from './context';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRoutes } from './routes';
+import { startSimulatorRunner } from '../simulator/runner';
 
 /** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -48,5 +49,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
 
   await registerRoutes(app);
+  if (ctx.config.simulator.enabled) {
+    let runner: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      runner = startSimulatorRunner({ db: ctx.db, logger: ctx.logger });
+    });
+    app.addHook('onClose', async () => runner?.stop());
+  }
   return app;
 }

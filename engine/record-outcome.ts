@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/client';
+import { completeRun } from '../db/repositories/runs';
+import { isSuccessfulFinalOutcome, shouldRetry, type AttemptOutcome, type RetryConfig } from './outcomes';
+
+export interface AttemptOutcomeReport {
+  attemptId: number;
+  outcome: AttemptOutcome;
+  /** The provider's own status and SIP/Q.850 cause, kept beside our outcome. */
+  providerStatus?: string | null;
+  providerCause?: string | null;
+  durationSeconds?: number | null;
+  /** The provider's call id, when the callback arrives before the placement stored it. */
+  providerCallId?: string | null;
+  /** Extra facts for the run's gathered_context (e.g. `{ error: 'placement_unknown' }`). */
+  details?: Record<string, unknown>;
+}
+
+export interface RecordedOutcome {
+  /** False when the attempt had already finished: providers resend, and a second report changes nothing. */
+  changed: boolean;
+  attemptId: number;
+  campaignId: number | null;
+  /** True when the contact reached its final outcome with this attempt. */
+  contactFinal: boolean;
+}
+
+/**
+ * Stores the outcome of one attempt exactly once, in one transaction: the attempt, the contact's retry or
+ * final outcome, the campaign's counters and the attempt's run. Safe to call from webhooks and reconcilers at once.
+ */
+export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport): Promise<RecordedOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const attempt = await trx
+      .selectFrom('attempts')
+      .select(['id', 'state', 'campaign_id', 'contact_id', 'attempt_number', 'run_id'])
+      .where('id', '=', report.attemptId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!attempt) throw new Error(`attempt ${report.attemptId} does not exist`);
+    const unchanged = {
+      changed: false,
+      attemptId: attempt.id,
+      campaignId: attempt.campaign_id,
+      contactFinal: false,
+    };
+    if (attempt.state === 'finished') return unchanged;
+
+    await trx
+      .updateTable('attempts')
+      .set({
+        state: 'finished',
+        outcome: report.outcome,
+        provider_status: report.providerStatus ?? null,
+        provider_cause: report.providerCause ?? null,
+        finished_at: sql`now()`,
+        ...(report.providerCallId
+          ? { provider_call_id: sql<string>`coalesce(provider_call_id, ${report.providerCallId})` }
+          : {}),
+      })
+      .where('id', '=', attempt.id)
+      .execute();
+
+    let contactFinal = false;
+    if (attempt.contact_id !== null && attempt.campaign_id !== null) {
+      const campaign = await trx
+        .selectFrom('campaigns')
+        .select(['retry_config'])
+        .where('id', '=', attempt.campaign_id)
+        .executeTakeFirstOrThrow();
+      const retry = shouldRetry(
+        campaign.retry_config as unknown as RetryConfig,
+        report.outcome,
+        attempt.attempt_number,
+      );
+      const delaySeconds = (campaign.retry_config as unknown as RetryConfig).retry_delay_seconds;
+      contactFinal = !retry;
+      await trx
+        .updateTable('contacts')
+        .set({
+          attempts_made: attempt.attempt_number,
+          last_outcome: report.outcome,
+          next_attempt_at: retry ? sql`now() + make_interval(secs => ${delaySeconds})` : null,
+          ...(retry ? {} : { final_outcome: report.outcome, completed_at: sql`now()` }),
+        })
+        .where('id', '=', attempt.contact_id)
+        .where('final_outcome', 'is', null)
+        .execute();
+      if (contactFinal) {
+        const failed = isSuccessfulFinalOutcome(report.outcome) ? 0 : 1;
+        await trx
+          .updateTable('campaigns')
+          .set({
+            processed_rows: sql`processed_rows + 1`,
+            failed_rows: sql`failed_rows + ${failed}`,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', attempt.campaign_id)
+          .execute();
+      }
+    }
+
+    if (attempt.run_id !== null) {
+      await completeRun(trx, attempt.run_id, {
+        call_duration_seconds: report.durationSeconds ?? null,
+        gathered_context: {
+          ...report.details,
+          mapped_call_disposition: report.outcome,
+          outcome: report.outcome,
+          provider_status: report.providerStatus ?? null,
+          provider_cause: report.providerCause ?? null,
+        },
+      });
+    }
+    return { changed: true, attemptId: attempt.id, campaignId: attempt.campaign_id, contactFinal };
+  });
+}

@@ -1,0 +1,129 @@
+import { outcomeOfReport, type SimulatorStatusReport } from '../../simulator/outcome';
+import type {
+  CallStatus,
+  GetCallStatusInput,
+  PlaceCallInput,
+  PlaceCallResult,
+  ProviderSyncResult,
+  SyncInboundWebhookInput,
+  TelephonyProvider,
+} from '../provider';
+import { ProviderRequestError } from '../provider-errors';
+
+export interface SimulatorProviderOptions {
+  configurationId: number;
+  /** The simulator's calls API (in the API process) and the deployment token it accepts. */
+  baseUrl: string;
+  token: string;
+  config: Record<string, unknown>;
+  requestTimeoutMs?: number;
+}
+
+/** The simulator reached like a vendor's cloud: over HTTP, with status reported back through the webhook path. */
+export function createSimulatorProvider(options: SimulatorProviderOptions): TelephonyProvider {
+  const timeoutMs = options.requestTimeoutMs ?? 5000;
+  const request = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> => {
+    try {
+      return await fetch(`${options.baseUrl}/api/v1/simulator${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderRequestError('simulator', `simulator unreachable: ${(error as Error).message}`, {
+        mayHaveReachedProvider: true,
+      });
+    }
+  };
+
+  return {
+    name: 'simulator',
+
+    async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
+      return {
+        ok: true,
+        message:
+          agentId === null
+            ? `simulator: inbound calls to ${phoneNumber.addressNormalized} are no longer routed to an agent`
+            : `simulator: inbound calls to ${phoneNumber.addressNormalized} go to agent ${agentId}`,
+      };
+    },
+
+    async placeCall(input: PlaceCallInput): Promise<PlaceCallResult> {
+      const response = await request('POST', '/calls', {
+        configuration_id: options.configurationId,
+        attempt_ref: input.attemptId,
+        to: input.to,
+        from: input.from,
+        status_callback_url: input.statusCallbackUrl,
+        ring_timeout_seconds: input.ringTimeoutSeconds,
+        max_call_duration_seconds: input.maxCallDurationSeconds,
+        settings: {
+          ring_seconds: numberSetting(options.config.ring_seconds, 1),
+          talk_seconds: numberSetting(options.config.talk_seconds, 2),
+          script: (options.config.script as Record<string, string[]> | undefined) ?? null,
+          drop_callback_rate: numberSetting(options.config.drop_callback_rate, 0),
+        },
+      });
+      if (response.status !== 201) {
+        throw new ProviderRequestError(
+          'simulator',
+          `simulator refused the call (${response.status}): ${await response.text()}`,
+          {
+            mayHaveReachedProvider: response.status >= 500 && response.status !== 503,
+          },
+        );
+      }
+      const report = (await response.json()) as SimulatorStatusReport;
+      return { providerCallId: report.CallSid };
+    },
+
+    async getCallStatus(input: GetCallStatusInput): Promise<CallStatus> {
+      let report: SimulatorStatusReport | undefined;
+      if (input.providerCallId) {
+        const response = await request('GET', `/calls/${encodeURIComponent(input.providerCallId)}`);
+        if (response.status === 404) return { state: 'not_found' };
+        if (!response.ok)
+          throw new ProviderRequestError('simulator', `status lookup failed (${response.status})`, {
+            mayHaveReachedProvider: false,
+          });
+        report = (await response.json()) as SimulatorStatusReport;
+      } else {
+        const response = await request('GET', `/calls?attempt_ref=${encodeURIComponent(input.attemptId)}`);
+        if (!response.ok)
+          throw new ProviderRequestError('simulator', `status lookup failed (${response.status})`, {
+            mayHaveReachedProvider: false,
+          });
+        report = ((await response.json()) as { calls: SimulatorStatusReport[] }).calls[0];
+        if (!report) return { state: 'not_found' };
+      }
+      return callStatusOf(report);
+    },
+
+    async hangup(): Promise<void> {
+      // Simulated calls end by themselves when their time is up; there is nothing to cut.
+    },
+  };
+}
+
+/** Maps a simulator status report (callback body or lookup) to the engine's view. */
+export function callStatusOf(report: SimulatorStatusReport): CallStatus {
+  const outcome = outcomeOfReport(report);
+  if (!outcome) return { state: 'in_progress', providerCallId: report.CallSid, rawStatus: report.CallStatus };
+  return {
+    state: 'ended',
+    providerCallId: report.CallSid,
+    outcome,
+    rawStatus: report.AnsweredBy ? `${report.CallStatus}/${report.AnsweredBy}` : report.CallStatus,
+    cause: report.SipResponseCode === null ? null : `sip:${report.SipResponseCode}`,
+    durationSeconds: report.CallDuration,
+  };
+}
+
+function numberSetting(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}

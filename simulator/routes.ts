@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { tokensMatch } from '../api/auth/tokens';
+import { HttpError, invalidField, unauthorized } from '../api/errors';
+import { CALL_OUTCOMES } from '../providers/catalogue';
+import { countPriorCalls, findCall, findCallsByAttempt, insertCall } from './calls';
+import { simulateCall } from './outcome';
+import { statusReport } from './calls';
+import { simulatorApiToken } from './auth';
+
+const Report = Type.Object({
+  CallSid: Type.String(),
+  AttemptRef: Type.String(),
+  CallStatus: Type.String(),
+  AnsweredBy: Type.Union([Type.String(), Type.Null()]),
+  CallDuration: Type.Number(),
+  SipResponseCode: Type.Union([Type.Number(), Type.Null()]),
+});
+
+const PlaceCallBody = Type.Object({
+  configuration_id: Type.Integer({ minimum: 1 }),
+  attempt_ref: Type.String({ minLength: 1, maxLength: 200 }),
+  to: Type.String({ minLength: 2, maxLength: 64 }),
+  from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  status_callback_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  ring_timeout_seconds: Type.Number({ minimum: 0 }),
+  max_call_duration_seconds: Type.Number({ minimum: 0 }),
+  settings: Type.Object({
+    ring_seconds: Type.Number({ minimum: 0 }),
+    talk_seconds: Type.Number({ minimum: 0 }),
+    script: Type.Optional(
+      Type.Union([
+        Type.Record(Type.String(), Type.Array(Type.Union(CALL_OUTCOMES.map((o) => Type.Literal(o))))),
+        Type.Null(),
+      ]),
+    ),
+    drop_callback_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  }),
+});
+
+/**
+ * The simulator provider's "cloud": a vendor-like calls API inside the API process, used by workers through the
+ * provider interface. Only this deployment's own services (holding the derived token) may call it.
+ */
+const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, db } = app.ctx;
+  const token = simulatorApiToken(config);
+  app.addHook('preHandler', async (request) => {
+    const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!presented || !tokensMatch(presented, token))
+      throw unauthorized('Simulator calls need the deployment token.');
+  });
+  const schema = { tags: ['simulator'], hide: true };
+
+  app.post(
+    '/calls',
+    { config: { public: true }, schema: { ...schema, body: PlaceCallBody, response: { 201: Report } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.status_callback_url && !body.status_callback_url.startsWith(`${config.http.publicBaseUrl}/`)) {
+        throw invalidField(['body', 'status_callback_url'], 'Status callbacks go to this deployment only.');
+      }
+      const prior = await countPriorCalls(db, body.configuration_id, body.to);
+      const settings = {
+        ringSeconds: body.settings.ring_seconds,
+        talkSeconds: body.settings.talk_seconds,
+        script: body.settings.script ?? null,
+      };
+      const simulated = simulateCall(body.to, prior, settings, {
+        ringTimeoutSeconds: body.ring_timeout_seconds,
+        maxCallDurationSeconds: body.max_call_duration_seconds,
+      });
+      const refused = simulated.outcome === 'error';
+      const row = await insertCall(db, {
+        configurationId: body.configuration_id,
+        attemptRef: body.attempt_ref,
+        to: body.to,
+        from: body.from ?? null,
+        statusCallbackUrl: body.status_callback_url ?? null,
+        call: refused ? null : simulated,
+        dropCallback: Math.random() < (body.settings.drop_callback_rate ?? 0),
+      });
+      request.log.info(
+        { call_sid: row.call_sid, attempt_ref: row.attempt_ref, outcome: row.outcome },
+        'simulator call placed',
+      );
+      // A scripted `error` plays a provider whose API fails: the request is recorded, no call is made.
+      if (refused)
+        throw new HttpError(503, 'provider_unavailable', 'The simulated provider refused the call.');
+      return reply.status(201).send(statusReport(row));
+    },
+  );
+
+  app.get(
+    '/calls/:sid',
+    {
+      config: { public: true },
+      schema: { ...schema, params: Type.Object({ sid: Type.String() }), response: { 200: Report } },
+    },
+    async (request) => {
+      const row = await findCall(db, request.params.sid);
+      if (!row) throw new HttpError(404, 'call_not_found', 'The simulator has no call with that sid.');
+      return statusReport(row);
+    },
+  );
+
+  app.get(
+    '/calls',
+    {
+      config: { public: true },
+      schema: {
+        ...schema,
+        querystring: Type.Object({ attempt_ref: Type.String({ minLength: 1 }) }),
+        response: { 200: Type.Object({ calls: Type.Array(Report) }) },
+      },
+    },
+    async (request) => {
+      const rows = await findCallsByAttempt(db, request.query.attempt_ref);
+      return { calls: rows.filter((row) => row.status !== 'rejected').map((row) => statusReport(row)) };
+    },
+  );
+};
+
+export default simulatorRoutes;
