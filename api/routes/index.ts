@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '../context';
 import agentRuns from './agent-runs';
+import agents from './agents';
 import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
@@ -14,6 +15,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const routes: Array<[string, RoutePlugin]> = [
     // [prefix, plugin] — one line per resource folder.
     ['/organizations/usage/runs', runs],
+    ['/workflow', agents],
     ['/workflow', agentRuns],
     ['/auth', auth],
     ['/user/api-keys', apiKeys],

@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { withConfigurationDefaults } from '../../../agents/settings';
+import { validateWorkflowDefinition } from '../../../agents/validate-graph';
+import {
+  createAgent,
+  findAgent,
+  findAgentVersion,
+  listAgents,
+  listAgentVersions,
+  setAgentStatus,
+  updateAgent,
+  type AgentStatus,
+} from '../../../db/repositories/agents';
+import type { Db } from '../../../db/client';
+import { notFound, validationError } from '../../errors';
+import { callerOf } from '../../plugins/authenticate';
+import { errorResponses } from '../auth/schemas';
+import { presentAgent, presentVersion } from './present';
+import {
+  AgentBody,
+  AgentParams,
+  AgentStatusBody,
+  AgentSummaryBody,
+  CreateAgentBody,
+  ListAgentsQuery,
+  UpdateAgentBody,
+  ValidationErrorBody,
+  VersionBody,
+  VersionParams,
+  VersionsBody,
+} from './schemas';
+
+const tags = ['agents'];
+const invalid = { 422: ValidationErrorBody };
+
+/** Throws one 422 listing every problem of a workflow definition sent in the body. */
+function assertValidDefinition(definition: unknown): void {
+  const problems = validateWorkflowDefinition(definition);
+  if (problems.length === 0) return;
+  throw validationError(problems.map((p) => ({ ...p, loc: ['body', 'workflow_definition', ...p.loc] })));
+}
+
+async function loadAgent(db: Db, organizationId: number, agentId: number) {
+  const agent = await findAgent(db, organizationId, agentId);
+  if (!agent) throw notFound('agent');
+  return presentAgent(agent);
+}
+
+/** Agents (workflows) with versioned definitions, under `/api/v1/workflow`. */
+const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  app.post(
+    '/create/definition',
+    {
+      schema: {
+        tags,
+        summary: 'Create an agent from an explicit definition (version 1, published)',
+        body: CreateAgentBody,
+        response: { 201: AgentBody, ...invalid, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      assertValidDefinition(body.workflow_definition);
+      const id = await createAgent(db, caller.organizationId, {
+        name: body.name.trim(),
+        callType: body.call_type ?? 'outbound',
+        workflowDefinition: body.workflow_definition as Record<string, unknown>,
+        templateContextVariables: body.template_context_variables ?? {},
+        workflowConfigurations: withConfigurationDefaults(body.workflow_configurations),
+        callDispositionCodes: body.call_disposition_codes ?? { disposition_codes: [] },
+      });
+      return reply.status(201).send(await loadAgent(db, caller.organizationId, id));
+    },
+  );
+
+  app.get(
+    '/fetch',
+    {
+      schema: {
+        tags,
+        summary: "List the organization's agents (default: active ones), newest first",
+        querystring: ListAgentsQuery,
+        response: { 200: Type.Array(AgentSummaryBody), ...invalid, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const statuses = (request.query.status ?? 'active').split(',').map((s) => s.trim() as AgentStatus);
+      const agents = await listAgents(db, caller.organizationId, [...new Set(statuses)]);
+      return agents.map((agent) => ({
+        ...agent,
+        created_at: agent.created_at.toISOString(),
+        total_runs: agent.total_runs ?? 0,
+      }));
+    },
+  );
+
+  app.get(
+    '/fetch/:workflow_id',
+    {
+      schema: {
+        tags,
+        summary: 'Get an agent with its current definition',
+        params: AgentParams,
+        response: { 200: AgentBody, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => loadAgent(db, callerOf(request).organizationId, request.params.workflow_id),
+  );
+
+  app.put(
+    '/:workflow_id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an agent; a changed definition becomes a new published version',
+        params: AgentParams,
+        body: UpdateAgentBody,
+        response: { 200: AgentBody, ...invalid, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      if (body.workflow_definition !== undefined) assertValidDefinition(body.workflow_definition);
+      const found = await updateAgent(db, caller.organizationId, request.params.workflow_id, {
+        name: body.name?.trim(),
+        workflowDefinition: body.workflow_definition as Record<string, unknown>,
+        templateContextVariables: body.template_context_variables,
+        workflowConfigurations:
+          body.workflow_configurations && withConfigurationDefaults(body.workflow_configurations),
+        callDispositionCodes: body.call_disposition_codes,
+      });
+      if (!found) throw notFound('agent');
+      return loadAgent(db, caller.organizationId, request.params.workflow_id);
+    },
+  );
+
+  app.put(
+    '/:workflow_id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Archive (no more calls) or restore an agent; history and definitions are kept',
+        params: AgentParams,
+        body: AgentStatusBody,
+        response: { 200: AgentBody, ...invalid, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { workflow_id } = request.params;
+      if (!(await setAgentStatus(db, caller.organizationId, workflow_id, request.body.status)))
+        throw notFound('agent');
+      return loadAgent(db, caller.organizationId, workflow_id);
+    },
+  );
+
+  app.get(
+    '/:workflow_id/versions',
+    {
+      schema: {
+        tags,
+        summary: "List an agent's definitions, newest first",
+        params: AgentParams,
+        response: { 200: VersionsBody, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const versions = await listAgentVersions(
+        db,
+        callerOf(request).organizationId,
+        request.params.workflow_id,
+      );
+      if (!versions) throw notFound('agent');
+      return { versions: versions.map(presentVersion) };
+    },
+  );
+
+  app.get(
+    '/:workflow_id/versions/:definition_id',
+    {
+      schema: {
+        tags,
+        summary: 'Get one definition of an agent',
+        params: VersionParams,
+        response: { 200: VersionBody, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { workflow_id, definition_id } = request.params;
+      const version = await findAgentVersion(
+        db,
+        callerOf(request).organizationId,
+        workflow_id,
+        definition_id,
+      );
+      if (!version) throw notFound('agent_definition');
+      return presentVersion(version);
+    },
+  );
+};
+
+export default agentRoutes;

@@ -1,0 +1,260 @@
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database } from '../database';
+import { withConfigurationDefaults } from '../../agents/settings';
+
+/** Agents and their versioned definitions; every function is scoped to one organization. */
+
+type Executor = Db | Transaction<Database>;
+type JsonObject = Record<string, unknown>;
+export type AgentStatus = 'active' | 'archived';
+
+export interface NewAgent {
+  name: string;
+  callType: 'inbound' | 'outbound';
+  workflowDefinition: JsonObject;
+  templateContextVariables: JsonObject;
+  workflowConfigurations: JsonObject;
+  callDispositionCodes: { disposition_codes: unknown[] };
+}
+
+/** The fields a PUT may change; undefined means "not sent, keep". */
+export type AgentChanges = Partial<Omit<NewAgent, 'callType'>>;
+
+const json = (value: unknown) => JSON.stringify(value);
+
+async function inTransaction<T>(db: Executor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+/** Counts the agent's runs inside the same query, so lists need no query per agent. */
+const totalRuns = (eb: ExpressionBuilder<Database, 'agents'>) =>
+  eb
+    .selectFrom('runs')
+    .select((sub) => sub.fn.countAll<number>().as('count'))
+    .whereRef('runs.organization_id', '=', 'agents.organization_id')
+    .whereRef('runs.workflow_id', '=', 'agents.id')
+    .as('total_runs');
+
+/** Creates an agent with its first definition (version 1, published); returns the agent id. */
+export async function createAgent(db: Executor, organizationId: number, agent: NewAgent): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const { id } = await trx
+      .insertInto('agents')
+      .values({
+        organization_id: organizationId,
+        name: agent.name,
+        call_type: agent.callType,
+        template_context_variables: json(agent.templateContextVariables),
+        workflow_configurations: json(agent.workflowConfigurations),
+        call_disposition_codes: json(agent.callDispositionCodes),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertPublishedDefinition(trx, id, 1, agent.workflowDefinition);
+    return id;
+  });
+}
+
+async function insertPublishedDefinition(
+  trx: Transaction<Database>,
+  agentId: number,
+  versionNumber: number,
+  definition: JsonObject,
+): Promise<void> {
+  const { id } = await trx
+    .insertInto('agent_definitions')
+    .values({
+      agent_id: agentId,
+      version_number: versionNumber,
+      status: 'published',
+      workflow_definition: json(definition),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('agents').set({ current_definition_id: id }).where('id', '=', agentId).execute();
+}
+
+/** The agent with its current definition and run count, or undefined (absent or another organization's). */
+export async function findAgent(db: Executor, organizationId: number, agentId: number) {
+  return db
+    .selectFrom('agents')
+    .leftJoin('agent_definitions as current', 'current.id', 'agents.current_definition_id')
+    .selectAll('agents')
+    .select([
+      'current.version_number',
+      'current.status as version_status',
+      'current.workflow_definition',
+      totalRuns,
+    ])
+    .where('agents.organization_id', '=', organizationId)
+    .where('agents.id', '=', agentId)
+    .executeTakeFirst();
+}
+export type AgentRecord = NonNullable<Awaited<ReturnType<typeof findAgent>>>;
+
+/** The organization's agents in the given statuses, newest first, with run counts (one query). */
+export async function listAgents(db: Executor, organizationId: number, statuses: readonly AgentStatus[]) {
+  return db
+    .selectFrom('agents')
+    .select(['id', 'name', 'status', 'created_at', 'workflow_uuid', totalRuns])
+    .where('organization_id', '=', organizationId)
+    .where('status', 'in', statuses)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Applies the sent fields. A workflow definition that differs from the current one becomes version n+1
+ * (published) and the previous one is archived; the agent row is locked so concurrent updates queue up and
+ * never reuse a version number. Returns false when the agent is not the organization's.
+ */
+export async function updateAgent(
+  db: Executor,
+  organizationId: number,
+  agentId: number,
+  changes: AgentChanges,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const agent = await trx
+      .selectFrom('agents')
+      .select(['id', 'current_definition_id'])
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', agentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!agent) return false;
+    if (changes.workflowDefinition !== undefined)
+      await publishIfChanged(trx, agent.id, agent.current_definition_id, changes.workflowDefinition);
+
+    const fields = {
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.templateContextVariables !== undefined && {
+        template_context_variables: json(changes.templateContextVariables),
+      }),
+      ...(changes.workflowConfigurations !== undefined && {
+        workflow_configurations: json(changes.workflowConfigurations),
+      }),
+      ...(changes.callDispositionCodes !== undefined && {
+        call_disposition_codes: json(changes.callDispositionCodes),
+      }),
+    };
+    await trx
+      .updateTable('agents')
+      .set({ ...fields, updated_at: sql`now()` })
+      .where('id', '=', agent.id)
+      .execute();
+    return true;
+  });
+}
+
+async function publishIfChanged(
+  trx: Transaction<Database>,
+  agentId: number,
+  currentDefinitionId: number | null,
+  definition: JsonObject,
+): Promise<void> {
+  // jsonb equality ignores key order and whitespace: re-sending the current definition makes no new version.
+  const current = currentDefinitionId
+    ? await trx
+        .selectFrom('agent_definitions')
+        .select(sql<boolean>`workflow_definition = ${json(definition)}::jsonb`.as('unchanged'))
+        .where('id', '=', currentDefinitionId)
+        .executeTakeFirst()
+    : undefined;
+  if (current?.unchanged) return;
+  const { latest } = await trx
+    .selectFrom('agent_definitions')
+    .select((eb) => eb.fn.max('version_number').as('latest'))
+    .where('agent_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('agent_definitions')
+    .set({ status: 'archived' })
+    .where('agent_id', '=', agentId)
+    .where('status', '=', 'published')
+    .execute();
+  await insertPublishedDefinition(trx, agentId, (latest ?? 0) + 1, definition);
+}
+
+/** Archives or restores an agent; its definitions and runs stay. Returns false when not the organization's. */
+export async function setAgentStatus(
+  db: Executor,
+  organizationId: number,
+  agentId: number,
+  status: AgentStatus,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('agents')
+    .set({ status, updated_at: sql`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+const versionColumns = ['id', 'version_number', 'status', 'created_at', 'workflow_definition'] as const;
+
+/** Every definition of the agent, newest first; undefined when the agent is not the organization's. */
+export async function listAgentVersions(db: Executor, organizationId: number, agentId: number) {
+  const agent = await db
+    .selectFrom('agents')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  if (!agent) return undefined;
+  return db
+    .selectFrom('agent_definitions')
+    .select(versionColumns)
+    .where('agent_id', '=', agent.id)
+    .orderBy('version_number', 'desc')
+    .execute();
+}
+
+/** One definition of one of the organization's agents, or undefined. */
+export async function findAgentVersion(
+  db: Executor,
+  organizationId: number,
+  agentId: number,
+  definitionId: number,
+) {
+  return db
+    .selectFrom('agent_definitions')
+    .innerJoin('agents', 'agents.id', 'agent_definitions.agent_id')
+    .select(versionColumns.map((column) => `agent_definitions.${column}` as const))
+    .where('agents.organization_id', '=', organizationId)
+    .where('agents.id', '=', agentId)
+    .where('agent_definitions.id', '=', definitionId)
+    .executeTakeFirst();
+}
+
+/** What the engine needs to place a call with an agent, or null when it is not the organization's. */
+export async function getAgentForCall(db: Executor, organizationId: number, agentId: number) {
+  const agent = await db
+    .selectFrom('agents')
+    .select(['id', 'status', 'current_definition_id', 'workflow_configurations', 'call_disposition_codes'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  if (!agent) return null;
+  return { ...agent, workflow_configurations: withConfigurationDefaults(agent.workflow_configurations) };
+}
+
+/** The graph of one definition of the organization's agent (the one a run recorded), or null. */
+export async function getDefinitionForCall(db: Executor, organizationId: number, definitionId: number) {
+  const definition = await db
+    .selectFrom('agent_definitions')
+    .innerJoin('agents', 'agents.id', 'agent_definitions.agent_id')
+    .select([
+      'agent_definitions.id',
+      'agent_definitions.agent_id',
+      'agent_definitions.version_number',
+      'agent_definitions.workflow_definition',
+    ])
+    .where('agents.organization_id', '=', organizationId)
+    .where('agent_definitions.id', '=', definitionId)
+    .executeTakeFirst();
+  return definition ?? null;
+}
