@@ -14,16 +14,19 @@ export function createTemporalGateway(config: Pick<Config, 'temporal'>): Tempora
   // Lazy: the API starts (and reports degraded health) even while Temporal is still coming up.
   const connection = Connection.lazy({ address: config.temporal.address });
   const client = new Client({ connection, namespace: config.temporal.namespace });
+  // Health probes use their own connection without the SDK's retry interceptor: a retried probe outlives the
+  // check that started it, and its pending retry throws "Channel has been shut down" once the connection closes.
+  const probe = Connection.lazy({ address: config.temporal.address, interceptors: [] });
   return {
     client,
     taskQueue: config.temporal.taskQueue,
     async check(timeoutMs = 2000) {
-      await connection.withDeadline(Date.now() + timeoutMs, () =>
-        connection.workflowService.describeNamespace({ namespace: config.temporal.namespace }),
+      await probe.withDeadline(Date.now() + timeoutMs, () =>
+        probe.workflowService.describeNamespace({ namespace: config.temporal.namespace }),
       );
     },
     async close() {
-      await connection.close();
+      await Promise.all([connection.close(), probe.close()]);
     },
   };
 }

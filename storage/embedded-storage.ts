@@ -92,13 +92,21 @@ export class EmbeddedStorage implements ObjectStorage {
         callback(size > maxBytes ? new ObjectTooLargeError(maxBytes) : null, chunk);
       },
     });
+    // The source is piped rather than put in the pipeline: refusing an oversized body must not destroy it,
+    // because for an HTTP upload that is the request, and destroying it kills the socket before the 413 is sent.
+    const forwardError = (error: Error) => limit.destroy(error);
+    body.once('error', forwardError);
+    body.pipe(limit);
     try {
-      await pipeline(body, limit, createWriteStream(temporary));
+      await pipeline(limit, createWriteStream(temporary));
       await fs.rename(temporary, file);
       return size;
     } catch (error) {
+      body.unpipe(limit);
       await fs.rm(temporary, { force: true });
       throw error;
+    } finally {
+      body.off('error', forwardError);
     }
   }
 

@@ -6,6 +6,9 @@ import agents from './agents';
 import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
+import health from './health';
+import storageObjects from './storage-objects';
+import uploads from './uploads';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -19,6 +22,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/workflow', agentRuns],
     ['/auth', auth],
     ['/user/api-keys', apiKeys],
+    ['/health', health],
+    ['/s3', uploads],
+    ['/storage/objects', storageObjects],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
   const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];

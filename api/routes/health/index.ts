@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { checkDependencies } from './dependency-checks';
+
+const DependencyStatus = Type.String({ description: '`ok`, or why the dependency is unavailable.' });
+
+const HealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  version: Type.String(),
+  backend_api_endpoint: Type.String(),
+  deployment_mode: Type.String(),
+  auth_provider: Type.String(),
+  dependencies: Type.Object({
+    database: DependencyStatus,
+    temporal: DependencyStatus,
+    storage: DependencyStatus,
+  }),
+});
+
+/** Health: no credentials; 200 `ok` when every dependency answers, 503 `degraded` otherwise. */
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Service health and its dependencies',
+        description: 'Checks the database, Temporal and object storage in parallel with short timeouts.',
+        security: [],
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    async (_request, reply) => {
+      const { config } = app.ctx;
+      const dependencies = await checkDependencies(app.ctx);
+      const healthy = Object.values(dependencies).every((value) => value === 'ok');
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? 'ok' : 'degraded',
+        version: config.version,
+        backend_api_endpoint: config.http.publicBaseUrl,
+        deployment_mode: config.deploymentMode,
+        auth_provider: config.auth.provider,
+        dependencies,
+      });
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,115 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../devstack/processes';
+import { startTemporalDevServer } from '../../devstack/temporal';
+import { createTestApp, type TestApp } from '../helpers/context';
+
+async function health(t: TestApp) {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** Opens the connections the health check reuses, so a cold start on a busy test machine does not hit its timeout. */
+async function warmUp(t: TestApp, dependencies: Array<'database' | 'temporal' | 'storage'>) {
+  const warm = {
+    database: () => sql`select 1`.execute(t.ctx.db),
+    temporal: () => t.ctx.temporal.check(15_000),
+    storage: () => t.ctx.storage.check(),
+  };
+  await Promise.all(dependencies.map((name) => warm[name]()));
+}
+
+async function withApp(overrides: Record<string, string | undefined>, use: (t: TestApp) => Promise<void>) {
+  const t = await createTestApp(overrides);
+  try {
+    await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
+describe('health', () => {
+  it('reports ok and every dependency without credentials', async () => {
+    await withApp({ APP_VERSION: '9.8.7', DEPLOYMENT_MODE: 'oss' }, async (t) => {
+      await warmUp(t, ['database', 'temporal', 'storage']);
+      const { status, body } = await health(t);
+      expect(body).toEqual({
+        status: 'ok',
+        version: '9.8.7',
+        backend_api_endpoint: 'http://127.0.0.1:8000',
+        deployment_mode: 'oss',
+        auth_provider: 'local',
+        dependencies: { database: 'ok', temporal: 'ok', storage: 'ok' },
+      });
+      expect(status).toBe(200);
+      const withSlash = await t.app.inject({ method: 'GET', url: '/api/v1/health/' });
+      expect(withSlash.statusCode).toBe(200);
+    });
+  });
+
+  it('reports the embedded store as storage when no bucket is configured', async () => {
+    const storageDir = mkdtempSync(path.join(inject('scratchDir'), 'health-storage-'));
+    await withApp({ S3_BUCKET: undefined, STORAGE_DIR: storageDir }, async (t) => {
+      await warmUp(t, ['database', 'temporal', 'storage']);
+      expect(t.ctx.storage.kind).toBe('embedded');
+      const { status, body } = await health(t);
+      expect(status).toBe(200);
+      expect(body.dependencies.storage).toBe('ok');
+    });
+  });
+
+  it('is degraded with 503 once Temporal stops answering', async () => {
+    const temporal = await startTemporalDevServer({
+      binary: inject('temporalBinary'),
+      port: await freePort(),
+      uiPort: null,
+      dbFile: null,
+      logDir: path.join(inject('scratchDir'), 'logs'),
+    });
+    try {
+      await withApp({ TEMPORAL_ADDRESS: temporal.address }, async (t) => {
+        await warmUp(t, ['database', 'temporal', 'storage']);
+        expect((await health(t)).status).toBe(200);
+        await temporal.stop();
+        const started = Date.now();
+        const { status, body } = await health(t);
+        expect(status).toBe(503);
+        expect(body.status).toBe('degraded');
+        expect(body.dependencies.temporal).not.toBe('ok');
+        expect(body.dependencies).toMatchObject({ database: 'ok', storage: 'ok' });
+        expect(Date.now() - started).toBeLessThan(5000);
+      });
+    } finally {
+      await temporal.stop();
+    }
+  });
+
+  it('is degraded with 503 when the database cannot be reached, without revealing its address', async () => {
+    const port = await freePort();
+    await withApp(
+      { DATABASE_URL: `postgres://secret-user:secret-pass@127.0.0.1:${port}/nowhere` },
+      async (t) => {
+        await warmUp(t, ['temporal', 'storage']);
+        const { status, body } = await health(t);
+        expect(status).toBe(503);
+        expect(body.status).toBe('degraded');
+        expect(body.dependencies.database).not.toBe('ok');
+        expect(body.dependencies).toMatchObject({ temporal: 'ok', storage: 'ok' });
+        expect(JSON.stringify(body)).not.toMatch(new RegExp(`secret|nowhere|:${port}`));
+      },
+    );
+  });
+
+  it('is degraded with 503 when the S3 server cannot be reached', async () => {
+    const port = await freePort();
+    await withApp({ S3_ENDPOINT: `http://127.0.0.1:${port}` }, async (t) => {
+      await warmUp(t, ['database', 'temporal']);
+      const { status, body } = await health(t);
+      expect(status).toBe(503);
+      expect(body.dependencies.storage).not.toBe('ok');
+      expect(body.dependencies).toMatchObject({ database: 'ok', temporal: 'ok' });
+    });
+  });
+});
