@@ -9,6 +9,8 @@ import auth from './auth';
 import health from './health';
 import storageObjects from './storage-objects';
 import uploads from './uploads';
+import telephonyConfigs from './telephony-configs';
+import telephonyProviders from './telephony-providers';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -25,6 +27,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/health', health],
     ['/s3', uploads],
     ['/storage/objects', storageObjects],
+    ['/organizations/telephony-configs', telephonyConfigs],
+    ['/organizations/telephony-providers', telephonyProviders],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
   const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];

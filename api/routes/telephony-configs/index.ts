@@ -1,0 +1,118 @@
+/** Telephony configurations of the caller's organization and the phone numbers under each. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { listTelephonyConfigurations } from '../../../db/repositories/telephony-configurations';
+import { callerOf } from '../../plugins/authenticate';
+import { createConfigurationService } from './configuration-service';
+import { createPhoneNumberService } from './phone-number-service';
+import phoneNumberRoutes from './phone-number-routes';
+import {
+  ConfigParams,
+  Configuration,
+  ConfigurationList,
+  CreateConfigurationBody,
+  UpdateConfigurationBody,
+} from './schemas';
+
+const tags = ['Telephony configurations'];
+const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
+
+const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const configurations = createConfigurationService(db, config.appSecret);
+  const phoneNumbers = createPhoneNumberService(db, configurations, config.defaultPhoneRegion);
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'List telephony configurations', response: { 200: ConfigurationList } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const rows = await listTelephonyConfigurations(db, caller.organizationId);
+      return { configurations: rows.map(configurations.present) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a telephony configuration',
+        description:
+          'Name unique within the organization (409 telephony_configuration_name_taken). ' +
+          '`is_default_outbound: true` makes it the organization default and clears the previous one.',
+        body: CreateConfigurationBody,
+        response: { 201: Configuration, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const row = await configurations.create(caller.organizationId, request.body);
+      return reply.status(201).send(configurations.present(row));
+    },
+  );
+
+  app.get(
+    '/:config_id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a telephony configuration',
+        params: ConfigParams,
+        response: { 200: Configuration, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return configurations.present(
+        await configurations.get(caller.organizationId, request.params.config_id),
+      );
+    },
+  );
+
+  app.put(
+    '/:config_id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a telephony configuration',
+        description:
+          'Partial: only the sent fields change; `config` (or `credentials`) fields are merged into the stored ones ' +
+          'and `null` removes an optional field. A masked value equal to the stored mask keeps the secret, so a GET ' +
+          'result sent back unchanged changes nothing (not even updated_at). The provider cannot change (422).',
+        params: ConfigParams,
+        body: UpdateConfigurationBody,
+        response: { 200: Configuration, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await configurations.update(caller.organizationId, request.params.config_id, request.body);
+      return configurations.present(row);
+    },
+  );
+
+  app.delete(
+    '/:config_id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a telephony configuration and its phone numbers',
+        description:
+          '409 telephony_configuration_in_use while a campaign that is not completed or failed uses it. ' +
+          'Answers the deleted configuration.',
+        params: ConfigParams,
+        response: { 200: Configuration, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await configurations.remove(caller.organizationId, request.params.config_id);
+      return configurations.present(row);
+    },
+  );
+
+  await app.register(phoneNumberRoutes, { configurations, phoneNumbers });
+};
+
+export default telephonyConfigRoutes;

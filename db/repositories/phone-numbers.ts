@@ -1,0 +1,150 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database, PhoneNumber } from '../database';
+
+type Executor = Db | Transaction<Database>;
+
+export const PHONE_NUMBER_ADDRESS_CONSTRAINT = 'phone_numbers_org_address_key';
+
+/** A phone number with the name of the agent bound to its inbound calls. */
+export type PhoneNumberWithAgent = PhoneNumber & { inbound_workflow_name: string | null };
+
+function selectWithAgent(db: Executor) {
+  return db
+    .selectFrom('phone_numbers')
+    .leftJoin('agents', 'agents.id', 'phone_numbers.inbound_workflow_id')
+    .selectAll('phone_numbers')
+    .select('agents.name as inbound_workflow_name');
+}
+
+/** The numbers of one configuration of the organization, oldest first. */
+export async function listPhoneNumbers(
+  db: Executor,
+  organizationId: number,
+  configurationId: number,
+): Promise<PhoneNumberWithAgent[]> {
+  return selectWithAgent(db)
+    .where('phone_numbers.organization_id', '=', organizationId)
+    .where('phone_numbers.telephony_configuration_id', '=', configurationId)
+    .orderBy('phone_numbers.id')
+    .execute();
+}
+
+/** One number under the configuration of the organization, or undefined. */
+export async function findPhoneNumber(
+  db: Executor,
+  organizationId: number,
+  configurationId: number,
+  id: number,
+): Promise<PhoneNumberWithAgent | undefined> {
+  return selectWithAgent(db)
+    .where('phone_numbers.organization_id', '=', organizationId)
+    .where('phone_numbers.telephony_configuration_id', '=', configurationId)
+    .where('phone_numbers.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The default caller id of a configuration, or undefined (outbound calls without a from number use it). */
+export async function findDefaultCallerNumber(
+  db: Executor,
+  configurationId: number,
+): Promise<PhoneNumber | undefined> {
+  return db
+    .selectFrom('phone_numbers')
+    .selectAll()
+    .where('telephony_configuration_id', '=', configurationId)
+    .where('is_default_caller_id', '=', true)
+    .executeTakeFirst();
+}
+
+export interface NewPhoneNumberValues {
+  telephony_configuration_id: number;
+  address: string;
+  address_normalized: string;
+  address_type: 'pstn' | 'sip';
+  country_code: string | null;
+  label: string | null;
+  inbound_workflow_id: number | null;
+  is_active: boolean;
+  is_default_caller_id: boolean;
+  extra_metadata: Record<string, unknown>;
+}
+
+export async function insertPhoneNumber(
+  db: Executor,
+  organizationId: number,
+  values: NewPhoneNumberValues,
+): Promise<number> {
+  const row = await db
+    .insertInto('phone_numbers')
+    .values({
+      organization_id: organizationId,
+      ...values,
+      extra_metadata: JSON.stringify(values.extra_metadata),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface PhoneNumberChanges {
+  label?: string | null;
+  inbound_workflow_id?: number | null;
+  is_active?: boolean;
+  is_default_caller_id?: boolean;
+  extra_metadata?: Record<string, unknown>;
+}
+
+export async function updatePhoneNumber(
+  db: Executor,
+  id: number,
+  changes: PhoneNumberChanges,
+): Promise<void> {
+  const { extra_metadata, ...rest } = changes;
+  await db
+    .updateTable('phone_numbers')
+    .set({
+      ...rest,
+      ...(extra_metadata ? { extra_metadata: JSON.stringify(extra_metadata) } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Clears the default caller flag of every number of the configuration except `keepId`. */
+export async function clearDefaultCaller(
+  trx: Transaction<Database>,
+  configurationId: number,
+  keepId: number | null,
+): Promise<void> {
+  let query = trx
+    .updateTable('phone_numbers')
+    .set({ is_default_caller_id: false, updated_at: sql`now()` })
+    .where('telephony_configuration_id', '=', configurationId)
+    .where('is_default_caller_id', '=', true);
+  if (keepId !== null) query = query.where('id', '<>', keepId);
+  await query.execute();
+}
+
+export async function deletePhoneNumber(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('phone_numbers').where('id', '=', id).execute();
+}
+
+/** The status of an agent of the organization, or undefined when it has none with that id (inbound binding). */
+export async function findAgentStatus(
+  db: Executor,
+  organizationId: number,
+  agentId: number,
+  options: { forShare?: boolean } = {},
+): Promise<'active' | 'archived' | undefined> {
+  let query = db
+    .selectFrom('agents')
+    .select('status')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', agentId);
+  // Held until commit, an archive of the agent waits for the binding to be saved (and then sees it).
+  if (options.forShare) query = query.forShare();
+  const row = await query.executeTakeFirst();
+  return row?.status;
+}

@@ -1,0 +1,206 @@
+/**
+ * The telephony providers and their configuration fields, declared once: validation, masking and the
+ * providers metadata endpoint all read this list.
+ */
+
+export const PROVIDER_NAMES = ['twilio', 'telnyx', 'vonage', 'plivo', 'ari', 'simulator'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** Outcomes of one call attempt (contract, "Calls and outcomes"). */
+export const CALL_OUTCOMES = [
+  'completed',
+  'voicemail',
+  'busy',
+  'no_answer',
+  'failed',
+  'canceled',
+  'invalid_number',
+  'error',
+] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export type FieldType = 'string' | 'url' | 'number' | 'boolean' | 'object';
+
+export interface ProviderField {
+  name: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  /** Encrypted at rest and returned masked. */
+  sensitive: boolean;
+  description?: string;
+  /** The value the engine uses when the field is absent (never written into the stored config). */
+  default?: number | boolean;
+  /** Inclusive bounds of a number; `exclusiveMinimum` for "greater than". */
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  /** Further checks of an `object` field; returns a problem or null. */
+  check?: (value: Record<string, unknown>) => string | null;
+}
+
+export interface ProviderDefinition {
+  provider: ProviderName;
+  display_name: string;
+  fields: readonly ProviderField[];
+}
+
+const text = (name: string, label: string, sensitive = false, required = true): ProviderField => ({
+  name,
+  label,
+  type: 'string',
+  required,
+  sensitive,
+});
+
+const callsPerSecond: ProviderField = {
+  name: 'calls_per_second',
+  label: 'Calls per second',
+  type: 'number',
+  required: false,
+  sensitive: false,
+  exclusiveMinimum: 0,
+  description: 'Upper bound on new calls per second through this configuration, across all campaigns.',
+};
+
+const amdEnabled: ProviderField = {
+  name: 'amd_enabled',
+  label: 'Answering machine detection',
+  type: 'boolean',
+  required: false,
+  sensitive: false,
+  description: "Ask the provider to tell people from machines, so machine answers end as 'voicemail'.",
+};
+
+/** `script` maps an E.164 number to the outcomes of its successive attempts. */
+function checkScript(script: Record<string, unknown>): string | null {
+  for (const [number, outcomes] of Object.entries(script)) {
+    if (!/^\+[1-9]\d{1,14}$/.test(number)) return `script key '${number}' is not an E.164 number`;
+    const known: readonly string[] = CALL_OUTCOMES;
+    if (!Array.isArray(outcomes) || outcomes.some((o) => typeof o !== 'string' || !known.includes(o))) {
+      return `script['${number}'] must be an array of outcomes (${CALL_OUTCOMES.join(', ')})`;
+    }
+  }
+  return null;
+}
+
+export const PROVIDERS: readonly ProviderDefinition[] = [
+  {
+    provider: 'twilio',
+    display_name: 'Twilio',
+    fields: [
+      text('account_sid', 'Account SID'),
+      text('auth_token', 'Auth token', true),
+      callsPerSecond,
+      amdEnabled,
+    ],
+  },
+  {
+    provider: 'telnyx',
+    display_name: 'Telnyx',
+    fields: [
+      text('api_key', 'API key', true),
+      text('connection_id', 'Connection (Call Control application) id'),
+      {
+        ...text('public_key', 'Public key'),
+        description: 'Ed25519 public key of the account, used to verify webhook signatures.',
+      },
+      callsPerSecond,
+      amdEnabled,
+    ],
+  },
+  {
+    provider: 'vonage',
+    display_name: 'Vonage',
+    fields: [
+      text('application_id', 'Application id'),
+      text('private_key', 'Application private key (PEM)', true),
+      text('api_key', 'API key'),
+      text('api_secret', 'API secret', true),
+      {
+        ...text('signature_secret', 'Signature secret', true, false),
+        description: 'Verifies signed webhooks when set.',
+      },
+      callsPerSecond,
+      amdEnabled,
+    ],
+  },
+  {
+    provider: 'plivo',
+    display_name: 'Plivo',
+    fields: [text('auth_id', 'Auth ID'), text('auth_token', 'Auth token', true), callsPerSecond, amdEnabled],
+  },
+  {
+    provider: 'ari',
+    display_name: 'Asterisk (ARI)',
+    fields: [
+      {
+        name: 'ari_endpoint',
+        label: 'ARI endpoint URL',
+        type: 'url',
+        required: true,
+        sensitive: false,
+        description: 'Base URL of the Asterisk REST Interface, e.g. http://pbx.example.com:8088.',
+      },
+      text('app_name', 'Stasis application name'),
+      text('app_password', 'ARI password', true),
+      callsPerSecond,
+    ],
+  },
+  {
+    provider: 'simulator',
+    display_name: 'Simulator (no real calls)',
+    fields: [
+      {
+        name: 'ring_seconds',
+        label: 'Ring seconds',
+        type: 'number',
+        required: false,
+        sensitive: false,
+        default: 1,
+        minimum: 0,
+        maximum: 3600,
+      },
+      {
+        name: 'talk_seconds',
+        label: 'Talk seconds',
+        type: 'number',
+        required: false,
+        sensitive: false,
+        default: 2,
+        minimum: 0,
+        maximum: 86400,
+      },
+      {
+        name: 'script',
+        label: 'Outcome script',
+        type: 'object',
+        required: false,
+        sensitive: false,
+        description: 'Fixed outcome sequence per number, e.g. {"+15550100": ["busy", "completed"]}.',
+        check: checkScript,
+      },
+      {
+        name: 'drop_callback_rate',
+        label: 'Dropped status callback rate',
+        type: 'number',
+        required: false,
+        sensitive: false,
+        minimum: 0,
+        maximum: 1,
+        description:
+          'Share of status callbacks the simulator loses on purpose (0 to 1), to exercise recovery.',
+      },
+      callsPerSecond,
+    ],
+  },
+];
+
+/** The definition of a provider, or undefined for a name outside the catalogue. */
+export function providerDefinition(name: string): ProviderDefinition | undefined {
+  return PROVIDERS.find((definition) => definition.provider === name);
+}
+
+export function isProviderName(name: unknown): name is ProviderName {
+  return typeof name === 'string' && (PROVIDER_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,79 @@
+/**
+ * The one interface through which the engine and the API reach a telephony provider. Vendor adapters
+ * implement it; nothing outside `providers/` knows a vendor's API.
+ */
+import type { CallOutcome, ProviderName } from './catalogue';
+
+/** The number a provider is asked about: enough to find it at the vendor (e.g. a number sid in `extra_metadata`). */
+export interface ProviderPhoneNumber {
+  id: number;
+  address: string;
+  addressNormalized: string;
+  addressType: 'pstn' | 'sip';
+  extraMetadata: Record<string, unknown>;
+}
+
+export interface SyncInboundWebhookInput {
+  phoneNumber: ProviderPhoneNumber;
+  /** The agent that answers inbound calls to the number; null unbinds it. */
+  agentId: number | null;
+}
+
+/** Result of pointing (or un-pointing) the vendor's inbound webhook of a number at this service. */
+export interface ProviderSyncResult {
+  ok: boolean;
+  message: string;
+}
+
+export interface PlaceCallInput {
+  /** Our attempt id: the idempotency key of the placement, so a retried activity never dials twice. */
+  attemptId: string;
+  from: string;
+  to: string;
+  /** Where the vendor reports status changes for this attempt. */
+  statusCallbackUrl: string;
+  ringTimeoutSeconds: number;
+  maxCallDurationSeconds: number;
+  amdEnabled: boolean;
+}
+
+export interface PlaceCallResult {
+  providerCallId: string;
+}
+
+export interface GetCallStatusInput {
+  attemptId: string;
+  /** Unknown when the placement's answer was lost; the adapter then looks the call up by `attemptId`. */
+  providerCallId: string | null;
+}
+
+export type CallStatus =
+  /** The vendor has no call for this attempt: it was never placed. */
+  | { state: 'not_found' }
+  | { state: 'in_progress'; providerCallId: string; rawStatus: string }
+  | {
+      state: 'ended';
+      providerCallId: string;
+      outcome: CallOutcome;
+      /** The vendor's own status word and SIP/Q.850 cause, kept beside the outcome. */
+      rawStatus: string;
+      cause: string | null;
+      durationSeconds: number | null;
+    };
+
+export interface HangupInput {
+  attemptId: string;
+  providerCallId: string;
+}
+
+/** A telephony provider as the engine sees it. */
+export interface TelephonyProvider {
+  readonly name: ProviderName;
+  syncInboundWebhook(input: SyncInboundWebhookInput): Promise<ProviderSyncResult>;
+  placeCall(input: PlaceCallInput): Promise<PlaceCallResult>;
+  getCallStatus(input: GetCallStatusInput): Promise<CallStatus>;
+  hangup(input: HangupInput): Promise<void>;
+}
+
+/** The part of a provider the resources API needs today: re-syncing a number's inbound webhook. */
+export type InboundWebhookSync = Pick<TelephonyProvider, 'name' | 'syncInboundWebhook'>;
