@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
+import { looksMasked, maskSecret } from '../../providers/credential-fields';
+
+describe('credential masking and encryption', () => {
+  it('masks all but the last 4 characters, and everything when there are 4 or fewer', () => {
+    expect(maskSecret('abcdefgh')).toBe('****efgh');
+    expect(maskSecret('abcde')).toBe('*bcde');
+    expect(maskSecret('abcd')).toBe('****');
+    expect(maskSecret('ab')).toBe('**');
+    expect(looksMasked('****efgh')).toBe(true);
+    expect(looksMasked('sk_live_abcdef')).toBe(false);
+  });
+
+  it('round-trips secrets, with a fresh ciphertext each time, and refuses another organization or key', () => {
+    const cipher = createCredentialsCipher('a-root-secret-of-at-least-32-characters!!');
+    const secrets = { auth_token: 'token-1234', api_secret: 'é-unicode-✓' };
+    const sealed = cipher.encrypt(secrets, telephonySecretsContext(1));
+    expect(sealed).not.toContain('token-1234');
+    expect(cipher.encrypt(secrets, telephonySecretsContext(1))).not.toBe(sealed);
+    expect(cipher.decrypt(sealed, telephonySecretsContext(1))).toEqual(secrets);
+    expect(() => cipher.decrypt(sealed, telephonySecretsContext(2))).toThrow();
+    const otherKey = createCredentialsCipher('another-root-secret-of-32-characters!!!!');
+    expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow();
+    const [version, iv, tag, body] = sealed.split('.');
+    const flipped = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
+    expect(() => cipher.decrypt([version, iv, tag, flipped].join('.'), telephonySecretsContext(1))).toThrow();
+  });
+});
