@@ -6,6 +6,7 @@ import agents from './agents';
 import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
+import campaigns from './campaigns';
 import health from './health';
 import storageObjects from './storage-objects';
 import uploads from './uploads';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/workflow', agents],
     ['/workflow', agentRuns],
     ['/auth', auth],
+    ['/campaign', campaigns],
     ['/user/api-keys', apiKeys],
     ['/health', health],
     ['/s3', uploads],

@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { conflict, invalidStateTransition, notFound, serviceUnavailable } from '../../errors';
+import { notifyCampaignChanged, startCampaignWorkflow } from '../../../client/campaigns';
+import { canApply, transitionRefusal, type CampaignAction } from '../../../campaigns/transitions';
+import type { CampaignView } from '../../../campaigns/serialize';
+import type { CampaignState } from '../../../db/database';
+import { appendCampaignLog, deleteCampaignLog } from '../../../db/repositories/campaign-logs';
+import {
+  findCampaignAgent,
+  findCampaignView,
+  markPaused,
+  markResumed,
+  markStarted,
+  revertStart,
+} from '../../../db/repositories/campaigns';
+import type { CampaignChange } from '../../../workflows/campaign-messages';
+
+/**
+ * Start, pause and resume: each checks the stored row with a compare-and-set UPDATE, writes the new state and its
+ * log entry in one transaction, and only then tells the engine, which re-reads the row.
+ */
+
+// A request never waits longer than this on Temporal; a start that cannot reach it is undone.
+const ENGINE_DEADLINE_MS = 5000;
+
+export async function loadCampaign(ctx: AppContext, organizationId: number, campaignId: number) {
+  const campaign = await findCampaignView(ctx.db, organizationId, campaignId);
+  if (!campaign) throw notFound('campaign');
+  return campaign;
+}
+
+function refuse(action: CampaignAction, campaign: CampaignView): void {
+  if (!canApply(action, campaign.state))
+    throw invalidStateTransition(transitionRefusal(action, campaign.state));
+}
+
+const raced = (action: CampaignAction) =>
+  invalidStateTransition(
+    `The campaign changed state while it was being ${action === 'start' ? 'started' : `${action}d`}.`,
+  );
+
+/** created → syncing and the campaign's workflow started; undone with 503 when Temporal cannot be reached. */
+export async function startCampaign(
+  ctx: AppContext,
+  organizationId: number,
+  campaignId: number,
+  log: FastifyBaseLogger,
+) {
+  const campaign = await loadCampaign(ctx, organizationId, campaignId);
+  refuse('start', campaign);
+  const agent = await findCampaignAgent(ctx.db, organizationId, campaign.workflow_id);
+  if (agent?.status === 'archived') {
+    throw conflict(
+      'workflow_archived',
+      "The campaign's agent is archived; restore it before starting the campaign.",
+    );
+  }
+  const logId = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await markStarted(trx, organizationId, campaignId))) throw raced('start');
+    return appendCampaignLog(trx, campaignId, {
+      event: 'started',
+      message: 'Campaign started; importing contacts.',
+    });
+  });
+  try {
+    await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
+      startCampaignWorkflow(ctx.temporal, { campaignId, organizationId }),
+    );
+  } catch (error) {
+    log.error(
+      { err: error, campaign_id: campaignId },
+      'campaign workflow could not be started; start undone',
+    );
+    await ctx.db.transaction().execute(async (trx) => {
+      await revertStart(trx, campaignId);
+      await deleteCampaignLog(trx, logId);
+    });
+    throw serviceUnavailable(
+      'engine_unavailable',
+      'The campaign engine cannot be reached; the campaign was not started.',
+    );
+  }
+}
+
+/** running | syncing → paused; the workflow stops dispatching as soon as it hears of it. */
+export async function pauseCampaign(
+  ctx: AppContext,
+  organizationId: number,
+  campaignId: number,
+  log: FastifyBaseLogger,
+) {
+  const campaign = await loadCampaign(ctx, organizationId, campaignId);
+  refuse('pause', campaign);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await markPaused(trx, organizationId, campaignId);
+    if (!row) throw raced('pause');
+    await appendCampaignLog(trx, campaignId, {
+      event: 'paused',
+      message: 'Campaign paused; calls in flight run to completion.',
+      details: { from_state: row.resume_state, reason: 'operator' },
+    });
+  });
+  await tellEngine(ctx, campaignId, 'paused', log);
+}
+
+/** paused → the state it was paused from; dispatch restarts at once. */
+export async function resumeCampaign(
+  ctx: AppContext,
+  organizationId: number,
+  campaignId: number,
+  log: FastifyBaseLogger,
+) {
+  const campaign = await loadCampaign(ctx, organizationId, campaignId);
+  refuse('resume', campaign);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await markResumed(trx, organizationId, campaignId);
+    if (!row) throw raced('resume');
+    await appendCampaignLog(trx, campaignId, {
+      event: 'resumed',
+      message: `Campaign resumed (${row.state as CampaignState}).`,
+      details: { to_state: row.state },
+    });
+  });
+  await tellEngine(ctx, campaignId, 'resumed', log);
+}
+
+/**
+ * Signals the workflow after the row changed. The row is already the truth (placement re-checks it), so a signal
+ * that cannot be delivered is logged, not turned into an error for a change that did happen.
+ */
+export async function tellEngine(
+  ctx: AppContext,
+  campaignId: number,
+  change: CampaignChange,
+  log: FastifyBaseLogger,
+) {
+  try {
+    await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
+      notifyCampaignChanged(ctx.temporal, campaignId, change),
+    );
+  } catch (error) {
+    log.error({ err: error, campaign_id: campaignId, change }, 'campaign workflow could not be signalled');
+  }
+}

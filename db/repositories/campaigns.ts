@@ -1,0 +1,219 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Campaign, CampaignState, Database } from '../database';
+import type { CampaignView } from '../../campaigns/serialize';
+
+/** Campaign rows: reads scoped to one organization, and state changes as compare-and-set updates. */
+
+type Executor = Db | Transaction<Database>;
+
+export interface NewCampaign {
+  organizationId: number;
+  name: string;
+  workflowId: number;
+  telephonyConfigurationId: number;
+  sourceType: string;
+  sourceId: string;
+  retryConfig: object;
+  maxConcurrency: number;
+  scheduleConfig: object;
+  circuitBreaker: object;
+  ringTimeoutSeconds: number;
+  parentCampaignId?: number | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+function views(db: Executor) {
+  return db
+    .selectFrom('campaigns')
+    .leftJoin('agents', 'agents.id', 'campaigns.workflow_id')
+    .leftJoin(
+      'telephony_configurations',
+      'telephony_configurations.id',
+      'campaigns.telephony_configuration_id',
+    )
+    .selectAll('campaigns')
+    .select([
+      'agents.name as workflow_name',
+      'telephony_configurations.name as telephony_configuration_name',
+    ]);
+}
+
+/** The campaign with its agent and configuration names, or undefined (absent or another organization's). */
+export async function findCampaignView(
+  db: Executor,
+  organizationId: number,
+  campaignId: number,
+): Promise<CampaignView | undefined> {
+  return views(db)
+    .where('campaigns.organization_id', '=', organizationId)
+    .where('campaigns.id', '=', campaignId)
+    .executeTakeFirst();
+}
+
+/** The organization's campaigns, newest first, in one query. */
+export async function listCampaignViews(db: Executor, organizationId: number): Promise<CampaignView[]> {
+  return views(db)
+    .where('campaigns.organization_id', '=', organizationId)
+    .orderBy('campaigns.id', 'desc')
+    .execute();
+}
+
+export async function insertCampaign(db: Executor, campaign: NewCampaign): Promise<number> {
+  const { id } = await db
+    .insertInto('campaigns')
+    .values({
+      organization_id: campaign.organizationId,
+      name: campaign.name,
+      workflow_id: campaign.workflowId,
+      telephony_configuration_id: campaign.telephonyConfigurationId,
+      source_type: campaign.sourceType,
+      source_id: campaign.sourceId,
+      retry_config: json(campaign.retryConfig),
+      max_concurrency: campaign.maxConcurrency,
+      schedule_config: json(campaign.scheduleConfig),
+      circuit_breaker: json(campaign.circuitBreaker),
+      ring_timeout_seconds: campaign.ringTimeoutSeconds,
+      parent_campaign_id: campaign.parentCampaignId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The row locked for the rest of the transaction (PATCH merges settings onto what is stored). */
+export async function lockCampaign(
+  trx: Transaction<Database>,
+  organizationId: number,
+  campaignId: number,
+): Promise<Campaign | undefined> {
+  return trx
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', campaignId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface SettingsChanges {
+  name?: string;
+  max_concurrency?: number;
+  ring_timeout_seconds?: number;
+  retry_config?: object;
+  schedule_config?: object;
+  circuit_breaker?: object;
+}
+
+export async function updateCampaignSettings(
+  trx: Transaction<Database>,
+  campaignId: number,
+  changes: SettingsChanges,
+): Promise<void> {
+  const { retry_config, schedule_config, circuit_breaker, ...plain } = changes;
+  await trx
+    .updateTable('campaigns')
+    .set({
+      ...plain,
+      ...(retry_config ? { retry_config: json(retry_config) } : {}),
+      ...(schedule_config ? { schedule_config: json(schedule_config) } : {}),
+      ...(circuit_breaker ? { circuit_breaker: json(circuit_breaker) } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', campaignId)
+    .execute();
+}
+
+/** created → syncing, stamping started_at; undefined when the stored row is not in created. */
+export async function markStarted(trx: Executor, organizationId: number, campaignId: number) {
+  return trx
+    .updateTable('campaigns')
+    .set({ state: 'syncing', started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', campaignId)
+    .where('state', '=', 'created')
+    .returning(['id', 'state'])
+    .executeTakeFirst();
+}
+
+/** Undoes markStarted when the engine could not be reached (a syncing campaign never lacks a workflow). */
+export async function revertStart(trx: Executor, campaignId: number) {
+  return trx
+    .updateTable('campaigns')
+    .set({ state: 'created', resume_state: null, started_at: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', campaignId)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'syncing'),
+        eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
+      ]),
+    )
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** running | syncing → paused, remembering where it came from; undefined when not pausable. */
+export async function markPaused(trx: Executor, organizationId: number, campaignId: number) {
+  return trx
+    .updateTable('campaigns')
+    .set((eb) => ({ state: 'paused', resume_state: eb.ref('state'), updated_at: sql<Date>`now()` }))
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', campaignId)
+    .where('state', 'in', ['running', 'syncing'])
+    .returning(['id', 'resume_state'])
+    .executeTakeFirst();
+}
+
+/** paused → the state it was paused from; undefined when not paused. */
+export async function markResumed(trx: Executor, organizationId: number, campaignId: number) {
+  return trx
+    .updateTable('campaigns')
+    .set({
+      state: sql<CampaignState>`case when resume_state = 'syncing' then 'syncing' else 'running' end`,
+      resume_state: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', campaignId)
+    .where('state', '=', 'paused')
+    .returning(['id', 'state'])
+    .executeTakeFirst();
+}
+
+/** The agent a campaign would use: its status decides whether the campaign may start. */
+export async function findCampaignAgent(db: Executor, organizationId: number, agentId: number) {
+  return db
+    .selectFrom('agents')
+    .select(['id', 'name', 'status'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+}
+
+/** The given configuration's id if it is the organization's, else the default outbound one when none was given. */
+export async function findTelephonyConfigurationId(
+  db: Executor,
+  organizationId: number,
+  configurationId: number | undefined,
+): Promise<number | undefined> {
+  let query = db
+    .selectFrom('telephony_configurations')
+    .select('id')
+    .where('organization_id', '=', organizationId);
+  query =
+    configurationId === undefined
+      ? query.where('is_default_outbound', '=', true)
+      : query.where('id', '=', configurationId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+/** The organization's limit of simultaneous calls (the upper bound of max_concurrency). */
+export async function organizationCallLimit(db: Executor, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('max_concurrent_calls')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return row.max_concurrent_calls;
+}
