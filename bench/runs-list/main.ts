@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDb, type Db } from '../../db/client';
+import { listRuns, runListQueries } from '../../db/repositories/runs';
+import { benchCases } from './cases';
+import { migrateBeforeRunIndexes, migrateRest } from './database';
+import { seedRuns } from './seed';
+
+/**
+ * Runs-list benchmark (not a test). Creates a dedicated database on the local server, seeds it, times
+ * listRuns (the two queries behind GET /organizations/usage/runs) per case, prints a Markdown table and
+ * drops the database. Usage: npx tsx bench/runs-list/main.ts [--runs N] [--iterations N] [--explain] [--keep]
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const RUNS = option('runs', 1_000_000);
+const ITERATIONS = option('iterations', 30);
+const WARMUP = 3;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = 'vac_bench_runs_list';
+const LARGEST_ORG = 1;
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+async function explain(db: Db, query: Parameters<typeof runListQueries>[2]): Promise<void> {
+  for (const [label, builder] of Object.entries(runListQueries(db, LARGEST_ORG, query))) {
+    const compiled = builder.compile();
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>({
+      ...compiled,
+      sql: `explain (analyze, buffers) ${compiled.sql}`,
+    });
+    console.log(`-- ${label}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  await admin(`drop database if exists ${DATABASE} with (force)`);
+  await admin(`create database ${DATABASE}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE}`;
+  url.searchParams.set('options', '-c maintenance_work_mem=1GB');
+  const db = createDb(url.toString(), { max: 4 });
+  try {
+    let started = Date.now();
+    await migrateBeforeRunIndexes(db);
+    await seedRuns(db, RUNS, log);
+    log(`seeded ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
+    await migrateRest(db);
+    await sql`vacuum (analyze) runs`.execute(db);
+    log(`run indexes built and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(*) from runs where organization_id = ${LARGEST_ORG}`.execute(db);
+    log(`largest organization: ${rows[0]?.count} runs`);
+
+    console.log(`| case | matches | median ms | p95 ms |\n|---|---:|---:|---:|`);
+    for (const benchCase of await benchCases(db, LARGEST_ORG)) {
+      if (args.includes('--explain')) await explain(db, benchCase.query);
+      let matches = 0;
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+        const t0 = performance.now();
+        const page = await listRuns(db, LARGEST_ORG, benchCase.query);
+        if (i >= WARMUP) times.push(performance.now() - t0);
+        matches = page.totalCount;
+      }
+      times.sort((a, b) => a - b);
+      const [median, p95] = [percentile(times, 0.5), percentile(times, 0.95)].map((ms) => ms.toFixed(1));
+      console.log(`| ${benchCase.name} | ${matches} | ${median} | ${p95} |`);
+    }
+  } finally {
+    await db.destroy();
+    if (!args.includes('--keep')) await admin(`drop database if exists ${DATABASE} with (force)`);
+  }
+}
+
+await main();
