@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDefaultCallerNumber } from '../../db/repositories/phone-numbers';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
-import { CONFIGS, createConfiguration, insertAgent, twilioConfig } from './helpers';
+import { CONFIGS, createConfiguration, insertAgent } from './helpers';
 
 describe('phone numbers', () => {
   let t: TestApp;
@@ -214,21 +214,25 @@ describe('phone numbers', () => {
     }
   });
 
-  it('saves the binding of a real provider and says that its webhook sync is not available yet', async () => {
-    const twilio = await createConfiguration(t.app, org.headers, { config: twilioConfig() });
+  it('saves the binding of a real provider even when the provider cannot be updated', async () => {
+    // An ARI endpoint nobody listens on: whether the adapter exists yet or not, the vendor is not updated.
+    const ari = await createConfiguration(t.app, org.headers, {
+      config: { provider: 'ari', ari_endpoint: 'http://127.0.0.1:1', app_name: 'agents', app_password: 'pw' },
+    });
     const agent = await insertAgent(t.ctx.db, org.organizationId);
-    const response = await add(
-      { address: nextNumber(), inbound_workflow_id: agent.id },
-      `${CONFIGS}/${twilio.id}/phone-numbers`,
-    );
+    const url = `${CONFIGS}/${ari.id}/phone-numbers`;
+    const response = await add({ address: nextNumber(), inbound_workflow_id: agent.id }, url);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       inbound_workflow_id: agent.id,
-      provider_sync: {
-        ok: false,
-        message: expect.stringContaining('inbound webhook sync for twilio is not available yet'),
-      },
+      provider_sync: { ok: false, message: expect.stringMatching(/\S/) },
     });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `${url}/${response.json().id}`,
+      headers: org.headers,
+    });
+    expect(stored.json()).toMatchObject({ inbound_workflow_id: agent.id, provider_sync: null });
   });
 
   it('keeps one default caller per configuration, also under 20 concurrent requests', async () => {
