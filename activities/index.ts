@@ -2,6 +2,10 @@ import type { Logger } from '../config/logger';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ObjectStorage } from '../storage/object-storage';
+import type { EngineSettings } from '../engine/engine-settings';
+import type { ProviderFactory } from '../engine/placement-context';
+import { createEngineActivities } from './engine-activities';
+import { createSyncContactsActivity } from './sync-contacts';
 
 /** Everything activities depend on, built once per worker process and injected here. */
 export interface ActivityDeps {
@@ -9,11 +13,18 @@ export interface ActivityDeps {
   logger: Logger;
   db: Db;
   storage: ObjectStorage;
+  /** Engine timings; the ENGINE_* variables (or defaults) fill what is absent. */
+  engine?: Partial<EngineSettings>;
+  /** Builds a configuration's provider; the simulator client and the provider registry when absent. */
+  providerFactory?: ProviderFactory;
 }
 
 /** The activity implementations, bound to their dependencies. Workflows import only `typeof` this. */
-export function createActivities(_deps: ActivityDeps) {
-  return {};
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createSyncContactsActivity(deps),
+    ...createEngineActivities(deps),
+  };
 }
 
 export type Activities = ReturnType<typeof createActivities>;

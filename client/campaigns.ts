@@ -6,6 +6,7 @@ import {
   campaignChangedSignal,
   type CampaignChange,
 } from '../workflows/campaign-messages';
+import { CAMPAIGN_ID_KEY, ORGANIZATION_ID_KEY } from '../workflows/campaign-search-attributes';
 
 /** The one place a campaign's workflow id is made: deterministic, so a repeated start is a no-op. */
 export function campaignWorkflowId(campaignId: number): string {
@@ -28,7 +29,11 @@ export async function startCampaignWorkflow(
       taskQueue: temporal.taskQueue,
       args: [input],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      typedSearchAttributes: undefined,
+      // CampaignState is upserted by the workflow as the campaign moves.
+      typedSearchAttributes: [
+        { key: CAMPAIGN_ID_KEY, value: input.campaignId },
+        { key: ORGANIZATION_ID_KEY, value: input.organizationId },
+      ],
     });
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return;

@@ -1,14 +1,23 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { fileURLToPath } from 'node:url';
+import { Worker, type NativeConnection, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 
+import { WORKFLOWS_PATH } from './workflows-path';
+
 /** A worker on the configured task queue with every workflow and activity of the engine. */
-export async function createWorker(deps: ActivityDeps & { connection: NativeConnection }): Promise<Worker> {
+export async function createWorker(
+  deps: ActivityDeps & {
+    connection: NativeConnection;
+    /** Overrides the configured task queue (tests give each file its own). */
+    taskQueue?: string;
+    /** A prebuilt bundle (tests bundle once); the workflows are bundled from source when absent. */
+    workflowBundle?: WorkflowBundleOption;
+  },
+): Promise<Worker> {
   return Worker.create({
     connection: deps.connection,
     namespace: deps.config.temporal.namespace,
-    taskQueue: deps.config.temporal.taskQueue,
-    workflowsPath: fileURLToPath(new URL('../workflows/index.ts', import.meta.url)),
+    taskQueue: deps.taskQueue ?? deps.config.temporal.taskQueue,
+    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities(deps),
   });
 }

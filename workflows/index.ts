@@ -1,2 +1,2 @@
 // Every workflow the worker runs is exported from here (the worker bundles this file).
-export {};
+export { campaignWorkflow } from './campaign-workflow';

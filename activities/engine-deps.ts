@@ -1,0 +1,11 @@
+import type { EngineSettings } from '../engine/engine-settings';
+import type { ProviderFactory } from '../engine/placement-context';
+import type { ProviderGuards } from '../engine/provider-guard';
+import type { ActivityDeps } from './index';
+
+/** The worker-wide dependencies of the dialing activities, with the engine's settings resolved. */
+export interface EngineActivityDeps extends ActivityDeps {
+  engine: EngineSettings;
+  providerFactory: ProviderFactory;
+  guards: ProviderGuards;
+}

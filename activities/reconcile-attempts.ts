@@ -1,0 +1,144 @@
+import { extendDeadline, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
+import type { Attempt } from '../db/database';
+import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
+import { isAttemptOutcome } from '../engine/outcomes';
+import { loadPlacementContext, type PlacementContext } from '../engine/placement-context';
+import { recordAttemptOutcome } from '../engine/record-outcome';
+import type { CallStatus } from '../providers/provider';
+import type { EngineActivityDeps } from './engine-deps';
+
+export interface ReconcileAttemptsInput {
+  campaignId: number;
+  attemptIds: number[];
+}
+
+/** Claims older than this many stale periods whose lookup keeps failing end as `placement_unknown`. */
+const LOOKUP_GIVE_UP_PERIODS = 4;
+
+/**
+ * Settles attempts whose deadline passed without an outcome, by asking the provider: a lost callback never
+ * holds a slot, and a claim interrupted mid-dial is found (or proven absent) instead of being dialed again.
+ * Idempotent: every write is a compare-and-set, so a retry or a racing webhook changes nothing twice.
+ */
+export function createReconcileAttemptsActivity(deps: EngineActivityDeps) {
+  return {
+    async reconcileAttempts(input: ReconcileAttemptsInput): Promise<AttemptReports> {
+      const ctx = await loadPlacementContext(
+        deps.db,
+        deps.config.appSecret,
+        deps.providerFactory,
+        input.campaignId,
+      );
+      const attempts = await findAttempts(deps.db, input.attemptIds);
+      const reports: AttemptReport[] = [];
+      for (const id of input.attemptIds) {
+        const attempt = attempts.find((a) => a.id === id);
+        if (!attempt) reports.push({ attemptId: id, status: 'finished', outcome: 'error' });
+        else reports.push(await reconcileOne(deps, ctx, attempt));
+      }
+      return { reports };
+    },
+  };
+}
+
+async function reconcileOne(
+  deps: EngineActivityDeps,
+  ctx: PlacementContext,
+  attempt: Attempt,
+): Promise<AttemptReport> {
+  const attemptId = attempt.id;
+  const now = Date.now();
+  if (attempt.state === 'finished')
+    return { attemptId, status: 'finished', outcome: attempt.outcome ?? 'error' };
+  if (attempt.state === 'queued') return { attemptId, status: 'queued' };
+  if (attempt.deadline_at && attempt.deadline_at.getTime() > now + 50) {
+    return {
+      attemptId,
+      status: attempt.state === 'placed' ? 'placed' : 'pending',
+      deadlineAtMs: attempt.deadline_at.getTime(),
+    };
+  }
+  const log = deps.logger.child({ campaignId: ctx.campaign.id, attemptId });
+  let status: CallStatus;
+  try {
+    status = await ctx.provider.getCallStatus({
+      attemptId: String(attemptId),
+      providerCallId: attempt.provider_call_id,
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'provider lookup failed');
+    const claimedForMs = now - (attempt.placing_at?.getTime() ?? now);
+    if (
+      attempt.state === 'placing' &&
+      claimedForMs > LOOKUP_GIVE_UP_PERIODS * deps.engine.placingStaleSeconds * 1000
+    ) {
+      return finish(deps, attemptId, { outcome: 'error', details: { error: 'placement_unknown' } });
+    }
+    const retryIn =
+      attempt.state === 'placing' ? deps.engine.placingStaleSeconds : deps.engine.deadlineGraceSeconds;
+    return {
+      attemptId,
+      status: attempt.state === 'placed' ? 'placed' : 'pending',
+      deadlineAtMs: (await extendDeadline(deps.db, attemptId, retryIn)).getTime(),
+    };
+  }
+
+  if (status.state === 'not_found') {
+    if (attempt.state === 'placing') {
+      // The provider never got this attempt: it may be dialed now, still at most once.
+      const requeued = await returnToQueue(deps.db, {
+        attemptId,
+        error: 'placement not found at the provider',
+      });
+      if (requeued) return { attemptId, status: 'queued' };
+      return rereadReport(deps, attemptId);
+    }
+    return finish(deps, attemptId, { outcome: 'error', details: { error: 'call_not_found_at_provider' } });
+  }
+  if (attempt.state === 'placing') {
+    const deadlineSeconds =
+      ctx.campaign.ring_timeout_seconds + ctx.maxCallDurationSeconds + deps.engine.deadlineGraceSeconds;
+    await markPlaced(deps.db, { attemptId, providerCallId: status.providerCallId, deadlineSeconds });
+  }
+  if (status.state === 'in_progress') {
+    const overdue = attempt.state === 'placed';
+    if (overdue) {
+      // Past ring timeout + maximum length + grace: end it, the hangup's own status report follows.
+      await ctx.provider
+        .hangup({ attemptId: String(attemptId), providerCallId: status.providerCallId })
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'hangup of an overdue call failed');
+        });
+    }
+    const deadlineAt = await extendDeadline(deps.db, attemptId, deps.engine.deadlineGraceSeconds);
+    return { attemptId, status: 'placed', deadlineAtMs: deadlineAt.getTime() };
+  }
+  return finish(deps, attemptId, {
+    outcome: isAttemptOutcome(status.outcome) ? status.outcome : 'error',
+    providerStatus: status.rawStatus,
+    providerCause: status.cause,
+    durationSeconds: status.durationSeconds,
+  });
+}
+
+async function finish(
+  deps: EngineActivityDeps,
+  attemptId: number,
+  report: Omit<Parameters<typeof recordAttemptOutcome>[1], 'attemptId'>,
+): Promise<AttemptReport> {
+  await recordAttemptOutcome(deps.db, { attemptId, ...report });
+  return rereadReport(deps, attemptId);
+}
+
+async function rereadReport(deps: EngineActivityDeps, attemptId: number): Promise<AttemptReport> {
+  const row = await deps.db
+    .selectFrom('attempts')
+    .select(['state', 'outcome', 'deadline_at'])
+    .where('id', '=', attemptId)
+    .executeTakeFirst();
+  if (!row || row.state === 'finished')
+    return { attemptId, status: 'finished', outcome: row?.outcome ?? 'error' };
+  if (row.state === 'queued') return { attemptId, status: 'queued' };
+  const deadlineAtMs = row.deadline_at?.getTime() ?? Date.now() + deps.engine.deadlineGraceSeconds * 1000;
+  return { attemptId, status: row.state === 'placed' ? 'placed' : 'pending', deadlineAtMs };
+}

@@ -1,0 +1,207 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Attempt, Database } from '../database';
+
+/**
+ * Attempts: one row per try of a contact. Every state change is a compare-and-set on `state`, so a retried
+ * activity, a late webhook and a reconciler can race without ever dialing an attempt twice.
+ *
+ * queued → placing (claimed, the dial may be under way) → placed (the provider gave a call id) → finished.
+ * A placement the provider refused goes placing → queued; only `recordAttemptOutcome` writes `finished`.
+ */
+
+type Executor = Db | Transaction<Database>;
+
+export const OPEN_ATTEMPT_STATES = ['queued', 'placing', 'placed'] as const;
+
+export interface QueuedAttempts {
+  /** Every queued attempt of the campaign: the new ones and any an earlier, lost call of this activity made. */
+  attemptIds: number[];
+  created: number;
+}
+
+/**
+ * Turns up to `limit` due contacts into queued attempts, never letting the campaign's open attempts exceed
+ * `maxOpen`. One transaction: the contact's `next_attempt_at` is cleared as its attempt is created, so a
+ * contact is never queued twice, and `total_queued_count` moves with it.
+ */
+export async function queueDueAttempts(
+  db: Db,
+  input: { campaignId: number; limit: number; maxOpen: number },
+): Promise<QueuedAttempts> {
+  return db.transaction().execute(async (trx) => {
+    // The campaign row lock serialises queueing for the campaign (a retried activity cannot overlap itself).
+    const campaign = await trx
+      .selectFrom('campaigns')
+      .select(['id', 'organization_id', 'telephony_configuration_id'])
+      .where('id', '=', input.campaignId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const open = await countOpenAttempts(trx, input.campaignId);
+    const room = Math.max(0, Math.min(input.limit, input.maxOpen - open));
+    let created = 0;
+    if (room > 0) {
+      const result = await sql<{ id: number }>`
+        with due as (
+          select c.id from contacts c
+          where c.campaign_id = ${input.campaignId} and c.final_outcome is null
+            and c.next_attempt_at is not null and c.next_attempt_at <= now()
+            and not exists (select 1 from attempts a where a.contact_id = c.id and a.state <> 'finished')
+          order by c.next_attempt_at, c.id
+          limit ${room}
+          for update of c skip locked
+        ), cleared as (
+          update contacts c set next_attempt_at = null from due where c.id = due.id
+          returning c.id, c.organization_id, c.phone_number, c.attempts_made
+        )
+        insert into attempts (organization_id, campaign_id, contact_id, attempt_number, state, phone_number,
+                              telephony_configuration_id)
+        select organization_id, ${input.campaignId}, id, attempts_made + 1, 'queued', phone_number,
+               ${campaign.telephony_configuration_id}
+        from cleared order by id
+        returning id`.execute(trx);
+      created = result.rows.length;
+      if (created > 0) {
+        await trx
+          .updateTable('campaigns')
+          .set({ total_queued_count: sql`total_queued_count + ${created}`, updated_at: sql`now()` })
+          .where('id', '=', input.campaignId)
+          .execute();
+      }
+    }
+    const queued = await trx
+      .selectFrom('attempts')
+      .select('id')
+      .where('campaign_id', '=', input.campaignId)
+      .where('state', '=', 'queued')
+      .orderBy('id')
+      .limit(Math.max(input.maxOpen, 1))
+      .execute();
+    return { attemptIds: queued.map((row) => row.id), created };
+  });
+}
+
+export async function countOpenAttempts(db: Executor, campaignId: number): Promise<number> {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<number>().as('open'))
+    .where('campaign_id', '=', campaignId)
+    .where('state', 'in', OPEN_ATTEMPT_STATES)
+    .executeTakeFirstOrThrow();
+  return Number(row.open);
+}
+
+/** The earliest time a contact of the campaign becomes due (a first try or a retry), or null. */
+export async function earliestDueAt(db: Executor, campaignId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.min('next_attempt_at').as('due'))
+    .where('campaign_id', '=', campaignId)
+    .where('final_outcome', 'is', null)
+    .where('next_attempt_at', 'is not', null)
+    .executeTakeFirst();
+  return (row?.due as Date | null | undefined) ?? null;
+}
+
+export async function findAttempts(db: Executor, attemptIds: number[]): Promise<Attempt[]> {
+  if (attemptIds.length === 0) return [];
+  return db.selectFrom('attempts').selectAll().where('id', 'in', attemptIds).execute();
+}
+
+/** Claims a queued attempt for placement (CAS queued → placing); undefined when someone else holds it. */
+export async function claimAttempt(
+  trx: Transaction<Database>,
+  input: {
+    attemptId: number;
+    provider: string;
+    callerNumber: string | null;
+    telephonyConfigurationId: number;
+    staleAfterSeconds: number;
+  },
+): Promise<Attempt | undefined> {
+  return trx
+    .updateTable('attempts')
+    .set({
+      state: 'placing',
+      placing_at: sql`now()`,
+      provider: input.provider,
+      caller_number: input.callerNumber,
+      telephony_configuration_id: input.telephonyConfigurationId,
+      // Until the provider answers, the deadline is when an unanswered claim is looked up at the provider.
+      deadline_at: sql`now() + make_interval(secs => ${input.staleAfterSeconds})`,
+    })
+    .where('id', '=', input.attemptId)
+    .where('state', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the provider's call id: placing → placed, and `executed_count` + 1, exactly once. An outcome
+ * may already have arrived (the webhook can beat this write); the state then stays `finished`.
+ */
+export async function markPlaced(
+  db: Db,
+  input: { attemptId: number; providerCallId: string; deadlineSeconds: number },
+): Promise<{ changed: boolean; deadlineAt: Date | null }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('attempts')
+      .set({
+        provider_call_id: input.providerCallId,
+        placed_at: sql`now()`,
+        state: sql`case when state = 'placing' then 'placed' else state end`,
+        deadline_at: sql`now() + make_interval(secs => ${input.deadlineSeconds})`,
+      })
+      .where('id', '=', input.attemptId)
+      .where('provider_call_id', 'is', null)
+      .where('state', 'in', ['placing', 'finished'])
+      .returning(['campaign_id', 'deadline_at', 'state'])
+      .executeTakeFirst();
+    if (!row) return { changed: false, deadlineAt: null };
+    if (row.campaign_id !== null) {
+      await trx
+        .updateTable('campaigns')
+        .set({ executed_count: sql`executed_count + 1`, updated_at: sql`now()` })
+        .where('id', '=', row.campaign_id)
+        .execute();
+    }
+    return { changed: true, deadlineAt: row.state === 'finished' ? null : row.deadline_at };
+  });
+}
+
+/**
+ * Puts a claimed attempt back in the queue (CAS placing → queued) when the provider certainly did not
+ * place it: it refused, its guard was open, or a lookup found no call. The run made for it is removed.
+ */
+export async function returnToQueue(db: Db, input: { attemptId: number; error: string }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .selectFrom('attempts')
+      .select(['id', 'run_id'])
+      .where('id', '=', input.attemptId)
+      .where('state', '=', 'placing')
+      .where('provider_call_id', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await trx
+      .updateTable('attempts')
+      .set({ state: 'queued', placing_at: null, deadline_at: null, run_id: null, error: input.error })
+      .where('id', '=', input.attemptId)
+      .execute();
+    if (claimed.run_id !== null) await trx.deleteFrom('runs').where('id', '=', claimed.run_id).execute();
+    return true;
+  });
+}
+
+/** Moves an open attempt's deadline (a call still in progress, or a lookup to try again later). */
+export async function extendDeadline(db: Executor, attemptId: number, seconds: number): Promise<Date> {
+  const row = await db
+    .updateTable('attempts')
+    .set({ deadline_at: sql`now() + make_interval(secs => ${seconds})` })
+    .where('id', '=', attemptId)
+    .returning('deadline_at')
+    .executeTakeFirstOrThrow();
+  return row.deadline_at!;
+}

@@ -1,0 +1,96 @@
+import type { Db } from '../db/client';
+import type { Campaign } from '../db/database';
+import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
+import { getAgentForCall } from '../db/repositories/agents';
+import { findDefaultCallerNumber } from '../db/repositories/phone-numbers';
+import type { TelephonyProvider } from '../providers/provider';
+import type { ConfigurationForProvider } from '../providers/registry';
+import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
+
+/** Builds the provider of a telephony configuration (the registry in production, a fake in unit tests). */
+export type ProviderFactory = (
+  configuration: ConfigurationForProvider,
+  secrets: Record<string, string>,
+) => TelephonyProvider;
+
+/** Everything a placement needs that is the same for all attempts of a campaign, read once per activity. */
+export interface PlacementContext {
+  campaign: Campaign;
+  agentId: number;
+  definitionId: number | null;
+  agentArchived: boolean;
+  maxCallDurationSeconds: number;
+  telephonyConfigurationId: number;
+  providerName: string;
+  provider: TelephonyProvider;
+  callerNumber: string | null;
+  amdEnabled: boolean;
+  breaker: BreakerSettings;
+}
+
+export class PlacementSetupError extends Error {
+  override readonly name = 'PlacementSetupError';
+}
+
+/** Reads the campaign, its agent and telephony configuration; throws PlacementSetupError when one is missing. */
+export async function loadPlacementContext(
+  db: Db,
+  appSecret: string,
+  providerFactory: ProviderFactory,
+  campaignId: number,
+): Promise<PlacementContext> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!campaign) throw new PlacementSetupError(`campaign ${campaignId} does not exist`);
+  const agent = await getAgentForCall(db, campaign.organization_id, campaign.workflow_id);
+  if (!agent)
+    throw new PlacementSetupError(`agent ${campaign.workflow_id} of campaign ${campaignId} is gone`);
+  const configuration = campaign.telephony_configuration_id
+    ? await db
+        .selectFrom('telephony_configurations')
+        .selectAll()
+        .where('id', '=', campaign.telephony_configuration_id)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('telephony_configurations')
+        .selectAll()
+        .where('organization_id', '=', campaign.organization_id)
+        .where('is_default_outbound', '=', true)
+        .executeTakeFirst();
+  if (!configuration) throw new PlacementSetupError(`campaign ${campaignId} has no telephony configuration`);
+  const secrets = configuration.encrypted_secrets
+    ? createCredentialsCipher(appSecret).decrypt(
+        configuration.encrypted_secrets,
+        telephonySecretsContext(configuration.organization_id),
+      )
+    : {};
+  const provider = providerFactory(
+    { id: configuration.id, provider: configuration.provider, config: configuration.config },
+    secrets,
+  );
+  const caller =
+    (await findDefaultCallerNumber(db, configuration.id)) ??
+    (await db
+      .selectFrom('phone_numbers')
+      .selectAll()
+      .where('telephony_configuration_id', '=', configuration.id)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .executeTakeFirst());
+  return {
+    campaign,
+    agentId: agent.id,
+    definitionId: agent.current_definition_id,
+    agentArchived: agent.status === 'archived',
+    maxCallDurationSeconds: agent.workflow_configurations.max_call_duration_seconds,
+    telephonyConfigurationId: configuration.id,
+    providerName: configuration.provider,
+    provider,
+    callerNumber: caller?.address_normalized ?? null,
+    amdEnabled: configuration.config.amd_enabled === true,
+    breaker: { ...DEFAULT_BREAKER_SETTINGS, ...(campaign.circuit_breaker as Partial<BreakerSettings>) },
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { EngineHarness } from './engine-harness';
+
+const OUTCOME_BY_DIGIT = [
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'busy',
+  'no_answer',
+  'voicemail',
+  'failed',
+];
+
+/** The final outcome and number of attempts the contract and retry_config give a simulator number. */
+export function expectedFinal(phone: string, retry: { maxRetries: number; retryOnVoicemail: boolean }) {
+  const outcome = OUTCOME_BY_DIGIT[Number(phone.slice(-1))]!;
+  const retried =
+    outcome === 'busy' || outcome === 'no_answer' || (outcome === 'voicemail' && retry.retryOnVoicemail);
+  return { outcome, attempts: retried ? 1 + retry.maxRetries : 1 };
+}
+
+/** Contacts with their attempt counts, the campaign's runs, and when its last attempt finished. */
+export async function finalStateReport(h: EngineHarness, campaignId: number) {
+  const contacts = await h.ctx.db
+    .selectFrom('contacts')
+    .select(['id', 'phone_number', 'final_outcome', 'attempts_made'])
+    .select((eb) =>
+      eb
+        .selectFrom('attempts')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('attempts.contact_id', '=', 'contacts.id')
+        .as('attempts'),
+    )
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id')
+    .execute();
+  const runs = await h.ctx.db.selectFrom('runs').selectAll().where('campaign_id', '=', campaignId).execute();
+  const last = await h.ctx.db
+    .selectFrom('attempts')
+    .select(sql<Date>`max(finished_at)`.as('last'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return {
+    contacts: contacts.map((c) => ({ ...c, attempts: Number(c.attempts) })),
+    runs,
+    lastFinishedAt: new Date(last.last).getTime(),
+  };
+}
+
+/** Every attempt reached the simulator at most once, and every finished attempt that was placed reached it. */
+export async function assertNoDoubleDial(h: EngineHarness, campaignId: number) {
+  const counts = await h.ctx.db
+    .selectFrom('simulator_calls')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+    )
+    .select(['simulator_calls.attempt_ref', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('attempts.campaign_id', '=', campaignId)
+    .groupBy('simulator_calls.attempt_ref')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  expect(counts).toEqual([]);
+  const open = await h.ctx.db
+    .selectFrom('attempts')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('state', '<>', 'finished')
+    .execute();
+  expect(open).toEqual([]);
+}

@@ -1,0 +1,241 @@
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { Settings } from 'luxon';
+import type { Activities } from '../activities';
+import type { CampaignControl } from '../activities/campaign-control';
+import type { AttemptReport } from '../engine/attempt-report';
+import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
+import { judgeWindow, type BreakerSample } from './breaker-window';
+import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
+import { CAMPAIGN_STATE_KEY } from './campaign-search-attributes';
+import { InFlight, type CarriedCampaignState, type EngineCounters } from './in-flight';
+import { isOpenAt, nextOpeningAfter } from './schedule';
+import { toSchedule } from './schedule-config';
+
+// Luxon (inside the schedule logic) must never depend on the worker's zone nor accept an invalid one.
+Settings.defaultZone = 'UTC';
+Settings.throwOnInvalid = true;
+
+const control = proxyActivities<Activities>({
+  startToCloseTimeout: '20s',
+  retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s' },
+});
+const reconcile = proxyActivities<Activities>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s' },
+});
+const sync = proxyActivities<Activities>({
+  startToCloseTimeout: '12h',
+  heartbeatTimeout: '10s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
+});
+// Never retried by Temporal: an interrupted dial is settled by `reconcileAttempts` (a provider lookup), not redone.
+const placement = proxyActivities<Activities>({
+  startToCloseTimeout: '2m',
+  heartbeatTimeout: '10s',
+  retry: { maximumAttempts: 1 },
+});
+
+export interface CampaignWorkflowInput {
+  campaignId: number;
+  organizationId: number;
+  carried?: CarriedCampaignState;
+}
+
+export interface CampaignWorkflowResult {
+  state: string;
+  counters: EngineCounters;
+}
+
+const RECONCILE_BATCH = 100;
+/** With nothing to wake it, the workflow still re-reads its row this often (a lost signal costs at most this). */
+const IDLE_RELOAD_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 30_000;
+
+/** One campaign, start to finish: import its contacts, then dial them within the window, concurrency and breaker. */
+export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<CampaignWorkflowResult> {
+  const { campaignId } = input;
+  const carried = input.carried;
+  const inFlight = new InFlight(carried);
+  let breakerWindow: BreakerSample[] = carried?.breakerWindow ?? [];
+  const counters: EngineCounters = carried?.counters ?? {
+    queued: 0,
+    placed: 0,
+    finished: 0,
+    reconciled: 0,
+    refused: 0,
+    deferred: 0,
+    runs: 0,
+  };
+  counters.runs += 1;
+  let synced = carried?.synced ?? false;
+  let controlStale = true;
+  let ctl: CampaignControl | null = null;
+  let publishedState: string | null = null;
+  let backoffUntil = 0;
+  let refusalStreak = 0;
+  let nextWakeAt: number | null = null;
+
+  setHandler(campaignChangedSignal, () => {
+    controlStale = true;
+  });
+  setHandler(attemptFinishedSignal, ({ attemptId }) => {
+    inFlight.finishedPending.add(attemptId);
+  });
+  setHandler(campaignStatusQuery, () => ({
+    state: ctl?.state ?? 'unknown',
+    inFlight: inFlight.size,
+    maxConcurrency: ctl?.maxConcurrency ?? 0,
+    breakerOpen: ctl?.state === 'paused',
+    nextWakeAt: nextWakeAt === null ? null : new Date(nextWakeAt).toISOString(),
+  }));
+
+  const publish = (state: string) => {
+    if (state === publishedState) return;
+    publishedState = state;
+    upsertSearchAttributes([{ key: CAMPAIGN_STATE_KEY, value: state }]);
+  };
+
+  const tripIfNeeded = async (samples: BreakerSample[]): Promise<boolean> => {
+    if (!ctl) return false;
+    breakerWindow.push(...samples);
+    const verdict = judgeWindow(breakerWindow, ctl.breaker, Date.now());
+    if (!verdict.trip) return false;
+    await control.pauseForBreaker({
+      campaignId,
+      recentFailures: verdict.failures,
+      recentCalls: verdict.calls,
+    });
+    breakerWindow = [];
+    controlStale = true;
+    return true;
+  };
+
+  const applyReports = async (reports: AttemptReport[]) => {
+    const result = inFlight.apply(reports, Date.now(), counters);
+    if (result.refused) {
+      refusalStreak += 1;
+      backoffUntil = Date.now() + Math.min(MAX_BACKOFF_MS, 500 * 2 ** refusalStreak);
+    } else if (result.deferred) {
+      // The activity's real clock or the row disagreed with ours: re-read, and do not spin at a window edge.
+      controlStale = true;
+      backoffUntil = Date.now() + 500;
+    } else if (reports.some((r) => r.status === 'placed')) refusalStreak = 0;
+    await tripIfNeeded(result.samples);
+  };
+
+  if (!synced) {
+    publish('syncing');
+    await sync.syncContacts({ campaignId });
+    synced = true;
+  }
+
+  for (;;) {
+    if (controlStale) {
+      controlStale = false;
+      const previous = ctl?.state;
+      const loaded = await control.loadCampaignControl({ campaignId });
+      ctl = loaded;
+      // Resume resets the breaker (contract): only outcomes after the resume count.
+      if (previous === 'paused' && loaded.state !== 'paused') breakerWindow = [];
+      publish(loaded.state);
+    }
+    const current = ctl!;
+    if (current.state === 'completed' || current.state === 'failed') {
+      return { state: current.state, counters };
+    }
+    if (current.state === 'syncing') {
+      // Resumed into the import (paused during it): finish the import, which moves the row on.
+      await sync.syncContacts({ campaignId });
+      controlStale = true;
+      continue;
+    }
+
+    const now = Date.now();
+    const running = current.state === 'running';
+    const schedule = toSchedule(current.schedule);
+    const open = running && isOpenAt(schedule, now);
+    const finishedIds = [...inFlight.finishedPending];
+    inFlight.finishedPending.clear();
+    for (const id of finishedIds) inFlight.attempts.delete(id);
+
+    if (running) {
+      const dialing = open && now >= backoffUntil;
+      const free = dialing ? Math.max(0, current.maxConcurrency - inFlight.size) : 0;
+      const due = current.nextDueAtMs !== null && current.nextDueAtMs <= now;
+      if (finishedIds.length > 0 || (free > 0 && due)) {
+        const result = await control.queueDueAttempts({
+          campaignId,
+          limit: due ? free : 0,
+          maxOpen: current.maxConcurrency,
+          finishedAttemptIds: finishedIds,
+        });
+        current.remainingContacts = result.remainingContacts;
+        current.nextDueAtMs = result.nextDueAtMs;
+        const before = inFlight.size;
+        inFlight.adopt(result.attemptIds);
+        counters.queued += inFlight.size - before;
+        counters.finished += result.finished.length;
+        const samples = result.finished.map((f: { outcome: string }) => ({
+          atMs: Date.now(),
+          failure: isAttemptOutcome(f.outcome) && isBreakerFailure(f.outcome),
+        }));
+        if (await tripIfNeeded(samples)) continue;
+      }
+      const toPlace = dialing ? inFlight.toPlace() : [];
+      if (toPlace.length > 0) {
+        const { reports } = await placement.placeAttempts({ campaignId, attemptIds: toPlace }).catch(() => ({
+          // The activity failed or timed out (a worker died mid-dial): look every claim up once it is stale.
+          // The reconcile activity reads each row: unclaimed ones come back `queued`, fresh claims get their real deadline.
+          reports: toPlace.map((attemptId) => ({
+            attemptId,
+            status: 'pending' as const,
+            deadlineAtMs: Date.now(),
+          })),
+        }));
+        await applyReports(reports);
+        continue;
+      }
+      if (current.remainingContacts === 0 && inFlight.size === 0) {
+        const { completed } = await control.completeCampaign({ campaignId });
+        controlStale = true;
+        if (completed) publish('completed');
+        if (!completed) await condition(() => inFlight.finishedPending.size > 0, 1000);
+        continue;
+      }
+    }
+
+    const overdue = inFlight.overdue(now, RECONCILE_BATCH);
+    if (overdue.length > 0) {
+      counters.reconciled += overdue.length;
+      const { reports } = await reconcile.reconcileAttempts({ campaignId, attemptIds: overdue });
+      await applyReports(reports);
+      continue;
+    }
+
+    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 40_000) {
+      await condition(allHandlersFinished);
+      const state: CarriedCampaignState = { synced, ...inFlight.carry(), breakerWindow, counters };
+      return continueAsNew<typeof campaignWorkflow>({ ...input, carried: state });
+    }
+
+    const wakeCandidates = [inFlight.earliestDeadline(), now + IDLE_RELOAD_MS];
+    if (running && !open) wakeCandidates.push(nextOpeningAfter(schedule, now));
+    if (open && backoffUntil > now) wakeCandidates.push(backoffUntil);
+    if (open && current.nextDueAtMs !== null && inFlight.size < current.maxConcurrency)
+      wakeCandidates.push(Math.max(current.nextDueAtMs, now + 10));
+    nextWakeAt = Math.min(...wakeCandidates.filter((t): t is number => t !== null));
+    const woken = await condition(
+      () => controlStale || inFlight.finishedPending.size > 0,
+      Math.max(1, nextWakeAt - now),
+    );
+    if (!woken && nextWakeAt === now + IDLE_RELOAD_MS) controlStale = true;
+  }
+}

@@ -1,0 +1,116 @@
+import type { AttemptReport } from '../engine/attempt-report';
+import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
+import type { BreakerSample } from './breaker-window';
+
+/** What a campaign workflow carries into its next run on continue-as-new: ids and counters, never rows. */
+export interface CarriedCampaignState {
+  synced: boolean;
+  /** Open attempts of this campaign: [attempt id, deadline epoch ms, or null while waiting to be placed]. */
+  inFlight: Array<[number, number | null]>;
+  /** Attempts reported finished by signal but not yet settled. */
+  finishedPending: number[];
+  breakerWindow: BreakerSample[];
+  counters: EngineCounters;
+}
+
+export interface EngineCounters {
+  queued: number;
+  placed: number;
+  finished: number;
+  reconciled: number;
+  refused: number;
+  deferred: number;
+  runs: number;
+}
+
+/**
+ * The semaphore over attempt ids: every open attempt the workflow owns, each with the deadline after which it
+ * is looked up at the provider (null while it waits to be placed).
+ */
+export class InFlight {
+  readonly attempts: Map<number, number | null>;
+  readonly finishedPending: Set<number>;
+
+  constructor(carried?: CarriedCampaignState) {
+    this.attempts = new Map(carried?.inFlight ?? []);
+    this.finishedPending = new Set(carried?.finishedPending ?? []);
+  }
+
+  get size(): number {
+    return this.attempts.size;
+  }
+
+  /** Attempts queued and not yet handed to the provider, oldest first. */
+  toPlace(): number[] {
+    return [...this.attempts].filter(([, deadline]) => deadline === null).map(([id]) => id);
+  }
+
+  overdue(nowMs: number, max: number): number[] {
+    const ids: number[] = [];
+    for (const [id, deadline] of this.attempts) {
+      if (deadline !== null && deadline <= nowMs) ids.push(id);
+      if (ids.length >= max) break;
+    }
+    return ids;
+  }
+
+  earliestDeadline(): number | null {
+    let earliest: number | null = null;
+    for (const deadline of this.attempts.values())
+      if (deadline !== null && (earliest === null || deadline < earliest)) earliest = deadline;
+    return earliest;
+  }
+
+  adopt(attemptIds: number[]): void {
+    for (const id of attemptIds) if (!this.attempts.has(id)) this.attempts.set(id, null);
+  }
+
+  /**
+   * Applies activity reports; returns breaker samples and whether any placement was refused or deferred.
+   * `finished` attempts leave the semaphore; every other status keeps its slot.
+   */
+  apply(reports: AttemptReport[], nowMs: number, counters: EngineCounters) {
+    const samples: BreakerSample[] = [];
+    let refused = false;
+    let deferred = false;
+    for (const report of reports) {
+      if (!this.attempts.has(report.attemptId) && report.status !== 'finished') continue;
+      switch (report.status) {
+        case 'finished':
+          this.attempts.delete(report.attemptId);
+          this.finishedPending.delete(report.attemptId);
+          counters.finished += 1;
+          samples.push({
+            atMs: nowMs,
+            failure: isAttemptOutcome(report.outcome) && isBreakerFailure(report.outcome),
+          });
+          break;
+        case 'placed':
+        case 'pending':
+          if (report.status === 'placed') counters.placed += 1;
+          this.attempts.set(report.attemptId, report.deadlineAtMs ?? nowMs);
+          if (report.providerFailure) samples.push({ atMs: nowMs, failure: true });
+          break;
+        case 'refused':
+          refused = true;
+          counters.refused += 1;
+          this.attempts.set(report.attemptId, null);
+          samples.push({ atMs: nowMs, failure: true });
+          break;
+        case 'deferred':
+          deferred = true;
+          counters.deferred += 1;
+          this.attempts.set(report.attemptId, null);
+          break;
+        case 'queued':
+          this.attempts.set(report.attemptId, null);
+          break;
+      }
+    }
+    return { samples, refused, deferred };
+  }
+
+  carry(): Pick<CarriedCampaignState, 'inFlight' | 'finishedPending'> {
+    return { inFlight: [...this.attempts], finishedPending: [...this.finishedPending] };
+  }
+}
