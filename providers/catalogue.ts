@@ -72,6 +72,16 @@ const amdEnabled: ProviderField = {
   description: "Ask the provider to tell people from machines, so machine answers end as 'voicemail'.",
 };
 
+/** Points the adapter at another API host: a vendor's regional edge, or a local fake in tests. */
+const apiBaseUrlField = (fallback: string): ProviderField => ({
+  name: 'api_base_url',
+  label: 'API base URL',
+  type: 'url',
+  required: false,
+  sensitive: false,
+  description: `Override of the vendor's API base URL (default ${fallback}), e.g. a regional edge.`,
+});
+
 /** `script` maps an E.164 number to the outcomes of its successive attempts. */
 function checkScript(script: Record<string, unknown>): string | null {
   for (const [number, outcomes] of Object.entries(script)) {
@@ -93,6 +103,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       text('auth_token', 'Auth token', true),
       callsPerSecond,
       amdEnabled,
+      apiBaseUrlField('https://api.twilio.com'),
     ],
   },
   {
@@ -107,6 +118,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       },
       callsPerSecond,
       amdEnabled,
+      apiBaseUrlField('https://api.telnyx.com'),
     ],
   },
   {
@@ -123,12 +135,19 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       },
       callsPerSecond,
       amdEnabled,
+      apiBaseUrlField('https://api.nexmo.com'),
     ],
   },
   {
     provider: 'plivo',
     display_name: 'Plivo',
-    fields: [text('auth_id', 'Auth ID'), text('auth_token', 'Auth token', true), callsPerSecond, amdEnabled],
+    fields: [
+      text('auth_id', 'Auth ID'),
+      text('auth_token', 'Auth token', true),
+      callsPerSecond,
+      amdEnabled,
+      apiBaseUrlField('https://api.plivo.com'),
+    ],
   },
   {
     provider: 'ari',
@@ -144,6 +163,11 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       },
       text('app_name', 'Stasis application name'),
       text('app_password', 'ARI password', true),
+      {
+        ...text('dial_template', 'Dial string', false, false),
+        description:
+          "Asterisk endpoint an outbound call dials, with {number} for the callee (default 'PJSIP/{number}'), e.g. 'PJSIP/{number}@my-trunk'.",
+      },
       callsPerSecond,
     ],
   },

@@ -1,6 +1,13 @@
 /** Builds the provider of a stored telephony configuration. */
-import { isProviderName, type ProviderName } from './catalogue';
-import type { InboundWebhookSync, ProviderSyncResult, SyncInboundWebhookInput } from './provider';
+import { isProviderName } from './catalogue';
+import type {
+  InboundWebhookSync,
+  ProviderSyncResult,
+  SyncInboundWebhookInput,
+  TelephonyProvider,
+} from './provider';
+import { createTwilioProvider } from './twilio/twilio-provider';
+import type { ProviderEnvironment } from './vendor-http';
 
 /** What a provider is built from: the stored configuration (clear fields) and its decrypted secrets. */
 export interface ConfigurationForProvider {
@@ -9,14 +16,42 @@ export interface ConfigurationForProvider {
   config: Record<string, unknown>;
 }
 
-/** The provider behind a configuration; throws for a provider name outside the catalogue. */
+/** The vendor adapters; each places calls, reads their status, hangs up and syncs inbound webhooks. */
+const vendors: Record<
+  string,
+  (options: {
+    configurationId: number;
+    config: Record<string, unknown>;
+    secrets: Record<string, string>;
+    environment: ProviderEnvironment;
+  }) => TelephonyProvider
+> = {
+  twilio: createTwilioProvider,
+};
+
+/**
+ * The provider behind a configuration; throws for a provider name outside the catalogue. `environment` says where
+ * vendors reach this deployment (webhook URLs); without it inbound webhook sync reports that it cannot tell them.
+ */
 export function providerFor(
   configuration: ConfigurationForProvider,
-  _secrets: Record<string, string>,
-): InboundWebhookSync {
+  secrets: Record<string, string>,
+  environment?: ProviderEnvironment,
+): InboundWebhookSync | TelephonyProvider {
   const name = configuration.provider;
   if (!isProviderName(name)) throw new Error(`unknown telephony provider '${name}'`);
-  return name === 'simulator' ? simulatorInbound : pendingAdapter(name);
+  if (name === 'simulator') return simulatorInbound;
+  const create = vendors[name];
+  if (!create) return pendingAdapter(name);
+  if (!environment) return unreachableAdapter(name);
+  return create({ configurationId: configuration.id, config: configuration.config, secrets, environment });
+}
+
+/** True when the provider can place calls (every vendor adapter; the simulator is built by the engine itself). */
+export function canPlaceCalls(
+  provider: InboundWebhookSync | TelephonyProvider,
+): provider is TelephonyProvider {
+  return typeof (provider as Partial<TelephonyProvider>).placeCall === 'function';
 }
 
 /** The simulator routes inbound calls by our own table: there is nothing to tell a vendor. */
@@ -33,17 +68,27 @@ const simulatorInbound: InboundWebhookSync = {
   },
 };
 
-/**
- * Real vendors' adapters (webhook sync, placement, status, hangup) arrive with the providers issue; until
- * then the binding is saved and the answer says plainly that the vendor was not updated.
- */
-function pendingAdapter(name: Exclude<ProviderName, 'simulator'>): InboundWebhookSync {
+/** A vendor whose adapter is not built yet: the binding is saved and the answer says the vendor was not updated. */
+function pendingAdapter(name: string): InboundWebhookSync {
   return {
-    name,
+    name: name as InboundWebhookSync['name'],
     async syncInboundWebhook(): Promise<ProviderSyncResult> {
       return {
         ok: false,
         message: `inbound webhook sync for ${name} is not available yet; the binding is saved, configure the number's webhook at ${name} by hand`,
+      };
+    },
+  };
+}
+
+/** Built without the deployment's public URL: there is no webhook address to give the vendor. */
+function unreachableAdapter(name: string): InboundWebhookSync {
+  return {
+    name: name as InboundWebhookSync['name'],
+    async syncInboundWebhook(): Promise<ProviderSyncResult> {
+      return {
+        ok: false,
+        message: `${name}: this service's public URL is unknown here; the binding is saved`,
       };
     },
   };

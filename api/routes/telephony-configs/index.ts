@@ -20,7 +20,12 @@ const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(T
 const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const configurations = createConfigurationService(db, config.appSecret);
-  const phoneNumbers = createPhoneNumberService(db, configurations, config.defaultPhoneRegion);
+  const phoneNumbers = createPhoneNumberService(
+    db,
+    configurations,
+    config.defaultPhoneRegion,
+    config.http.publicBaseUrl,
+  );
 
   app.get(
     '/',

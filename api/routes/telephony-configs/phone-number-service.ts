@@ -31,6 +31,8 @@ export function createPhoneNumberService(
   db: Db,
   configurations: ConfigurationService,
   defaultRegion: string,
+  /** Where vendors reach this deployment: the inbound webhook URL a number is pointed at. */
+  publicBaseUrl?: string,
 ) {
   function present(row: PhoneNumberWithAgent, providerSync: ProviderSyncResult | null = null): PhoneNumber {
     return {
@@ -78,7 +80,11 @@ export function createPhoneNumberService(
   async function syncInbound(organizationId: number, row: PhoneNumberWithAgent): Promise<ProviderSyncResult> {
     try {
       const configuration = await configurations.get(organizationId, row.telephony_configuration_id);
-      const provider = providerFor(configuration, configurations.secretsOf(configuration));
+      const provider = providerFor(
+        configuration,
+        configurations.secretsOf(configuration),
+        publicBaseUrl ? { publicBaseUrl } : undefined,
+      );
       return await provider.syncInboundWebhook({
         phoneNumber: {
           id: row.id,

@@ -4,7 +4,8 @@ import { notifyAttemptFinished } from '../../../client/campaigns';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { recordAttemptOutcome } from '../../../engine/record-outcome';
 import { HttpError, invalidField } from '../../errors';
-import { statusParsers } from './status-parsers';
+import { statusWebhooks } from './status-parsers';
+import { loadWebhookCredentials, registerRawBodyParsers, webhookRequestOf } from './webhook-request';
 
 const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
 
@@ -14,6 +15,7 @@ const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
  */
 const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, temporal } = app.ctx;
+  registerRawBodyParsers(app);
 
   app.post(
     '/:provider/:attemptId',
@@ -33,19 +35,35 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!isValidStatusToken(config, provider, attemptId, request.query.token)) {
         throw new HttpError(403, 'invalid_signature', 'This callback was not issued for that attempt.');
       }
-      const parse = statusParsers[provider];
-      if (!parse)
+      const webhook = statusWebhooks[provider];
+      if (!webhook)
         throw new HttpError(404, 'provider_not_found', `No status callbacks for provider '${provider}'.`);
-      const status = parse(request.body);
-      if (!status) throw invalidField(['body'], 'Not a status callback of this provider.');
 
       const attempt = await db
         .selectFrom('attempts')
-        .select(['id', 'provider', 'provider_call_id', 'campaign_id'])
+        .select(['id', 'provider', 'provider_call_id', 'campaign_id', 'telephony_configuration_id'])
         .where('id', '=', attemptId)
         .executeTakeFirst();
       if (!attempt || attempt.provider !== provider)
         throw new HttpError(404, 'attempt_not_found', 'No such attempt.');
+      const webhookRequest = webhookRequestOf(request, config.http.publicBaseUrl);
+      // No configuration left means no secret to check against: only unsigned (simulator) callbacks pass.
+      const credentials = (attempt.telephony_configuration_id !== null &&
+        (await loadWebhookCredentials(db, config.appSecret, attempt.telephony_configuration_id))) || {
+        organizationId: 0,
+        config: {},
+        secrets: {},
+      };
+      if (!webhook.verify(webhookRequest, credentials)) {
+        log.warn('status callback with a bad vendor signature refused');
+        throw new HttpError(
+          403,
+          'invalid_signature',
+          'The provider signature of this callback does not match.',
+        );
+      }
+      const status = webhook.parse(webhookRequest);
+      if (!status) throw invalidField(['body'], 'Not a status callback of this provider.');
       if (status.state !== 'ended') return { received: true, recorded: false };
       if (attempt.provider_call_id !== null && attempt.provider_call_id !== status.providerCallId) {
         log.warn(

@@ -1,12 +1,39 @@
+/** Each provider's status webhook: its signature check (before anything is read) and its body in the engine's terms. */
 import type { CallStatus } from '../../../providers/provider';
 import { callStatusOf } from '../../../providers/simulator/simulator-provider';
+import {
+  isValidTwilioSignature,
+  twilioCallStatus,
+  type TwilioCallReport,
+} from '../../../providers/twilio/twilio-status';
 import type { SimulatorStatusReport } from '../../../simulator/outcome';
+import { headerOf, type WebhookCredentials, type WebhookRequest } from './webhook-request';
 
-/** Reads a provider's status callback body into the engine's view; one entry per provider with status callbacks. */
-export const statusParsers: Record<string, (body: unknown) => CallStatus | null> = {
-  simulator(body) {
-    const report = body as Partial<SimulatorStatusReport> | null;
-    if (!report || typeof report.CallSid !== 'string' || typeof report.CallStatus !== 'string') return null;
-    return callStatusOf(report as SimulatorStatusReport);
+export interface StatusWebhook {
+  /** True when the request carries the vendor's valid signature (the URL token is checked before, for all). */
+  verify(request: WebhookRequest, credentials: WebhookCredentials): boolean;
+  /** The call status the body reports; null when the body is not a status report of this vendor. */
+  parse(request: WebhookRequest): CallStatus | null;
+}
+
+export const statusWebhooks: Record<string, StatusWebhook> = {
+  simulator: {
+    // The simulator is our own cloud: the signed attempt token in the URL is its whole authentication.
+    verify: () => true,
+    parse({ body }) {
+      const report = body as Partial<SimulatorStatusReport> | null;
+      if (!report || typeof report.CallSid !== 'string' || typeof report.CallStatus !== 'string') return null;
+      return callStatusOf(report as SimulatorStatusReport);
+    },
+  },
+  twilio: {
+    verify: (request, { secrets }) =>
+      isValidTwilioSignature(
+        secrets.auth_token ?? '',
+        request.url,
+        request.form,
+        headerOf(request, 'x-twilio-signature'),
+      ),
+    parse: ({ form }) => twilioCallStatus(Object.fromEntries(form) as unknown as TwilioCallReport),
   },
 };

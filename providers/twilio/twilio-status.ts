@@ -1,0 +1,94 @@
+/** Twilio call statuses and webhook signatures, read the way Twilio documents them. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CallOutcome } from '../catalogue';
+import type { CallStatus } from '../provider';
+
+/** The fields of a Twilio status callback (form-encoded) or Call resource we read, in callback spelling. */
+export interface TwilioCallReport {
+  CallSid: string;
+  CallStatus: string;
+  AnsweredBy?: string | null;
+  CallDuration?: string | number | null;
+  SipResponseCode?: string | number | null;
+  ErrorCode?: string | number | null;
+}
+
+const IN_PROGRESS = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
+/** SIP answers that mean the number does not exist or cannot be dialled. */
+const INVALID_NUMBER_SIP = new Set(['404', '484', '604']);
+/** Twilio error codes for numbers that are invalid or not dialable. */
+const INVALID_NUMBER_ERRORS = new Set(['13223', '13224', '21211', '21217', '21214']);
+
+/** The outcome of a final Twilio status; null while the call is still going. */
+export function twilioOutcome(report: TwilioCallReport): CallOutcome | null {
+  switch (report.CallStatus) {
+    case 'completed':
+      return isMachine(report.AnsweredBy) ? 'voicemail' : 'completed';
+    case 'busy':
+      return 'busy';
+    case 'no-answer':
+      return 'no_answer';
+    case 'canceled':
+      return 'canceled';
+    case 'failed':
+      return INVALID_NUMBER_SIP.has(String(report.SipResponseCode ?? '')) ||
+        INVALID_NUMBER_ERRORS.has(String(report.ErrorCode ?? ''))
+        ? 'invalid_number'
+        : 'failed';
+    default:
+      return null;
+  }
+}
+
+/** `machine_start`, `machine_end_beep`, `machine_end_silence`, `machine_end_other` and `fax` are not a person. */
+function isMachine(answeredBy: string | null | undefined): boolean {
+  return typeof answeredBy === 'string' && (answeredBy.startsWith('machine') || answeredBy === 'fax');
+}
+
+/** A Twilio report in the engine's terms, with the raw status (and AMD answer) and SIP cause kept. */
+export function twilioCallStatus(report: TwilioCallReport): CallStatus | null {
+  if (!report.CallSid || !report.CallStatus) return null;
+  const outcome = twilioOutcome(report);
+  if (!outcome) {
+    if (!IN_PROGRESS.has(report.CallStatus)) return null;
+    return { state: 'in_progress', providerCallId: report.CallSid, rawStatus: report.CallStatus };
+  }
+  const sip = report.SipResponseCode ? `sip:${report.SipResponseCode}` : null;
+  const error = report.ErrorCode ? `twilio:${report.ErrorCode}` : null;
+  const duration = Number(report.CallDuration);
+  return {
+    state: 'ended',
+    providerCallId: report.CallSid,
+    outcome,
+    rawStatus: report.AnsweredBy ? `${report.CallStatus}/${report.AnsweredBy}` : report.CallStatus,
+    cause: [sip, error].filter(Boolean).join(' ') || null,
+    durationSeconds:
+      Number.isFinite(duration) && report.CallDuration !== null && report.CallDuration !== ''
+        ? duration
+        : null,
+  };
+}
+
+/**
+ * Twilio's `X-Twilio-Signature`: base64 HMAC-SHA1 with the auth token over the full URL followed by every
+ * POST parameter, sorted by name, as name + value (a repeated name contributes each value).
+ */
+export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
+  const names = [...new Set(params.keys())].sort();
+  let data = url;
+  for (const name of names) for (const value of params.getAll(name)) data += name + value;
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+/** True when `signature` is Twilio's signature of this request. */
+export function isValidTwilioSignature(
+  authToken: string,
+  url: string,
+  params: URLSearchParams,
+  signature: string | undefined,
+): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(twilioSignature(authToken, url, params));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,257 @@
+/**
+ * A local Twilio: the 2010-04-01 Calls and IncomingPhoneNumbers resources with basic auth, and status callbacks
+ * and inbound voice requests signed with `X-Twilio-Signature` the way Twilio documents it.
+ */
+import { randomBytes } from 'node:crypto';
+import { twilioSignature } from '../../../providers/twilio/twilio-status';
+import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
+
+export interface TwilioBehaviour {
+  final: 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
+  /** What AMD answers when the call was placed with MachineDetection (default `human`). */
+  answeredBy?: string;
+  sipResponseCode?: number;
+  errorCode?: number;
+  durationSeconds?: number;
+  /** The final callback is lost on the way; the call still ends at Twilio. */
+  dropFinal?: boolean;
+  /** The final callback arrives twice (Twilio retries). */
+  duplicateFinal?: boolean;
+  /** The call stays in progress until it is hung up. */
+  holdOpen?: boolean;
+}
+
+interface FakeCall {
+  sid: string;
+  to: string;
+  from: string;
+  status: string;
+  answeredBy: string | null;
+  duration: number | null;
+  statusCallback: string | null;
+  events: string[];
+  machineDetection: boolean;
+  form: URLSearchParams;
+}
+
+export interface TwilioFake {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  http: HttpFake;
+  calls: Map<string, FakeCall>;
+  numbers: Map<string, { sid: string; phone_number: string; voice_url: string }>;
+  /** How calls to `to` behave (default: answered by a person). */
+  behave(to: string, behaviour: TwilioBehaviour): void;
+  /** Makes the next number updates fail with this Twilio error. */
+  failNumberUpdates(error: { status: number; code: number; message: string } | null): void;
+  /** A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML. */
+  callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
+  /** Resolves once every scheduled callback was sent. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const sid = (prefix: string) => prefix + randomBytes(16).toString('hex');
+
+export async function startTwilioFake(options: { numbers?: string[] } = {}): Promise<TwilioFake> {
+  const http = await startHttpFake();
+  const accountSid = sid('AC');
+  const authToken = randomBytes(16).toString('hex');
+  const calls = new Map<string, FakeCall>();
+  const numbers = new Map<string, { sid: string; phone_number: string; voice_url: string }>();
+  for (const number of options.numbers ?? [])
+    numbers.set(number, { sid: sid('PN'), phone_number: number, voice_url: '' });
+  const behaviours = new Map<string, TwilioBehaviour>();
+  let numberUpdateError: { status: number; code: number; message: string } | null = null;
+  const pending = new Set<Promise<void>>();
+  const base = `/2010-04-01/Accounts/${accountSid}`;
+
+  const authorised = (request: FakeRequest) =>
+    request.headers.authorization === `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  const twilioError = (status: number, code: number, message: string) => ({
+    status,
+    body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+  });
+  const guarded =
+    (handler: (request: FakeRequest) => ReturnType<Parameters<HttpFake['route']>[2]>) =>
+    (request: FakeRequest) =>
+      authorised(request) ? handler(request) : twilioError(401, 20003, 'Authenticate');
+  const resource = (call: FakeCall) => ({
+    sid: call.sid,
+    account_sid: accountSid,
+    to: call.to,
+    from: call.from,
+    status: call.status,
+    answered_by: call.answeredBy,
+    duration: call.duration === null ? null : String(call.duration),
+    direction: 'outbound-api',
+    api_version: '2010-04-01',
+  });
+
+  async function send(call: FakeCall, status: string, extra: Record<string, string> = {}) {
+    call.status = status;
+    if (!call.statusCallback) return;
+    const event =
+      status === 'in-progress'
+        ? 'answered'
+        : ['queued', 'initiated', 'ringing'].includes(status)
+          ? status
+          : 'completed';
+    if (!call.events.includes(event)) return;
+    const form = new URLSearchParams({
+      AccountSid: accountSid,
+      CallSid: call.sid,
+      CallStatus: status,
+      To: call.to,
+      From: call.from,
+      Direction: 'outbound-api',
+      ApiVersion: '2010-04-01',
+      CallbackSource: 'call-progress-events',
+      Timestamp: new Date().toUTCString(),
+      ...extra,
+    });
+    await postWebhook(call.statusCallback, form.toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(authToken, call.statusCallback, form),
+    });
+  }
+
+  async function play(call: FakeCall, behaviour: TwilioBehaviour) {
+    await sleep(20);
+    await send(call, 'initiated');
+    await send(call, 'ringing');
+    if (behaviour.final === 'completed') {
+      if (call.machineDetection) call.answeredBy = behaviour.answeredBy ?? 'human';
+      await send(call, 'in-progress', call.answeredBy ? { AnsweredBy: call.answeredBy } : {});
+      if (behaviour.holdOpen) return;
+    }
+    await finish(call, behaviour);
+  }
+
+  async function finish(call: FakeCall, behaviour: TwilioBehaviour) {
+    call.duration = behaviour.final === 'completed' ? (behaviour.durationSeconds ?? 3) : 0;
+    const extra: Record<string, string> = { CallDuration: String(call.duration) };
+    if (call.answeredBy) extra.AnsweredBy = call.answeredBy;
+    const sip =
+      behaviour.sipResponseCode ??
+      { completed: 200, busy: 486, 'no-answer': 487, failed: 500, canceled: 487 }[behaviour.final];
+    extra.SipResponseCode = String(sip);
+    if (behaviour.errorCode) extra.ErrorCode = String(behaviour.errorCode);
+    if (behaviour.dropFinal) {
+      call.status = behaviour.final;
+      return;
+    }
+    await send(call, behaviour.final, extra);
+    if (behaviour.duplicateFinal) await send(call, behaviour.final, extra);
+  }
+
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.catch(() => undefined).finally(() => pending.delete(work));
+  };
+
+  http.route(
+    'POST',
+    `${base}/Calls.json`,
+    guarded((request) => {
+      const form = new URLSearchParams(request.rawBody);
+      if (!form.get('To') || !form.get('From') || !(form.get('Url') || form.get('Twiml')))
+        return twilioError(400, 21205, 'Url parameter is required.');
+      const call: FakeCall = {
+        sid: sid('CA'),
+        to: form.get('To')!,
+        from: form.get('From')!,
+        status: 'queued',
+        answeredBy: null,
+        duration: null,
+        statusCallback: form.get('StatusCallback'),
+        events: form.getAll('StatusCallbackEvent').length
+          ? form.getAll('StatusCallbackEvent')
+          : ['completed'],
+        machineDetection: ['Enable', 'DetectMessageEnd'].includes(form.get('MachineDetection') ?? ''),
+        form,
+      };
+      calls.set(call.sid, call);
+      track(play(call, behaviours.get(call.to) ?? { final: 'completed' }));
+      return { status: 201, body: resource(call) };
+    }),
+  );
+  http.route(
+    'GET',
+    `${base}/Calls/:sid.json`,
+    guarded((request) => {
+      const call = calls.get(request.params.sid!);
+      return call
+        ? { status: 200, body: resource(call) }
+        : twilioError(404, 20404, 'The requested resource was not found');
+    }),
+  );
+  http.route(
+    'POST',
+    `${base}/Calls/:sid.json`,
+    guarded((request) => {
+      const call = calls.get(request.params.sid!);
+      if (!call) return twilioError(404, 20404, 'The requested resource was not found');
+      const status = new URLSearchParams(request.rawBody).get('Status');
+      if (status === 'completed' || status === 'canceled') {
+        const answered = call.status === 'in-progress';
+        track(finish(call, { final: answered ? 'completed' : 'canceled', durationSeconds: 1 }));
+      }
+      return { status: 200, body: resource(call) };
+    }),
+  );
+  http.route(
+    'GET',
+    `${base}/IncomingPhoneNumbers.json`,
+    guarded((request) => {
+      const wanted = request.query.get('PhoneNumber');
+      const list = [...numbers.values()].filter((n) => !wanted || n.phone_number === wanted);
+      return { status: 200, body: { incoming_phone_numbers: list } };
+    }),
+  );
+  http.route(
+    'POST',
+    `${base}/IncomingPhoneNumbers/:sid.json`,
+    guarded((request) => {
+      const number = [...numbers.values()].find((n) => n.sid === request.params.sid);
+      if (!number) return twilioError(404, 20404, 'The requested resource was not found');
+      if (numberUpdateError)
+        return twilioError(numberUpdateError.status, numberUpdateError.code, numberUpdateError.message);
+      number.voice_url = new URLSearchParams(request.rawBody).get('VoiceUrl') ?? number.voice_url;
+      return { status: 200, body: number };
+    }),
+  );
+
+  return {
+    url: http.url,
+    accountSid,
+    authToken,
+    http,
+    calls,
+    numbers,
+    behave: (to, behaviour) => behaviours.set(to, behaviour),
+    failNumberUpdates: (error) => (numberUpdateError = error),
+    async callInbound(to, from) {
+      const number = numbers.get(to);
+      if (!number?.voice_url) throw new Error(`${to} has no voice URL`);
+      const form = new URLSearchParams({
+        AccountSid: accountSid,
+        CallSid: sid('CA'),
+        CallStatus: 'ringing',
+        Direction: 'inbound',
+        From: from,
+        To: to,
+        ApiVersion: '2010-04-01',
+      });
+      return postWebhook(number.voice_url, form.toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(authToken, number.voice_url, form),
+      });
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close: () => http.close(),
+  };
+}
