@@ -31,6 +31,27 @@ export interface Config {
   orgMaxConcurrentCalls: number;
   /** The simulator provider's "cloud" runs inside the API process; workers reach it at `baseUrl`. */
   simulator: { enabled: boolean; baseUrl: string };
+  /** The agents' LLM (OpenAI-compatible chat completions); null when neither LLM_BASE_URL nor LLM_API_KEY is set. */
+  llm: {
+    baseUrl: string | null;
+    apiKey: string;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    /** Bounded attempts to get a valid agent out of the LLM in create/template (repairs included). */
+    templateAttempts: number;
+  } | null;
+  conversation: { maxTurns: number };
+  /** Lifetime of the public download tokens minted when a run is read. */
+  publicLinks: { ttlSeconds: number };
+  /** Unit prices behind a run's cost_info (USD). */
+  pricing: {
+    llmPromptPerMillionTokens: number;
+    llmCompletionPerMillionTokens: number;
+    callPerMinute: number;
+    sttPerMinute: number;
+    ttsPerMillionCharacters: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -52,6 +73,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) {
       problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const price = (name: string, fallback: number) => {
+    const raw = opt(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) {
+      problems.push(`${name} must be a number of USD, 0 or more (got "${raw}")`);
       return fallback;
     }
     return value;
@@ -128,6 +159,27 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     simulator: {
       enabled: bool('SIMULATOR_ENABLED', true),
       baseUrl: str('SIMULATOR_URL', publicBaseUrl).replace(/\/+$/, ''),
+    },
+    llm:
+      opt('LLM_BASE_URL') || opt('LLM_API_KEY')
+        ? {
+            baseUrl: opt('LLM_BASE_URL')?.replace(/\/+$/, '') ?? null,
+            // Local OpenAI-compatible servers need no key; the client library insists on one.
+            apiKey: str('LLM_API_KEY', 'not-needed'),
+            model: str('LLM_MODEL', 'gpt-4o-mini'),
+            timeoutMs: int('LLM_TIMEOUT_MS', 30_000, 100, 600_000),
+            maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
+            templateAttempts: int('LLM_TEMPLATE_ATTEMPTS', 3, 1, 10),
+          }
+        : null,
+    conversation: { maxTurns: int('CONVERSATION_MAX_TURNS', 50, 1, 1000) },
+    publicLinks: { ttlSeconds: int('PUBLIC_LINK_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600) },
+    pricing: {
+      llmPromptPerMillionTokens: price('PRICE_LLM_PROMPT_PER_MILLION_TOKENS_USD', 0.15),
+      llmCompletionPerMillionTokens: price('PRICE_LLM_COMPLETION_PER_MILLION_TOKENS_USD', 0.6),
+      callPerMinute: price('PRICE_CALL_PER_MINUTE_USD', 0.01),
+      sttPerMinute: price('PRICE_STT_PER_MINUTE_USD', 0.006),
+      ttsPerMillionCharacters: price('PRICE_TTS_PER_MILLION_CHARACTERS_USD', 15),
     },
   };
   if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PREFIX } from '../context';
 import agentRuns from './agent-runs';
 import agents from './agents';
+import agentTemplates from './agent-templates';
 import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/usage/runs', runs],
     ['/workflow', agents],
     ['/workflow', agentRuns],
+    ['/workflow', agentTemplates],
     ['/auth', auth],
     ['/campaign', campaigns],
     ['/user/api-keys', apiKeys],

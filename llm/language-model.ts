@@ -1,0 +1,68 @@
+/**
+ * The LLM seam of the agent runtime: chat completions with tools (transitions) and JSON-schema output
+ * (templates, extraction, dispositions). The service talks to any OpenAI-compatible server through it.
+ */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A function the model may call; `parameters` is a JSON schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  /** Structured output: the reply's content is JSON matching this schema. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  temperature?: number;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ChatResult {
+  content: string | null;
+  toolCalls: ToolCall[];
+  usage: TokenUsage;
+  model: string;
+}
+
+export interface LanguageModel {
+  readonly model: string;
+  chat(request: ChatRequest): Promise<ChatResult>;
+}
+
+/** The LLM could not be reached or kept failing after the retries (connection, timeout, 5xx, 429, auth). */
+export class LlmUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'LlmUnavailableError';
+  }
+}
+
+export const NO_USAGE: TokenUsage = Object.freeze({ promptTokens: 0, completionTokens: 0 });
+
+/** Sum of token usages. */
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+  };
+}
