@@ -48,18 +48,23 @@ export async function startTemporalDevServer(options: {
   const logFile = path.join(options.logDir, `temporal-${options.port}.log`);
   const proc = startProcess('temporal', options.binary, args, { logFile, detached: options.detached });
   const address = `127.0.0.1:${options.port}`;
-  await waitUntilReady(
-    'Temporal dev server',
-    async () => {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      try {
-        await connection.workflowService.describeNamespace({ namespace: 'default' });
-      } finally {
-        await connection.close();
-      }
-    },
-    { timeoutMs: 60_000, process: proc, logFile },
-  );
+  try {
+    await waitUntilReady(
+      'Temporal dev server',
+      async () => {
+        const connection = await Connection.connect({ address, connectTimeout: 1000 });
+        try {
+          await connection.workflowService.describeNamespace({ namespace: 'default' });
+        } finally {
+          await connection.close();
+        }
+      },
+      { timeoutMs: 60_000, process: proc, logFile },
+    );
+  } catch (error) {
+    await proc.stop(); // never leave a half-started server behind
+    throw error;
+  }
   return {
     address,
     uiUrl: options.uiPort === null ? null : `http://127.0.0.1:${options.uiPort}`,

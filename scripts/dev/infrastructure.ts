@@ -21,6 +21,10 @@ export async function startInfrastructure(
   settings: DevSettings,
   log: (line: string) => void,
 ): Promise<Infrastructure> {
+  // A missing tool (and no Go to build it) fails before anything starts.
+  const temporalBinary = settings.externalTemporal ? null : await ensureTool('temporal', log);
+  if (settings.externalTemporal)
+    log(`using the Temporal server at ${settings.externalTemporal} (TEMPORAL_ADDRESS)`);
   const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
   const stopAll = async () => {
     for (const { name, stop } of stops.reverse()) {
@@ -29,10 +33,16 @@ export async function startInfrastructure(
     }
   };
   try {
-    const [temporal, databaseUrl] = await Promise.all([
-      startTemporal(settings, log, stops),
+    // Settle both before judging: a server still starting when the other fails must be stopped too.
+    const [temporalResult, databaseResult] = await Promise.allSettled([
+      temporalBinary === null
+        ? { address: settings.externalTemporal ?? '', uiUrl: null }
+        : startTemporal(settings, temporalBinary, log, stops),
       startDatabase(settings, log, stops),
     ]);
+    if (temporalResult.status === 'rejected') throw temporalResult.reason;
+    if (databaseResult.status === 'rejected') throw databaseResult.reason;
+    const [temporal, databaseUrl] = [temporalResult.value, databaseResult.value];
     const uiUrl = temporal.uiUrl ?? process.env.TEMPORAL_UI_URL?.trim() ?? null;
     return {
       env: {
@@ -51,13 +61,10 @@ export async function startInfrastructure(
 
 async function startTemporal(
   settings: DevSettings,
+  binary: string,
   log: (line: string) => void,
   stops: Array<{ name: string; stop: () => Promise<void> }>,
 ): Promise<{ address: string; uiUrl: string | null }> {
-  if (settings.externalTemporal) {
-    log(`using the Temporal server at ${settings.externalTemporal} (TEMPORAL_ADDRESS)`);
-    return { address: settings.externalTemporal, uiUrl: null };
-  }
   for (const [name, port] of [
     ['TEMPORAL_PORT', settings.temporalPort],
     ['TEMPORAL_UI_PORT', settings.temporalUiPort],
@@ -68,7 +75,6 @@ async function startTemporal(
           `or set TEMPORAL_ADDRESS to use an existing Temporal server`,
       );
   }
-  const binary = await ensureTool('temporal', log);
   const dbFile = path.join(settings.dataDir, 'temporal.sqlite');
   log(`starting the Temporal dev server on 127.0.0.1:${settings.temporalPort} (state in ${dbFile})`);
   const server = await startTemporalDevServer({
