@@ -6,10 +6,15 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 fi
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing node dependencies (npm ci)..."
-  # npm ci refuses a lock file without entries for optional platform packages (e.g. @swc/core-darwin-*)
-  # that a registry mirror does not serve; npm install --no-save then installs the same locked versions.
-  if ! npm ci --no-audit --no-fund --loglevel=error; then
-    echo "npm ci failed; installing the locked versions with npm install --no-save instead..."
-    npm install --no-save --no-audit --no-fund --loglevel=error || exit 1
+  npm_log=$(mktemp "${TMPDIR:-/tmp}/vac-npm-ci-XXXXXX")
+  if npm ci --no-audit --no-fund --loglevel=error >"$npm_log" 2>&1; then
+    cat "$npm_log"
+  else
+    # npm ci refuses a lock file without entries for optional platform packages (e.g. @swc/core-darwin-*)
+    # that a registry mirror does not serve; npm install --no-save installs the same locked versions.
+    grep -m 3 -E 'npm error (code|`npm ci`|Missing)' "$npm_log"
+    echo "npm ci refused; installing the locked versions with npm install --no-save instead..."
+    npm install --no-save --no-audit --no-fund --loglevel=error || { rm -f "$npm_log"; exit 1; }
   fi
+  rm -f "$npm_log"
 fi
