@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { Campaign, CampaignState } from '../../db/database';
+import { appendCampaignLog } from '../../db/repositories/campaign-logs';
+import { importCounts, type ImportCounts } from '../../db/repositories/contacts';
+
+/** The end of a campaign's import, written once, in one transaction, against the locked campaign row. */
+
+export type SyncOutcome = 'running' | 'completed' | 'failed';
+
+export interface SyncContactsResult extends ImportCounts {
+  outcome: SyncOutcome;
+  /** Data rows read from the CSV: valid + invalid + duplicate. */
+  totalRows: number;
+}
+
+/** True while the campaign is importing (also when it was paused during the import). */
+export const isSyncing = (campaign: Pick<Campaign, 'state' | 'resume_state'>) =>
+  campaign.state === 'syncing' || (campaign.state === 'paused' && campaign.resume_state === 'syncing');
+
+/** The outcome of an import that already ended, read from the row (a retried activity after its commit). */
+export function outcomeOf(campaign: Pick<Campaign, 'state' | 'resume_state'>): SyncOutcome {
+  if (campaign.state === 'failed') return 'failed';
+  if (campaign.state === 'completed') return 'completed';
+  return 'running';
+}
+
+export const resultOf = (outcome: SyncOutcome, counts: ImportCounts): SyncContactsResult => ({
+  outcome,
+  totalRows: counts.validRows + counts.invalidRows + counts.duplicateRows,
+  ...counts,
+});
+
+/**
+ * Sets the counters, logs `sync_completed`, and moves syncing → running (→ completed when no valid row), or, for a
+ * campaign paused during the import, makes it resume into running. Returns the outcome; a second call changes nothing.
+ */
+export async function completeSync(db: Db, campaignId: number): Promise<SyncContactsResult> {
+  return db.transaction().execute(async (trx) => {
+    const campaign = await trx
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('id', '=', campaignId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const counts = await importCounts(trx, campaignId);
+    if (!isSyncing(campaign)) return resultOf(outcomeOf(campaign), counts);
+    const result = resultOf(counts.validRows === 0 ? 'completed' : 'running', counts);
+    const paused = campaign.state === 'paused';
+    const state: CampaignState = result.outcome === 'completed' ? 'completed' : paused ? 'paused' : 'running';
+    await trx
+      .updateTable('campaigns')
+      .set({
+        state,
+        resume_state: state === 'paused' ? 'running' : null,
+        total_rows: counts.validRows,
+        invalid_rows: counts.invalidRows,
+        duplicate_rows: counts.duplicateRows,
+        updated_at: sql<Date>`now()`,
+        ...(state === 'completed' ? { completed_at: sql<Date>`now()` } : {}),
+      })
+      .where('id', '=', campaignId)
+      .execute();
+    await appendCampaignLog(trx, campaignId, {
+      event: 'sync_completed',
+      message:
+        `Imported ${counts.validRows} contacts from ${result.totalRows} rows ` +
+        `(${counts.invalidRows} invalid, ${counts.duplicateRows} duplicate).`,
+      details: {
+        total_rows: result.totalRows,
+        valid_rows: counts.validRows,
+        invalid_rows: counts.invalidRows,
+        duplicate_rows: counts.duplicateRows,
+      },
+    });
+    if (state === 'completed') {
+      await appendCampaignLog(trx, campaignId, {
+        event: 'completed',
+        message: 'Campaign completed: the source has no valid contact.',
+        details: { reason: 'no_valid_contacts' },
+      });
+    }
+    return result;
+  });
+}
+
+/** Moves an importing campaign to failed with a `source_sync_failed` entry; false when it was no longer importing. */
+export async function failSync(
+  db: Db,
+  campaignId: number,
+  reason: string,
+  details: Record<string, unknown>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const campaign = await trx
+      .updateTable('campaigns')
+      .set({
+        state: 'failed',
+        resume_state: null,
+        completed_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', campaignId)
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'syncing'),
+          eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!campaign) return false;
+    await appendCampaignLog(trx, campaignId, {
+      level: 'error',
+      event: 'source_sync_failed',
+      message: `The contact source could not be imported: ${reason}`,
+      details,
+    });
+    await appendCampaignLog(trx, campaignId, {
+      level: 'error',
+      event: 'failed',
+      message: 'Campaign failed: its contact source cannot be imported.',
+      details: { reason: 'source_sync_failed' },
+    });
+    return true;
+  });
+}
