@@ -82,6 +82,8 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   let backoffUntil = 0;
   let refusalStreak = 0;
   let nextWakeAt: number | null = null;
+  // Outcomes settled by reconciliation (not by signal) change the remaining work: re-read it before deciding.
+  let countsStale = false;
 
   setHandler(campaignChangedSignal, () => {
     controlStale = true;
@@ -120,6 +122,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
 
   const applyReports = async (reports: AttemptReport[]) => {
     const result = inFlight.apply(reports, Date.now(), counters);
+    if (reports.some((r) => r.status === 'finished')) countsStale = true;
     if (result.refused) {
       refusalStreak += 1;
       backoffUntil = Date.now() + Math.min(MAX_BACKOFF_MS, 500 * 2 ** refusalStreak);
@@ -170,7 +173,8 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       const dialing = open && now >= backoffUntil;
       const free = dialing ? Math.max(0, current.maxConcurrency - inFlight.size) : 0;
       const due = current.nextDueAtMs !== null && current.nextDueAtMs <= now;
-      if (finishedIds.length > 0 || (free > 0 && due)) {
+      if (finishedIds.length > 0 || countsStale || (free > 0 && due)) {
+        countsStale = false;
         const result = await control.queueDueAttempts({
           campaignId,
           limit: due ? free : 0,
