@@ -6,6 +6,7 @@ import type {
   SyncInboundWebhookInput,
   TelephonyProvider,
 } from './provider';
+import { createAriProvider } from './ari/ari-provider';
 import { createTwilioProvider } from './twilio/twilio-provider';
 import type { ProviderEnvironment } from './vendor-http';
 
@@ -27,6 +28,7 @@ const vendors: Record<
   }) => TelephonyProvider
 > = {
   twilio: createTwilioProvider,
+  ari: createAriProvider,
 };
 
 /**

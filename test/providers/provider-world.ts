@@ -83,6 +83,8 @@ export async function placeAttempt(
     phoneNumber: string;
     amdEnabled?: boolean;
     retry?: Record<string, unknown>;
+    /** Runs once the campaign exists, before the dial (e.g. wait for an events stream to open). */
+    beforePlace?: () => Promise<void>;
   },
 ) {
   const db = world.t.ctx.db;
@@ -126,6 +128,7 @@ export async function placeAttempt(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await input.beforePlace?.();
   const callbackUrl = statusCallbackUrl(world.t.ctx.config, provider, attempt.id);
   const placed = await input.adapter.placeCall({
     attemptId: String(attempt.id),

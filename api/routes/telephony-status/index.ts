@@ -4,6 +4,7 @@ import { notifyAttemptFinished } from '../../../client/campaigns';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { recordAttemptOutcome } from '../../../engine/record-outcome';
 import { HttpError, invalidField } from '../../errors';
+import { startAriListener } from './ari-listener';
 import { statusWebhooks } from './status-parsers';
 import { loadWebhookCredentials, registerRawBodyParsers, webhookRequestOf } from './webhook-request';
 
@@ -16,6 +17,13 @@ const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
 const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, temporal } = app.ctx;
   registerRawBodyParsers(app);
+
+  // Asterisk has no status webhooks: its events stream is followed from here, the process that receives webhooks.
+  let ariListener: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    ariListener = startAriListener(app.ctx);
+  });
+  app.addHook('onClose', async () => ariListener?.stop());
 
   app.post(
     '/:provider/:attemptId',

@@ -1,0 +1,34 @@
+/** The ARI REST base and credentials of a configuration: `ari_endpoint`, and the ari.conf user `app_name` with `app_password`. */
+import { basicAuth } from '../vendor-http';
+
+export interface AriConnection {
+  /** `http(s)://host:port/ari`, whether or not the configured endpoint ended in `/ari`. */
+  restUrl: string;
+  /** The events WebSocket of the Stasis application, authenticated with `api_key`. */
+  eventsUrl: string;
+  app: string;
+  authorization: string;
+}
+
+export function ariConnectionOf(
+  config: Record<string, unknown>,
+  secrets: Record<string, string>,
+): AriConnection {
+  const endpoint = String(config.ari_endpoint ?? '').replace(/\/+$/, '');
+  const restUrl = endpoint.endsWith('/ari') ? endpoint : `${endpoint}/ari`;
+  const app = String(config.app_name ?? '');
+  const password = secrets.app_password ?? '';
+  const events = new URL(`${restUrl}/events`);
+  events.protocol = events.protocol === 'https:' || events.protocol === 'wss:' ? 'wss:' : 'ws:';
+  events.searchParams.set('app', app);
+  events.searchParams.set('api_key', `${app}:${password}`);
+  const rest = new URL(restUrl);
+  if (rest.protocol === 'ws:') rest.protocol = 'http:';
+  if (rest.protocol === 'wss:') rest.protocol = 'https:';
+  return {
+    restUrl: rest.toString().replace(/\/+$/, ''),
+    eventsUrl: events.toString(),
+    app,
+    authorization: basicAuth(app, password),
+  };
+}

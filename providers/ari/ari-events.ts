@@ -1,0 +1,95 @@
+/** The events WebSocket of an ARI Stasis application, kept open: reconnects after a drop and says when it is back. */
+import WebSocket from 'ws';
+
+export interface AriChannelSnapshot {
+  id: string;
+  state: string;
+  caller?: { number?: string };
+  connected?: { number?: string };
+  dialplan?: { exten?: string };
+  creationtime?: string;
+}
+
+export type AriEvent =
+  | { type: 'ChannelStateChange'; timestamp?: string; channel: AriChannelSnapshot }
+  | {
+      type: 'ChannelDestroyed';
+      timestamp?: string;
+      cause: number;
+      cause_txt?: string;
+      channel: AriChannelSnapshot;
+    }
+  | { type: 'StasisStart'; timestamp?: string; args?: string[]; channel: AriChannelSnapshot }
+  | { type: string; timestamp?: string; channel?: AriChannelSnapshot };
+
+export interface AriEventStreamOptions {
+  url: string;
+  /** Called on every (re)connection, before events flow: the moment to look up what happened meanwhile. */
+  onOpen(): Promise<void> | void;
+  onEvent(event: AriEvent): Promise<void> | void;
+  onError?(error: Error): void;
+  /** First reconnection delay; doubles up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface AriEventStream {
+  readonly connected: boolean;
+  close(): void;
+}
+
+/** Opens the stream and keeps it open until `close()`. Events are handled one at a time, in order. */
+export function openAriEventStream(options: AriEventStreamOptions): AriEventStream {
+  const initialBackoff = options.backoffMs ?? 250;
+  const maxBackoff = options.maxBackoffMs ?? 10_000;
+  let backoff = initialBackoff;
+  let socket: WebSocket | null = null;
+  let closed = false;
+  let connected = false;
+  let timer: NodeJS.Timeout | null = null;
+  // One chain per stream: a ChannelDestroyed is never handled before the state changes that preceded it.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void> | void) => {
+    queue = queue.then(work).catch((error: unknown) => options.onError?.(error as Error));
+  };
+
+  const connect = () => {
+    if (closed) return;
+    const ws = new WebSocket(options.url);
+    socket = ws;
+    ws.on('open', () => {
+      connected = true;
+      backoff = initialBackoff;
+      enqueue(() => options.onOpen());
+    });
+    ws.on('message', (data) => {
+      let event: AriEvent;
+      try {
+        event = JSON.parse(data.toString()) as AriEvent;
+      } catch {
+        return;
+      }
+      enqueue(() => options.onEvent(event));
+    });
+    ws.on('error', (error) => options.onError?.(error));
+    ws.on('close', () => {
+      connected = false;
+      if (closed) return;
+      timer = setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, maxBackoff);
+    });
+  };
+  connect();
+
+  return {
+    get connected() {
+      return connected;
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+      socket?.terminate();
+    },
+  };
+}
