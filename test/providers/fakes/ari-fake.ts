@@ -46,7 +46,8 @@ export interface AriFake {
   channels: Map<string, FakeChannel>;
   /** Originate requests as received (endpoint, channelId, app, appArgs, variables). */
   originated: Array<{ query: URLSearchParams; body: Record<string, unknown> }>;
-  behave(number: string, behaviour: AriBehaviour): void;
+  /** How calls to `number` behave; a list plays one entry per call, the last repeats. */
+  behave(number: string, behaviour: AriBehaviour | AriBehaviour[]): void;
   /** Number of application sockets connected now. */
   connections(): number;
   waitForConnection(timeoutMs?: number): Promise<void>;
@@ -67,7 +68,14 @@ export async function startAriFake(options: { app?: string; password?: string } 
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<WebSocket>();
   const channels = new Map<string, FakeChannel>();
-  const behaviours = new Map<string, AriBehaviour>();
+  const behaviours = new Map<string, AriBehaviour[]>();
+  const placedTo = new Map<string, number>();
+  const nextBehaviour = (number: string): AriBehaviour => {
+    const list = behaviours.get(number) ?? [{ cause: 16, answer: true }];
+    const n = placedTo.get(number) ?? 0;
+    placedTo.set(number, n + 1);
+    return list[Math.min(n, list.length - 1)]!;
+  };
   const originated: AriFake['originated'] = [];
   const pending = new Set<Promise<void>>();
   let counter = 0;
@@ -172,7 +180,7 @@ export async function startAriFake(options: { app?: string; password?: string } 
         creationtime: new Date().toISOString(),
       };
       channels.set(id, channel);
-      track(play(channel, behaviours.get(number) ?? { cause: 16, answer: true }));
+      track(play(channel, nextBehaviour(number)));
       return { status: 200, body: snapshot(channel) };
     }),
   );
@@ -243,7 +251,7 @@ export async function startAriFake(options: { app?: string; password?: string } 
     http,
     channels,
     originated,
-    behave: (number, behaviour) => behaviours.set(number, behaviour),
+    behave: (number, behaviour) => behaviours.set(number, Array.isArray(behaviour) ? behaviour : [behaviour]),
     connections: () => sockets.size,
     async waitForConnection(timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -41,8 +41,8 @@ export interface TwilioFake {
   http: HttpFake;
   calls: Map<string, FakeCall>;
   numbers: Map<string, { sid: string; phone_number: string; voice_url: string }>;
-  /** How calls to `to` behave (default: answered by a person). */
-  behave(to: string, behaviour: TwilioBehaviour): void;
+  /** How calls to `to` behave (default: answered by a person); a list plays one entry per call, the last repeats. */
+  behave(to: string, behaviour: TwilioBehaviour | TwilioBehaviour[]): void;
   /** Makes the next number updates fail with this Twilio error. */
   failNumberUpdates(error: { status: number; code: number; message: string } | null): void;
   /** A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML. */
@@ -62,7 +62,14 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
   const numbers = new Map<string, { sid: string; phone_number: string; voice_url: string }>();
   for (const number of options.numbers ?? [])
     numbers.set(number, { sid: sid('PN'), phone_number: number, voice_url: '' });
-  const behaviours = new Map<string, TwilioBehaviour>();
+  const behaviours = new Map<string, TwilioBehaviour[]>();
+  const placedTo = new Map<string, number>();
+  const nextBehaviour = (to: string): TwilioBehaviour => {
+    const list = behaviours.get(to) ?? [{ final: 'completed' }];
+    const n = placedTo.get(to) ?? 0;
+    placedTo.set(to, n + 1);
+    return list[Math.min(n, list.length - 1)]!;
+  };
   let numberUpdateError: { status: number; code: number; message: string } | null = null;
   const pending = new Set<Promise<void>>();
   const base = `/2010-04-01/Accounts/${accountSid}`;
@@ -173,7 +180,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
         form,
       };
       calls.set(call.sid, call);
-      track(play(call, behaviours.get(call.to) ?? { final: 'completed' }));
+      track(play(call, nextBehaviour(call.to)));
       return { status: 201, body: resource(call) };
     }),
   );
@@ -230,7 +237,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     http,
     calls,
     numbers,
-    behave: (to, behaviour) => behaviours.set(to, behaviour),
+    behave: (to, behaviour) => behaviours.set(to, Array.isArray(behaviour) ? behaviour : [behaviour]),
     failNumberUpdates: (error) => (numberUpdateError = error),
     async callInbound(to, from) {
       const number = numbers.get(to);
