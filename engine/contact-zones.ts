@@ -1,0 +1,122 @@
+import { IANAZone } from 'luxon';
+import { isOpenAt, nextClosingAfter, nextOpeningAfter, type Schedule } from '../workflows/schedule';
+import { numberZones } from './number-zones';
+
+/**
+ * Per-contact calling windows (`schedule_config.contact_timezone: "contact"`): a contact may be called only when the
+ * campaign's window is open in every one of its zones at once. The window logic is the campaign's own
+ * (`workflows/schedule.ts`) with the schedule's zone replaced by each of the contact's zones.
+ */
+
+// How far ahead a common opening is looked for; none within it makes the contact `no_callable_window`.
+export const COMMON_WINDOW_HORIZON_MS = 8 * 24 * 3600 * 1000;
+
+export interface ContactZoneInput {
+  /** The contact's `timezone` CSV column, if the file had one. */
+  timezoneColumn?: string | null;
+  phoneNumberE164: string;
+}
+
+/**
+ * The contact's zones: its `timezone` column when that is a known IANA zone, otherwise the zones Google's data gives
+ * the number's prefix (several for a prefix that spans zones); [] when neither says anything.
+ */
+export function zonesOfContact(input: ContactZoneInput): string[] {
+  const column = input.timezoneColumn?.trim();
+  if (column && IANAZone.isValidZone(column)) return [column];
+  return [...new Set(numberZones(input.phoneNumberE164).filter((zone) => IANAZone.isValidZone(zone)))];
+}
+
+export interface ContactWindow {
+  /** The window is open now in every zone. */
+  open: boolean;
+  /** `instantMs` when open; else the earliest instant at which every zone is open together; null when none. */
+  nextOpeningMs: number | null;
+}
+
+interface CachedWindow {
+  fromMs: number;
+  untilMs: number;
+  open: boolean;
+  nextOpeningMs: number | null;
+}
+
+const HOUR_MS = 3600 * 1000;
+const CACHE_LIMIT = 5000;
+// Recent answers per (schedule, zones), each valid until the window next changes: a placement step asks for many
+// contacts of the same prefixes, and each window evaluation costs milliseconds per zone.
+const cache = new Map<string, CachedWindow>();
+
+/**
+ * The contact's window at `instantMs` over its `zones` (the schedule's own zone when the list is empty). The same
+ * arguments give the same answer (the cache only spares work). `nextOpeningMs` null means the zones share no open instant within COMMON_WINDOW_HORIZON_MS.
+ */
+export function contactWindow(
+  schedule: Schedule,
+  zones: readonly string[],
+  instantMs: number,
+): ContactWindow {
+  const key = JSON.stringify([
+    schedule.enabled,
+    schedule.slots,
+    zones.length > 0 ? zones : [schedule.timezone],
+  ]);
+  const hit = cache.get(key);
+  if (hit && hit.fromMs <= instantMs && instantMs < hit.untilMs) {
+    return { open: hit.open, nextOpeningMs: hit.open ? instantMs : hit.nextOpeningMs };
+  }
+  const effective = distinctZones(zones.length > 0 ? zones : [schedule.timezone], instantMs);
+  const open = effective.every((zone) => isOpenAt(schedule, instantMs, zone));
+  let untilMs: number;
+  let nextOpeningMs: number | null;
+  if (open) {
+    nextOpeningMs = instantMs;
+    const closings = effective.map((zone) => nextClosingAfter(schedule, instantMs, zone) ?? Infinity);
+    untilMs = Math.min(...closings, instantMs + HOUR_MS * 24);
+  } else {
+    nextOpeningMs = commonOpeningAfter(schedule, effective, instantMs);
+    untilMs = nextOpeningMs ?? instantMs + HOUR_MS * 24;
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, { fromMs: instantMs, untilMs, open, nextOpeningMs });
+  return { open, nextOpeningMs };
+}
+
+/**
+ * One zone per distinct UTC offset history over the horizon (hourly readings): a toll-free number's forty zones are a
+ * dozen different clocks, and zones that read the same everywhere give the same window.
+ */
+function distinctZones(zones: readonly string[], fromMs: number): string[] {
+  if (zones.length < 3) return [...zones];
+  const seen = new Map<string, string>();
+  const firstHour = Math.floor(fromMs / HOUR_MS) * HOUR_MS - 24 * HOUR_MS;
+  const hours = COMMON_WINDOW_HORIZON_MS / HOUR_MS + 48;
+  for (const name of zones) {
+    const zone = IANAZone.create(name);
+    const readings: number[] = [];
+    for (let hour = 0; hour <= hours; hour++) readings.push(zone.offset(firstHour + hour * HOUR_MS));
+    const signature = readings.join(',');
+    if (!seen.has(signature)) seen.set(signature, name);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Leapfrogs over the zones' openings: any instant open in all zones is at or after every zone's next opening, so
+ * jumping to the latest of them never skips a common instant; an instant that every zone reports as open is the answer.
+ */
+function commonOpeningAfter(schedule: Schedule, zones: readonly string[], fromMs: number): number | null {
+  const limit = fromMs + COMMON_WINDOW_HORIZON_MS;
+  let candidate = fromMs;
+  while (candidate <= limit) {
+    let latest = candidate;
+    for (const zone of zones) {
+      const opening = nextOpeningAfter(schedule, candidate, zone);
+      if (opening === null) return null;
+      latest = Math.max(latest, opening);
+    }
+    if (latest === candidate) return candidate;
+    candidate = latest;
+  }
+  return null;
+}
