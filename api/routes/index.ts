@@ -4,6 +4,8 @@ import { API_PREFIX } from '../context';
 import agentRuns from './agent-runs';
 import agents from './agents';
 import agentTemplates from './agent-templates';
+import textchat from './textchat';
+import publicDownloads from './public-downloads';
 import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
@@ -25,6 +27,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/workflow', agents],
     ['/workflow', agentRuns],
     ['/workflow', agentTemplates],
+    ['/workflow', textchat],
+    ['/public/download/workflow', publicDownloads],
     ['/auth', auth],
     ['/campaign', campaigns],
     ['/user/api-keys', apiKeys],

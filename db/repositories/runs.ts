@@ -250,3 +250,42 @@ export async function listRuns(
     totalDurationSeconds: Number(totals.total_duration_seconds),
   };
 }
+
+/** A run of the organization by id alone (public download links name no agent), or undefined. */
+export async function findOrganizationRun(
+  db: Executor,
+  organizationId: number,
+  runId: number,
+): Promise<Run | undefined> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', runId)
+    .executeTakeFirst();
+}
+
+/**
+ * Saves the progress of a run still in progress (a conversation between turns) under optimistic concurrency:
+ * only when the stored `logs.conversation.revision` is `expectedRevision` (absent counts as 0). Returns
+ * whether it was saved; false means another turn saved first or the run has completed.
+ */
+export async function saveRunProgress(
+  db: Executor,
+  runId: number,
+  expectedRevision: number,
+  progress: { logs: Context; gathered_context: Context },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('runs')
+    .set({
+      logs: JSON.stringify(progress.logs),
+      gathered_context: JSON.stringify(progress.gathered_context),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', runId)
+    .where('is_completed', '=', false)
+    .where(sql<boolean>`coalesce((logs->'conversation'->>'revision')::int, 0) = ${expectedRevision}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { artifactLinks } from '../../../artifacts/run-links';
 import { getRun, listRuns } from '../../../db/repositories/runs';
 import { notFound } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
@@ -32,7 +33,10 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!agent) throw notFound('agent');
       const query = toRunListQuery(request.query, agent.id);
       const page = await listRuns(app.ctx.db, caller.organizationId, query);
-      return toRunListEnvelope(page, request.query);
+      const links = await Promise.all(
+        page.runs.map((run) => artifactLinks(run, caller.organizationId, app.ctx)),
+      );
+      return toRunListEnvelope(page, request.query, links);
     },
   );
 
@@ -41,7 +45,7 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['runs'],
-        summary: 'Get one run of an agent',
+        summary: 'Get one run of an agent, with fresh public links to its artifacts',
         params: Type.Object({ workflow_id: Id, run_id: Id }),
         response: { 200: RunDetailSchema },
       },
@@ -51,7 +55,8 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { workflow_id, run_id } = request.params;
       const run = await getRun(app.ctx.db, caller.organizationId, workflow_id, run_id);
       if (!run) throw notFound('run');
-      return toRunDetail(run);
+      // A fresh public token on every read of the detail (the contract), valid PUBLIC_LINK_TTL_SECONDS.
+      return toRunDetail(run, await artifactLinks(run, caller.organizationId, app.ctx));
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { artifactLinks } from '../../../artifacts/run-links';
 import { listRuns } from '../../../db/repositories/runs';
 import { callerOf } from '../../plugins/authenticate';
 import { RunListQuerystring, toRunListQuery } from './list-query';
@@ -19,7 +20,10 @@ const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const page = await listRuns(app.ctx.db, caller.organizationId, toRunListQuery(request.query));
-      return toRunListEnvelope(page, request.query);
+      const links = await Promise.all(
+        page.runs.map((run) => artifactLinks(run, caller.organizationId, app.ctx)),
+      );
+      return toRunListEnvelope(page, request.query, links);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Run } from '../../../db/database';
 import type { RunListItem, RunListPage } from '../../../db/repositories/runs';
+import type { ArtifactLinks } from '../../../artifacts/run-links';
 
 /** Response schemas of runs and the functions that shape rows into them. */
 
@@ -8,7 +9,8 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const AnyObject = Type.Object({}, { additionalProperties: true });
 
-// Artifact URLs stay null until the agent runtime stores recordings and transcripts.
+// `*_url`: signed storage URLs (1 h); `*_public_url`: shareable links carrying `public_access_token`, minted on
+// each read; null where the run has no such artifact.
 const urlFields = {
   recording_url: NullableString,
   transcript_url: NullableString,
@@ -69,23 +71,11 @@ export const RunDetailSchema = Type.Object({
   call_type: Type.String(),
 });
 
-const noArtifacts = (): Record<keyof typeof urlFields, null> => ({
-  recording_url: null,
-  transcript_url: null,
-  user_recording_url: null,
-  bot_recording_url: null,
-  recording_public_url: null,
-  transcript_public_url: null,
-  user_recording_public_url: null,
-  bot_recording_public_url: null,
-  public_access_token: null,
-});
-
 /** The contact's number: who was called on an outbound run, who called on an inbound one. */
 const contactNumber = (run: Pick<Run, 'call_type' | 'caller_number' | 'called_number'>) =>
   run.call_type === 'inbound' ? run.caller_number : run.called_number;
 
-export function toRunListItem(run: RunListItem): Static<typeof RunListItemSchema> {
+export function toRunListItem(run: RunListItem, links: ArtifactLinks): Static<typeof RunListItemSchema> {
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -94,7 +84,7 @@ export function toRunListItem(run: RunListItem): Static<typeof RunListItemSchema
     created_at: run.created_at.toISOString(),
     service_token_usage: run.service_token_usage,
     call_duration_seconds: run.call_duration_seconds,
-    ...noArtifacts(),
+    ...links,
     phone_number: contactNumber(run),
     caller_number: run.caller_number,
     called_number: run.called_number,
@@ -110,9 +100,10 @@ export function toRunListItem(run: RunListItem): Static<typeof RunListItemSchema
 export function toRunListEnvelope(
   page: RunListPage,
   paging: { page: number; limit: number },
+  links: ArtifactLinks[],
 ): Static<typeof RunListEnvelope> {
   return {
-    runs: page.runs.map(toRunListItem),
+    runs: page.runs.map((run, index) => toRunListItem(run, links[index]!)),
     total_service_tokens: page.totalServiceTokens,
     total_duration_seconds: page.totalDurationSeconds,
     total_count: page.totalCount,
@@ -122,7 +113,7 @@ export function toRunListEnvelope(
   };
 }
 
-export function toRunDetail(run: Run): Static<typeof RunDetailSchema> {
+export function toRunDetail(run: Run, links: ArtifactLinks): Static<typeof RunDetailSchema> {
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -130,7 +121,7 @@ export function toRunDetail(run: Run): Static<typeof RunDetailSchema> {
     mode: run.mode,
     created_at: run.created_at.toISOString(),
     is_completed: run.is_completed,
-    ...noArtifacts(),
+    ...links,
     cost_info: run.cost_info,
     usage_info: run.usage_info,
     initial_context: run.initial_context,

@@ -1,0 +1,211 @@
+import type { WorkflowDefinition } from '../../../agents/definition';
+import { withConfigurationDefaults } from '../../../agents/settings';
+import { transcriptKey } from '../../../artifacts/artifact-keys';
+import { computeRunCost } from '../../../billing/run-cost';
+import type { Config } from '../../../config';
+import type { ConversationState } from '../../../conversation/conversation-state';
+import {
+  endConversation,
+  startConversation,
+  userSays,
+  type ConversationSetup,
+} from '../../../conversation/engine';
+import { callVariables } from '../../../conversation/template-variables';
+import type { Db } from '../../../db/client';
+import type { Run } from '../../../db/database';
+import { findAgent, getDefinitionForCall } from '../../../db/repositories/agents';
+import { completeRun, createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
+import type { LanguageModel } from '../../../llm';
+import type { ObjectStorage } from '../../../storage/object-storage';
+import { conflict, notFound, serviceUnavailable } from '../../errors';
+
+/** Text-mode runs: a conversation with an agent over HTTP, stored on the run between turns. */
+
+export interface TextchatDeps {
+  db: Db;
+  storage: ObjectStorage;
+  config: Readonly<Config>;
+  llm: LanguageModel | null;
+}
+
+export interface TextchatOutcome {
+  run: Run;
+  state: ConversationState;
+  definition: WorkflowDefinition;
+}
+
+function setupFor(deps: TextchatDeps, definition: WorkflowDefinition): ConversationSetup {
+  if (!deps.llm)
+    throw serviceUnavailable(
+      'llm_not_configured',
+      'Text chats need an LLM (set LLM_BASE_URL or LLM_API_KEY).',
+    );
+  return { definition, llm: deps.llm, maxTurns: deps.config.conversation.maxTurns };
+}
+
+/** Creates a textchat run and lets the agent greet; an LLM failure already ends it (disposition llm_error). */
+export async function startTextchat(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  input: { name?: string; initial_context?: Record<string, unknown> },
+): Promise<TextchatOutcome> {
+  const agent = await findAgent(deps.db, organizationId, workflowId);
+  if (!agent || !agent.workflow_definition || !agent.current_definition_id) throw notFound('agent');
+  if (agent.status === 'archived')
+    throw conflict('agent_archived', 'This agent is archived; restore it to talk to it.');
+  const definition = agent.workflow_definition as WorkflowDefinition;
+  const setup = setupFor(deps, definition);
+  const initialContext = input.initial_context ?? {};
+  const runId = await createRun(deps.db, {
+    organization_id: organizationId,
+    workflow_id: agent.id,
+    definition_id: agent.current_definition_id,
+    name: input.name?.trim() || `textchat-${new Date().toISOString()}`,
+    mode: 'textchat',
+    call_type: agent.call_type,
+    initial_context: initialContext,
+  });
+  const codes = (agent.call_disposition_codes as { disposition_codes?: unknown[] }).disposition_codes ?? [];
+  const state = await startConversation(setup, {
+    variables: callVariables(agent.template_context_variables, initialContext),
+    dispositionCodes: codes.filter((c): c is string => typeof c === 'string'),
+    maxDurationSeconds: withConfigurationDefaults(agent.workflow_configurations).max_call_duration_seconds,
+  });
+  return persist(deps, organizationId, workflowId, runId, 0, state, definition);
+}
+
+async function loadConversation(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+) {
+  const run = await getRun(deps.db, organizationId, workflowId, runId);
+  if (!run) throw notFound('run');
+  if (run.mode !== 'textchat') throw conflict('not_a_textchat_run', 'This run is a call, not a text chat.');
+  if (run.is_completed) throw conflict('run_ended', 'This conversation has ended.');
+  const state = (run.logs as { conversation?: ConversationState }).conversation;
+  const definition = run.definition_id
+    ? await getDefinitionForCall(deps.db, organizationId, run.definition_id)
+    : null;
+  if (!state || !definition) throw conflict('run_ended', 'This conversation has no state to continue from.');
+  return { state, definition: definition.workflow_definition as WorkflowDefinition };
+}
+
+/** The user's message and the agent's answer. */
+export async function sendTextchatMessage(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+  content: string,
+): Promise<TextchatOutcome> {
+  const { state, definition } = await loadConversation(deps, organizationId, workflowId, runId);
+  const next = await userSays(setupFor(deps, definition), state, content);
+  return persist(deps, organizationId, workflowId, runId, state.revision, next, definition);
+}
+
+/** Ends the chat before the agent reached an endCall: extraction, disposition, transcript and cost. */
+export async function endTextchat(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+): Promise<TextchatOutcome> {
+  const { state, definition } = await loadConversation(deps, organizationId, workflowId, runId);
+  const next = await endConversation(setupFor(deps, definition), state, 'user_ended');
+  return persist(deps, organizationId, workflowId, runId, state.revision, next, definition);
+}
+
+/** Stores the new state (or finalises the run when the conversation ended); a concurrent turn is a 409. */
+async function persist(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+  expectedRevision: number,
+  state: ConversationState,
+  definition: WorkflowDefinition,
+): Promise<TextchatOutcome> {
+  const saved = { ...state, revision: expectedRevision + 1 };
+  if (!saved.end_reason) {
+    const stored = await saveRunProgress(deps.db, runId, expectedRevision, {
+      logs: { conversation: saved },
+      gathered_context: saved.gathered,
+    });
+    if (!stored)
+      throw conflict('run_busy', 'Another message of this conversation was answered first; retry.');
+  } else {
+    await finalise(deps, organizationId, workflowId, runId, expectedRevision, saved, definition);
+  }
+  const run = await getRun(deps.db, organizationId, workflowId, runId);
+  return { run: run!, state: saved, definition };
+}
+
+async function finalise(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowId: number,
+  runId: number,
+  expectedRevision: number,
+  state: ConversationState,
+  definition: WorkflowDefinition,
+): Promise<void> {
+  // Claim the run first, so two concurrent final turns cannot both write a transcript and bill.
+  const claimed = await saveRunProgress(deps.db, runId, expectedRevision, {
+    logs: { conversation: state },
+    gathered_context: state.gathered,
+  });
+  if (!claimed) throw conflict('run_busy', 'Another message of this conversation was answered first; retry.');
+  const key = transcriptKey(organizationId, runId);
+  await deps.storage.putObject({
+    key,
+    body: JSON.stringify(transcriptDocument(runId, workflowId, state, definition), null, 2),
+    contentType: 'application/json',
+  });
+  const duration = (Date.parse(state.ended_at!) - Date.parse(state.started_at)) / 1000;
+  const cost = computeRunCost(
+    {
+      mode: 'textchat',
+      promptTokens: state.usage.prompt_tokens,
+      completionTokens: state.usage.completion_tokens,
+      callDurationSeconds: Math.round(duration * 1000) / 1000,
+    },
+    deps.config.pricing,
+  );
+  const { turns, variables, ...summary } = state;
+  await completeRun(deps.db, runId, {
+    gathered_context: state.gathered,
+    call_duration_seconds: cost.usage_info.call_duration_seconds,
+    usage_info: cost.usage_info,
+    cost_info: cost.cost_info,
+    charge_usd: cost.charge_usd,
+    service_token_usage: cost.service_token_usage,
+    logs: { conversation: { ...summary, turn_count: turns.length, variable_names: Object.keys(variables) } },
+    transcript_key: key,
+  });
+}
+
+/** The stored transcript: ordered turns with timestamps, node names and per-turn usage. */
+export function transcriptDocument(
+  runId: number,
+  workflowId: number,
+  state: ConversationState,
+  definition: WorkflowDefinition,
+) {
+  const nodeName = (id: string) => definition.nodes.find((n) => n.id === id)?.data.name ?? id;
+  return {
+    run_id: runId,
+    workflow_id: workflowId,
+    mode: 'textchat',
+    started_at: state.started_at,
+    ended_at: state.ended_at,
+    end_reason: state.end_reason,
+    disposition: state.disposition,
+    turns: state.turns.map((turn, index) => ({ index, ...turn, node_name: nodeName(turn.node_id) })),
+    transitions: state.transitions,
+    gathered_context: state.gathered,
+    usage: state.usage,
+  };
+}

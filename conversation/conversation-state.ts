@@ -1,0 +1,49 @@
+/** The state of one conversation, stored between turns (JSON, snake_case as it appears in run logs). */
+
+export type EndReason = 'completed' | 'user_ended' | 'max_turns' | 'max_duration' | 'llm_error';
+
+/** The disposition of a conversation the LLM failed in (the agent's codes cannot be chosen without it). */
+export const LLM_ERROR_DISPOSITION = 'llm_error';
+
+export interface TurnUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export interface Turn {
+  role: 'agent' | 'user';
+  content: string;
+  node_id: string;
+  at: string;
+  /** LLM tokens spent producing an agent turn (transition, extraction and reply calls together). */
+  usage?: TurnUsage;
+}
+
+export interface TransitionRecord {
+  from: string;
+  to: string;
+  label: string;
+  at: string;
+}
+
+export interface ConversationState {
+  /** Incremented on each save: two turns of one run never overwrite each other. */
+  revision: number;
+  node_id: string;
+  /** What the conversation was started with, kept so a later turn sees the same agent settings. */
+  variables: Record<string, unknown>;
+  disposition_codes: string[];
+  max_duration_seconds: number;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: EndReason | null;
+  turns: Turn[];
+  transitions: TransitionRecord[];
+  gathered: Record<string, unknown>;
+  extracted_nodes: string[];
+  usage: TurnUsage;
+  disposition: string | null;
+  error: string | null;
+}
+
+export const userTurns = (state: ConversationState) => state.turns.filter((t) => t.role === 'user').length;

@@ -1,0 +1,227 @@
+import type { WorkflowDefinition, WorkflowNode } from '../agents/definition';
+import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
+import {
+  LLM_ERROR_DISPOSITION,
+  userTurns,
+  type ConversationState,
+  type EndReason,
+  type TurnUsage,
+} from './conversation-state';
+import { classifyDisposition, extractVariables } from './extraction';
+import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
+
+/**
+ * Walks an agent definition turn by turn: the start node speaks first, each node's prompt (with the global
+ * node's) drives the LLM, transitions are the LLM's function calls named after the edges, a node's extraction
+ * variables are captured when the conversation leaves it, and reaching an endCall ends the conversation with a
+ * disposition from the agent's codes. Functions take a state and return the next one; the caller stores it.
+ */
+
+export interface ConversationSetup {
+  definition: WorkflowDefinition;
+  llm: LanguageModel;
+  maxTurns: number;
+  now?: () => Date;
+}
+
+export interface ConversationStart {
+  variables: Record<string, unknown>;
+  dispositionCodes: string[];
+  maxDurationSeconds: number;
+}
+
+export class ConversationEndedError extends Error {
+  constructor() {
+    super('The conversation has ended.');
+    this.name = 'ConversationEndedError';
+  }
+}
+
+const clock = (setup: ConversationSetup) => (setup.now ?? (() => new Date()))().toISOString();
+
+/** Usage collected during one agent turn; attached to the agent's reply when it is spoken. */
+class TurnMeter {
+  pending: TurnUsage = { prompt_tokens: 0, completion_tokens: 0 };
+  constructor(private readonly state: ConversationState) {}
+  add(usage: TokenUsage | null): void {
+    if (!usage) return;
+    for (const target of [this.pending, this.state.usage]) {
+      target.prompt_tokens += usage.promptTokens;
+      target.completion_tokens += usage.completionTokens;
+    }
+  }
+  take(): TurnUsage {
+    const taken = this.pending;
+    this.pending = { prompt_tokens: 0, completion_tokens: 0 };
+    return taken;
+  }
+}
+
+function nodeById(definition: WorkflowDefinition, id: string): WorkflowNode {
+  const node = definition.nodes.find((candidate) => candidate.id === id);
+  if (!node) throw new Error(`The definition has no node "${id}".`);
+  return node;
+}
+
+/** Starts a conversation at the startCall node; the agent's greeting is its first turn. */
+export async function startConversation(
+  setup: ConversationSetup,
+  start: ConversationStart,
+): Promise<ConversationState> {
+  const startNode = setup.definition.nodes.find((node) => node.type === 'startCall');
+  if (!startNode) throw new Error('The definition has no startCall node.');
+  const state: ConversationState = {
+    revision: 0,
+    node_id: startNode.id,
+    variables: start.variables,
+    disposition_codes: start.dispositionCodes,
+    max_duration_seconds: start.maxDurationSeconds,
+    started_at: clock(setup),
+    ended_at: null,
+    end_reason: null,
+    turns: [],
+    transitions: [],
+    gathered: {},
+    extracted_nodes: [],
+    usage: { prompt_tokens: 0, completion_tokens: 0 },
+    disposition: null,
+    error: null,
+  };
+  return guarded(setup, state, (meter) => agentTurn(setup, state, meter));
+}
+
+/** Records the user's message and lets the agent answer (or end the conversation). */
+export async function userSays(
+  setup: ConversationSetup,
+  previous: ConversationState,
+  content: string,
+): Promise<ConversationState> {
+  if (previous.end_reason) throw new ConversationEndedError();
+  const state: ConversationState = structuredClone(previous);
+  state.turns.push({ role: 'user', content, node_id: state.node_id, at: clock(setup) });
+  const elapsed = (Date.parse(clock(setup)) - Date.parse(state.started_at)) / 1000;
+  return guarded(setup, state, async (meter) => {
+    if (elapsed > state.max_duration_seconds) return finish(setup, state, meter, 'max_duration');
+    await agentTurn(setup, state, meter);
+    if (!state.end_reason && userTurns(state) >= setup.maxTurns)
+      await finish(setup, state, meter, 'max_turns');
+  });
+}
+
+/** Ends a conversation that has not reached an endCall (the user hung up or closed the chat). */
+export async function endConversation(
+  setup: ConversationSetup,
+  previous: ConversationState,
+  reason: EndReason = 'user_ended',
+): Promise<ConversationState> {
+  if (previous.end_reason) return previous;
+  const state: ConversationState = structuredClone(previous);
+  return guarded(setup, state, (meter) => finish(setup, state, meter, reason));
+}
+
+/** An LLM failure at any point ends the conversation with the llm_error disposition. */
+async function guarded(
+  setup: ConversationSetup,
+  state: ConversationState,
+  work: (meter: TurnMeter) => Promise<void>,
+): Promise<ConversationState> {
+  const meter = new TurnMeter(state);
+  try {
+    await work(meter);
+  } catch (error) {
+    if (!(error instanceof LlmUnavailableError)) throw error;
+    state.error = error.message;
+    state.gathered.mapped_call_disposition = LLM_ERROR_DISPOSITION;
+    state.disposition = LLM_ERROR_DISPOSITION;
+    state.end_reason = 'llm_error';
+    state.ended_at = clock(setup);
+  }
+  return state;
+}
+
+/** One agent turn: follow the LLM's transitions (bounded hops) until it speaks or the conversation ends. */
+async function agentTurn(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+): Promise<void> {
+  const { definition, llm } = setup;
+  for (let hop = 0; hop <= definition.nodes.length; hop++) {
+    const node = nodeById(definition, state.node_id);
+    if (node.type === 'endCall') {
+      if (node.data.prompt) {
+        const closing = await llm.chat({
+          messages: [
+            { role: 'system', content: systemPrompt(definition, node, state.variables, true) },
+            ...historyMessages(state),
+          ],
+        });
+        meter.add(closing.usage);
+        if (closing.content?.trim()) speak(setup, state, closing.content.trim(), meter);
+      }
+      return finish(setup, state, meter, 'completed');
+    }
+    const transitions = transitionTools(definition, node);
+    const result = await llm.chat({
+      messages: [
+        { role: 'system', content: systemPrompt(definition, node, state.variables) },
+        ...historyMessages(state),
+      ],
+      tools: transitions.map((t) => t.tool),
+    });
+    meter.add(result.usage);
+    const taken = result.toolCalls
+      .map((call) => transitions.find((t) => t.tool.name === call.name))
+      .find((t) => t !== undefined);
+    if (!taken) {
+      speak(setup, state, result.content?.trim() || '…', meter);
+      return;
+    }
+    await extractFrom(setup, state, node, meter);
+    state.transitions.push({
+      from: node.id,
+      to: taken.edge.target,
+      label: taken.edge.data.label,
+      at: clock(setup),
+    });
+    state.node_id = taken.edge.target;
+  }
+  // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
+  throw new LlmUnavailableError('The LLM kept changing steps without replying.');
+}
+
+function speak(setup: ConversationSetup, state: ConversationState, content: string, meter: TurnMeter): void {
+  state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup), usage: meter.take() });
+}
+
+async function extractFrom(
+  setup: ConversationSetup,
+  state: ConversationState,
+  node: WorkflowNode,
+  meter: TurnMeter,
+): Promise<void> {
+  const variables = node.data.extraction_variables ?? [];
+  if (variables.length === 0 || state.extracted_nodes.includes(node.id)) return;
+  const { values, usage } = await extractVariables(setup.llm, state, variables);
+  meter.add(usage);
+  Object.assign(state.gathered, values);
+  state.extracted_nodes.push(node.id);
+}
+
+/** Captures the current node's variables, chooses the disposition and closes the conversation. */
+async function finish(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  reason: EndReason,
+): Promise<void> {
+  await extractFrom(setup, state, nodeById(setup.definition, state.node_id), meter);
+  const { disposition, usage } = await classifyDisposition(setup.llm, state, state.disposition_codes, reason);
+  meter.add(usage);
+  // Tokens spent after the last spoken turn (extraction, disposition) stay in the conversation's total.
+  meter.take();
+  state.disposition = disposition;
+  state.gathered.mapped_call_disposition = disposition;
+  state.end_reason = reason;
+  state.ended_at = clock(setup);
+}

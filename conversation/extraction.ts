@@ -1,0 +1,103 @@
+import type { ExtractionVariable } from '../agents/definition';
+import type { LanguageModel, TokenUsage } from '../llm';
+import type { ConversationState } from './conversation-state';
+import { transcriptText } from './node-prompts';
+
+/** Structured-output calls at the edges of a conversation: extraction variables and the call disposition. */
+
+const coerce = (variable: ExtractionVariable, value: unknown): unknown => {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (variable.type === 'number') {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (variable.type === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (/^(true|yes)$/i.test(String(value))) return true;
+    if (/^(false|no)$/i.test(String(value))) return false;
+    return undefined;
+  }
+  return String(value);
+};
+
+const parseObject = (content: string | null): Record<string, unknown> => {
+  try {
+    const parsed: unknown = JSON.parse(content ?? '');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The values of a node's extraction variables found in the conversation (absent ones are left out). */
+export async function extractVariables(
+  llm: LanguageModel,
+  state: ConversationState,
+  variables: ExtractionVariable[],
+): Promise<{ values: Record<string, unknown>; usage: TokenUsage }> {
+  const properties = Object.fromEntries(
+    variables.map((v) => [v.name, { type: [v.type, 'null'], description: v.prompt }]),
+  );
+  const result = await llm.chat({
+    messages: [
+      {
+        role: 'system',
+        content:
+          'Extract the requested values from the conversation below. Use null for a value the caller did not ' +
+          `give.\n\n${variables.map((v) => `- ${v.name} (${v.type}): ${v.prompt}`).join('\n')}`,
+      },
+      { role: 'user', content: transcriptText(state) || '(no conversation)' },
+    ],
+    jsonSchema: {
+      name: 'extraction',
+      schema: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+    },
+    temperature: 0,
+  });
+  const answer = parseObject(result.content);
+  const values: Record<string, unknown> = {};
+  for (const variable of variables) {
+    const value = coerce(variable, answer[variable.name]);
+    if (value !== undefined) values[variable.name] = value;
+  }
+  return { values, usage: result.usage };
+}
+
+/**
+ * One of the agent's disposition codes for the finished conversation. An answer outside the codes, or an agent
+ * without codes, falls back to `fallback` (the end reason), so the disposition is always explainable.
+ */
+export async function classifyDisposition(
+  llm: LanguageModel,
+  state: ConversationState,
+  codes: string[],
+  fallback: string,
+): Promise<{ disposition: string; usage: TokenUsage | null }> {
+  if (codes.length === 0) return { disposition: fallback, usage: null };
+  const result = await llm.chat({
+    messages: [
+      {
+        role: 'system',
+        content:
+          'Choose the one disposition code that best describes how this conversation ended. ' +
+          `Codes: ${codes.join(', ')}.`,
+      },
+      { role: 'user', content: transcriptText(state) || '(no conversation)' },
+    ],
+    jsonSchema: {
+      name: 'call_disposition',
+      schema: {
+        type: 'object',
+        properties: { disposition: { type: 'string', enum: codes } },
+        required: ['disposition'],
+        additionalProperties: false,
+      },
+    },
+    temperature: 0,
+  });
+  const chosen = parseObject(result.content).disposition;
+  return {
+    disposition: typeof chosen === 'string' && codes.includes(chosen) ? chosen : fallback,
+    usage: result.usage,
+  };
+}

@@ -1,0 +1,35 @@
+/** `{{name}}` placeholders in prompts, filled from a call's variables. */
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
+
+function lookup(variables: Record<string, unknown>, path: string): unknown {
+  if (path in variables) return variables[path];
+  // Dotted paths reach into nested values, e.g. {{contact.first_name}}.
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      variables,
+    );
+}
+
+/**
+ * Replaces each placeholder with its value; objects become JSON. A variable with no value becomes an empty
+ * string, so a caller never hears a raw placeholder.
+ */
+export function fillTemplate(text: string, variables: Record<string, unknown>): string {
+  return text.replace(PLACEHOLDER, (_match, path: string) => {
+    const value = lookup(variables, path);
+    if (value === undefined || value === null) return '';
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
+}
+
+/** The variables of one call: the agent's defaults overridden by the call's initial_context. */
+export function callVariables(
+  defaults: Record<string, unknown> | null | undefined,
+  initialContext: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  return { ...(defaults ?? {}), ...(initialContext ?? {}) };
+}
