@@ -12,9 +12,12 @@ import auth from './auth';
 import campaigns from './campaigns';
 import health from './health';
 import storageObjects from './storage-objects';
-import uploads from './uploads';
 import telephonyConfigs from './telephony-configs';
 import telephonyProviders from './telephony-providers';
+import uploads from './uploads';
+import telephonyStatus from './telephony-status';
+import telephonyInbound from './telephony-inbound';
+import simulator from '../../simulator/routes';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -37,6 +40,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/storage/objects', storageObjects],
     ['/organizations/telephony-configs', telephonyConfigs],
     ['/organizations/telephony-providers', telephonyProviders],
+    ['/telephony/status', telephonyStatus],
+    ['/telephony', telephonyInbound],
+    ['/simulator', simulator],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
   const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];

@@ -76,6 +76,19 @@ describe('Twilio calls report their outcomes through the signed status webhook',
     expect(form.get('TimeLimit')).toBe('600');
     expect(form.get('MachineDetection')).toBeNull();
     await finishedAttempt(world, placed.attemptId);
+
+    const answerUrl = form.get('Url')!;
+    const answered = new URLSearchParams({ CallSid: placed.providerCallId, CallStatus: 'in-progress' });
+    const post = (signature: string) =>
+      fetch(answerUrl, {
+        method: 'POST',
+        body: answered.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      });
+    const twiml = await post(twilioSignature(fake.authToken, answerUrl, answered));
+    expect(twiml.status).toBe(200);
+    expect(await twiml.text()).toContain('<Say>Hello, this is Test agent.');
+    expect((await post('forged')).status).toBe(403);
   });
 
   it('ends a call answered by a machine as voicemail when AMD is on', async () => {

@@ -1,0 +1,36 @@
+/** How each vendor describes an inbound call, and the call instructions it expects back. */
+import { agentGreeting, sayAndHangup } from './twiml';
+
+export interface CallInstructions {
+  contentType: string;
+  body: string;
+}
+
+export interface InboundCallFields {
+  providerCallId: string;
+  to: string;
+  from: string;
+}
+
+const field = (body: Record<string, unknown>, name: string) =>
+  typeof body[name] === 'string' ? (body[name] as string) : '';
+
+export const inboundCallOf: Record<string, (body: Record<string, unknown>) => InboundCallFields> = {
+  twilio: (body) => ({
+    providerCallId: field(body, 'CallSid'),
+    to: field(body, 'To'),
+    from: field(body, 'From'),
+  }),
+};
+
+const twiml = (body: string): CallInstructions => ({ contentType: 'text/xml', body });
+
+/** Instructions for a call an agent takes. */
+export const answerInstructions: Record<string, (agentName: string) => CallInstructions> = {
+  twilio: (agentName) => twiml(agentGreeting(agentName)),
+};
+
+/** Instructions for a refused call: a spoken message and a hang-up. */
+export const refusalInstructions: Record<string, (message: string) => CallInstructions> = {
+  twilio: (message) => twiml(sayAndHangup(message)),
+};
