@@ -76,9 +76,12 @@ export async function openContactImport(
            select $1, s.row_number, coalesce(s.reason, 'duplicate'), s.raw
            from ${STAGING} s
            where s.reason is not null
-              or not exists (select 1 from contacts c where c.campaign_id = $1 and c.row_number = s.row_number)
+              or not exists (select 1 from contacts c
+                             where c.campaign_id = $1 and c.row_number between $2 and $3
+                               and c.row_number = s.row_number)
            on conflict do nothing`,
-          [campaignId],
+          // The batch's row range keeps this an index range scan, not a pass over the campaign's contacts.
+          [campaignId, records[0]!.rowNumber, records[records.length - 1]!.rowNumber],
         );
         await client.query('commit');
       } catch (error) {
