@@ -246,6 +246,17 @@ export interface SimulatorCallsTable {
   callback_sent_at: Timestamp | null;
 }
 
+export interface CallLeasesTable {
+  id: Generated<number>;
+  organization_id: number;
+  attempt_id: number;
+  telephony_configuration_id: number | null;
+  holder: string;
+  acquired_at: Timestamp;
+  expires_at: Timestamp;
+  released_at: Timestamp | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -263,6 +274,7 @@ export interface Database {
   contact_rejects: ContactRejectsTable;
   attempts: AttemptsTable;
   simulator_calls: SimulatorCallsTable;
+  call_leases: CallLeasesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

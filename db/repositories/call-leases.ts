@@ -1,0 +1,182 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database } from '../database';
+
+/**
+ * Call leases: the organization-wide limits on calls (contract), shared by every worker, campaign and one-off call.
+ * A lease is taken before a call is dialed and released with its outcome. `max_concurrent_calls` bounds the
+ * organization's live leases; a configuration's optional `calls_per_second` bounds the leases it started in the last
+ * second. Decisions are serialised per organization with a transaction-scoped advisory lock, and every time is the
+ * database's clock, so workers on several machines agree. A lease not renewed by `expires_at` (its worker crashed)
+ * stops counting at once and is deleted by a later acquisition.
+ */
+
+type Executor = Db | Transaction<Database>;
+
+export type LeaseDecision =
+  { granted: true } | { granted: false; reason: 'org_limit' | 'rate_limit'; retryAfterMs: number };
+
+export interface LeaseRequest {
+  organizationId: number;
+  telephonyConfigurationId: number | null;
+  attemptId: number;
+  /** Who dialed (worker identity), for operators reading the table. */
+  holder: string;
+  /** How long the lease lives without renewal: the call's longest possible life plus grace. */
+  ttlSeconds: number;
+}
+
+// Namespace of the advisory lock (first key); the organization id is the second.
+const LOCK_NAMESPACE = 0x43_4c_53; // "CLS"
+// Released and expired leases are kept this long so calls_per_second down to one call a minute can count them.
+const RETENTION_SECONDS = 60;
+// Hint for a caller refused by the organization limit: a lease may be released at any moment.
+const ORG_LIMIT_RETRY_MS = 1000;
+
+/** Takes a lease for the attempt, or says why not and when to ask again. Taking it again while held renews it. */
+export async function acquireCallLease(db: Executor, request: LeaseRequest): Promise<LeaseDecision> {
+  if (db.isTransaction) return acquireIn(db as Transaction<Database>, request);
+  return (db as Db).transaction().execute((trx) => acquireIn(trx, request));
+}
+
+async function acquireIn(trx: Transaction<Database>, request: LeaseRequest): Promise<LeaseDecision> {
+  const { organizationId, attemptId } = request;
+  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${organizationId}::int)`.execute(trx);
+  await sql`delete from call_leases
+    where organization_id = ${organizationId}
+      and (released_at is not null or expires_at <= clock_timestamp())
+      and acquired_at < clock_timestamp() - make_interval(secs => ${RETENTION_SECONDS})`.execute(trx);
+
+  const renewed = await trx
+    .updateTable('call_leases')
+    .set({ expires_at: expiresIn(request.ttlSeconds), holder: request.holder })
+    .where('attempt_id', '=', attemptId)
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`clock_timestamp()`)
+    .returning('id')
+    .executeTakeFirst();
+  if (renewed) return { granted: true };
+
+  const live = await sql<{ live: number; max_calls: number; earliest_ms: number | null }>`
+    select
+      (select count(*)::int from call_leases
+        where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp()) as live,
+      (select max_concurrent_calls from organizations where id = ${organizationId}) as max_calls,
+      (select extract(epoch from min(expires_at) - clock_timestamp()) * 1000 from call_leases
+        where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp())
+        as earliest_ms`.execute(trx);
+  const { live: held, max_calls, earliest_ms } = live.rows[0]!;
+  if (held >= max_calls) {
+    const retryAfterMs = Math.max(
+      1,
+      Math.ceil(Math.min(ORG_LIMIT_RETRY_MS, earliest_ms ?? ORG_LIMIT_RETRY_MS)),
+    );
+    return { granted: false, reason: 'org_limit', retryAfterMs };
+  }
+
+  const rate = request.telephonyConfigurationId
+    ? await rateOf(trx, organizationId, request.telephonyConfigurationId)
+    : null;
+  if (rate) {
+    const window = await sql<{ started: number; oldest_age_ms: number | null }>`
+      select count(*)::int as started,
+             extract(epoch from clock_timestamp() - min(acquired_at)) * 1000 as oldest_age_ms
+      from call_leases
+      where telephony_configuration_id = ${request.telephonyConfigurationId}
+        and acquired_at > clock_timestamp() - make_interval(secs => ${rate.windowSeconds})`.execute(trx);
+    const { started, oldest_age_ms } = window.rows[0]!;
+    if (started >= rate.callsPerWindow) {
+      const retryAfterMs = Math.max(1, Math.ceil(rate.windowSeconds * 1000 - (oldest_age_ms ?? 0)));
+      return { granted: false, reason: 'rate_limit', retryAfterMs };
+    }
+  }
+
+  // A released or expired lease of the same attempt (a placement that went back to the queue) is replaced.
+  await trx
+    .insertInto('call_leases')
+    .values({
+      organization_id: organizationId,
+      attempt_id: attemptId,
+      telephony_configuration_id: request.telephonyConfigurationId,
+      holder: request.holder,
+      acquired_at: sql<Date>`clock_timestamp()`,
+      expires_at: expiresIn(request.ttlSeconds),
+    })
+    .onConflict((oc) =>
+      oc.column('attempt_id').doUpdateSet({
+        telephony_configuration_id: request.telephonyConfigurationId,
+        holder: request.holder,
+        acquired_at: sql<Date>`clock_timestamp()`,
+        expires_at: expiresIn(request.ttlSeconds),
+        released_at: null,
+      }),
+    )
+    .execute();
+  return { granted: true };
+}
+
+/**
+ * The configuration's `calls_per_second` as a window and a count: N ≥ 1 calls per second, or for a fraction one call
+ * per 1/N seconds. Null when the field is absent or not a positive number.
+ */
+async function rateOf(trx: Transaction<Database>, organizationId: number, configurationId: number) {
+  const row = await trx
+    .selectFrom('telephony_configurations')
+    .select(sql<unknown>`config -> 'calls_per_second'`.as('calls_per_second'))
+    .where('id', '=', configurationId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  const value = Number(row?.calls_per_second);
+  if (!Number.isFinite(value) || value <= 0) return null;
+  if (value >= 1) return { windowSeconds: 1, callsPerWindow: Math.floor(value) };
+  return { windowSeconds: Math.min(RETENTION_SECONDS, 1 / value), callsPerWindow: 1 };
+}
+
+/** Ends the attempt's lease (its call ended, or it was never dialed); false when it held none. */
+export async function releaseCallLease(db: Executor, attemptId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('call_leases')
+    .set({ released_at: sql<Date>`clock_timestamp()` })
+    .where('attempt_id', '=', attemptId)
+    .where('released_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Extends live leases by `ttlSeconds` from now: those of `attemptIds`, or every lease of `holder`. An expired lease is
+ * not revived (its slot may already be someone else's). Returns the attempts whose lease was renewed.
+ */
+export async function renewCallLeases(
+  db: Executor,
+  input: { ttlSeconds: number; attemptIds?: readonly number[]; holder?: string },
+): Promise<number[]> {
+  if (input.attemptIds === undefined && input.holder === undefined) {
+    throw new TypeError('renewCallLeases needs attemptIds or holder');
+  }
+  if (input.attemptIds !== undefined && input.attemptIds.length === 0) return [];
+  let query = db
+    .updateTable('call_leases')
+    .set({ expires_at: expiresIn(input.ttlSeconds) })
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`clock_timestamp()`);
+  if (input.attemptIds !== undefined) query = query.where('attempt_id', 'in', [...input.attemptIds]);
+  if (input.holder !== undefined) query = query.where('holder', '=', input.holder);
+  const rows = await query.returning('attempt_id').execute();
+  return rows.map((row) => row.attempt_id);
+}
+
+/** The organization's leases that count now (unreleased, unexpired). */
+export async function countLiveCallLeases(db: Executor, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('call_leases')
+    .select((eb) => eb.fn.countAll<number>().as('live'))
+    .where('organization_id', '=', organizationId)
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`clock_timestamp()`)
+    .executeTakeFirstOrThrow();
+  return Number(row.live);
+}
+
+const expiresIn = (ttlSeconds: number) => sql<Date>`clock_timestamp() + make_interval(secs => ${ttlSeconds})`;

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../../db/client';
+import {
+  acquireCallLease,
+  countLiveCallLeases,
+  releaseCallLease,
+  renewCallLeases,
+} from '../../db/repositories/call-leases';
+import { insertAgent, insertCampaign, insertSimulatorConfiguration } from '../helpers/fixtures';
+import { createTestOrganization } from '../helpers/organizations';
+
+let db: Db;
+beforeAll(() => {
+  db = createDb(inject('databaseUrl'), { max: 25 });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An organization with the given call limit, one configuration, two running campaigns and `count` queued attempts. */
+async function world(options: { limit: number; count: number; configuration?: Record<string, unknown> }) {
+  const { organizationId } = await createTestOrganization(db);
+  await db
+    .updateTable('organizations')
+    .set({ max_concurrent_calls: options.limit })
+    .where('id', '=', organizationId)
+    .execute();
+  const { agentId } = await insertAgent(db, organizationId);
+  const configurationId = await insertSimulatorConfiguration(db, organizationId, options.configuration);
+  const campaigns = [
+    await insertCampaign(db, { organizationId, agentId, configurationId }),
+    await insertCampaign(db, { organizationId, agentId, configurationId }),
+  ];
+  const attempts = await db
+    .insertInto('attempts')
+    .values(
+      Array.from({ length: options.count }, (_, index) => ({
+        organization_id: organizationId,
+        campaign_id: campaigns[index % 2]!,
+        attempt_number: 1,
+        phone_number: `+1415555${String(index).padStart(4, '0')}`,
+        telephony_configuration_id: configurationId,
+      })),
+    )
+    .returning(['id', 'campaign_id'])
+    .execute();
+  const lease = (attemptId: number, ttlSeconds = 60, holder = 'worker-a') =>
+    acquireCallLease(db, {
+      organizationId,
+      telephonyConfigurationId: configurationId,
+      attemptId,
+      holder,
+      ttlSeconds,
+    });
+  return { organizationId, configurationId, campaigns, attempts, lease };
+}
+
+describe('call leases', () => {
+  it('never let two campaigns exceed the organization limit, even with 50 acquisitions at once', async () => {
+    const { organizationId, attempts, lease } = await world({ limit: 7, count: 50 });
+    const decisions = await Promise.all(attempts.map((attempt) => lease(attempt.id)));
+    const granted = attempts.filter((_, index) => decisions[index]!.granted);
+    expect(granted).toHaveLength(7);
+    expect(await countLiveCallLeases(db, organizationId)).toBe(7);
+    for (const decision of decisions.filter((d) => !d.granted)) {
+      expect(decision).toMatchObject({ granted: false, reason: 'org_limit' });
+      if (!decision.granted) expect(decision.retryAfterMs).toBeGreaterThan(0);
+    }
+    // Both campaigns draw on the one organization pool.
+    const refused = attempts.filter((_, index) => !decisions[index]!.granted);
+    const otherCampaign = refused.find((attempt) => attempt.campaign_id !== granted[0]!.campaign_id)!;
+    expect(await lease(otherCampaign.id)).toMatchObject({ granted: false, reason: 'org_limit' });
+
+    // A call that ends frees its slot for the next one, whichever campaign it belongs to.
+    expect(await releaseCallLease(db, granted[0]!.id)).toBe(true);
+    expect(await releaseCallLease(db, granted[0]!.id)).toBe(false);
+    expect(await lease(otherCampaign.id)).toEqual({ granted: true });
+    expect(await countLiveCallLeases(db, organizationId)).toBe(7);
+  });
+
+  it('grant a lease again to the attempt that holds it (a retried placement), without taking a second slot', async () => {
+    const { organizationId, attempts, lease } = await world({ limit: 1, count: 2 });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await countLiveCallLeases(db, organizationId)).toBe(1);
+    expect(await lease(attempts[1]!.id)).toMatchObject({ granted: false, reason: 'org_limit' });
+  });
+
+  it("reclaim the slots of a crashed worker's leases once they expire, while renewed ones live on", async () => {
+    const { organizationId, attempts, lease } = await world({ limit: 2, count: 4 });
+    expect(await lease(attempts[0]!.id, 0.4, 'crashed-worker')).toEqual({ granted: true });
+    expect(await lease(attempts[1]!.id, 0.4, 'live-worker')).toEqual({ granted: true });
+    const refused = await lease(attempts[2]!.id);
+    expect(refused).toMatchObject({ granted: false, reason: 'org_limit' });
+    if (!refused.granted) expect(refused.retryAfterMs).toBeLessThanOrEqual(400);
+
+    // The live worker renews its lease; the crashed one never does.
+    expect(await renewCallLeases(db, { holder: 'live-worker', ttlSeconds: 60 })).toEqual([attempts[1]!.id]);
+    await sleep(600);
+    expect(await countLiveCallLeases(db, organizationId)).toBe(1);
+    expect(await renewCallLeases(db, { attemptIds: [attempts[0]!.id], ttlSeconds: 60 })).toEqual([]);
+    expect(await lease(attempts[2]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[3]!.id)).toMatchObject({ granted: false, reason: 'org_limit' });
+  });
+
+  it("respect a configuration's calls_per_second under concurrent acquisition", async () => {
+    const { configurationId, attempts, lease } = await world({
+      limit: 100,
+      count: 8,
+      configuration: { calls_per_second: 3 },
+    });
+    const decisions = await Promise.all(attempts.map((attempt) => lease(attempt.id)));
+    const refused = attempts.filter((_, index) => !decisions[index]!.granted);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const decision of decisions.filter((d) => !d.granted)) {
+      expect(decision).toMatchObject({ granted: false, reason: 'rate_limit' });
+      if (!decision.granted) expect(decision.retryAfterMs).toBeGreaterThan(0);
+      if (!decision.granted) expect(decision.retryAfterMs).toBeLessThanOrEqual(1000);
+    }
+    // Every refused attempt gets its lease within a few seconds by retrying when told to.
+    for (const attempt of refused) {
+      for (let tries = 0; ; tries++) {
+        const decision = await lease(attempt.id);
+        if (decision.granted) break;
+        expect(tries).toBeLessThan(20);
+        await sleep(decision.retryAfterMs);
+      }
+    }
+    // No one-second span ever held more than three starts.
+    const busiest = await sql<{ starts: number }>`
+      select max(starts)::int as starts from (
+        select count(*) over (order by acquired_at range between current row and interval '999 milliseconds' following)
+          as starts
+        from call_leases where telephony_configuration_id = ${configurationId}) spans`.execute(db);
+    expect(busiest.rows[0]!.starts).toBeLessThanOrEqual(3);
+  });
+
+  it('count a call that already ended in the second it started', async () => {
+    const { attempts, lease } = await world({ limit: 100, count: 2, configuration: { calls_per_second: 1 } });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await releaseCallLease(db, attempts[0]!.id)).toBe(true);
+    expect(await lease(attempts[1]!.id)).toMatchObject({ granted: false, reason: 'rate_limit' });
+  });
+
+  it('measure calls_per_second below one as one call per 1/N seconds', async () => {
+    const { attempts, lease } = await world({
+      limit: 100,
+      count: 2,
+      configuration: { calls_per_second: 0.5 },
+    });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    const second = await lease(attempts[1]!.id);
+    expect(second).toMatchObject({ granted: false, reason: 'rate_limit' });
+    if (!second.granted) expect(second.retryAfterMs).toBeGreaterThan(1000);
+  });
+});
