@@ -5,7 +5,6 @@ import { verifyPublicToken } from '../../../artifacts/public-tokens';
 import { findOrganizationRun } from '../../../db/repositories/runs';
 import { ObjectNotFoundError } from '../../../storage/object-storage';
 import { HttpError } from '../../errors';
-import { errorResponses } from '../auth/schemas';
 
 const Params = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512 }),
@@ -34,9 +33,10 @@ const publicDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['runs'],
         summary: "Download a run's artifact through its public link (no credentials; the token expires)",
+        description:
+          'The file itself (transcript: JSON). 404 `artifact_not_found` for an invalid or expired token.',
         security: [],
         params: Params,
-        response: { 404: errorResponses(404)[404]! },
       },
     },
     async (request, reply) => {
