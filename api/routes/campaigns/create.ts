@@ -10,10 +10,10 @@ import {
   defaultMaxConcurrency,
   mergeCircuitBreaker,
   mergeRetryConfig,
-  resolveSchedule,
   scheduleConfigOf,
   type SettingsIssue,
 } from '../../../campaigns/settings';
+import { resolveSchedule } from '../../../campaigns/schedule-settings';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   findCampaignAgent,

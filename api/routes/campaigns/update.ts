@@ -7,12 +7,12 @@ import {
   circuitBreakerOf,
   mergeCircuitBreaker,
   mergeRetryConfig,
-  resolveSchedule,
   retryConfigOf,
   scheduleConfigOf,
   type SettingsIssue,
 } from '../../../campaigns/settings';
 import { canApply, transitionRefusal } from '../../../campaigns/transitions';
+import { resolveSchedule } from '../../../campaigns/schedule-settings';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   lockCampaign,
