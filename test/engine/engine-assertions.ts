@@ -72,3 +72,37 @@ export async function assertNoDoubleDial(h: EngineHarness, campaignId: number) {
     .execute();
   expect(open).toEqual([]);
 }
+
+/**
+ * Replays every run of the campaign's workflow (continue-as-new included) against the current workflow code:
+ * a determinism check over real histories. Returns the runs and their events, for the events-per-attempt figure.
+ */
+export async function replayCampaignHistories(h: EngineHarness, campaignId: number) {
+  const { Worker } = await import('@temporalio/worker');
+  const { workflowBundle } = await import('./engine-harness');
+  const client = h.ctx.temporal.client;
+  const histories: Array<{
+    workflowId: string;
+    history: Awaited<ReturnType<ReturnType<typeof client.workflow.getHandle>['fetchHistory']>>;
+  }> = [];
+  for await (const execution of client.workflow.list({ query: `WorkflowId = 'campaign-${campaignId}'` })) {
+    const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+    histories.push({ workflowId: execution.workflowId, history });
+  }
+  const results = Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, histories);
+  for await (const result of results) expect(result.error).toBeUndefined();
+  const events = histories.reduce((sum, { history }) => sum + (history.events?.length ?? 0), 0);
+  const attempts = await h.ctx.db
+    .selectFrom('attempts')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  const largestRun = Math.max(...histories.map(({ history }) => history.events?.length ?? 0));
+  return {
+    runs: histories.length,
+    events,
+    attempts: Number(attempts.n),
+    eventsPerAttempt: events / Number(attempts.n),
+    largestRun,
+  };
+}

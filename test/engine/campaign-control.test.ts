@@ -1,0 +1,176 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignAction,
+  campaignRow,
+  createCampaign,
+  patchCampaign,
+  phoneFor,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from './engine-harness';
+
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  await h.startWorker();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** When the engine began dialing each attempt placed after `since` (ms): its claim, right before the provider request. */
+async function dialsSince(campaignId: number, since: number) {
+  return h.ctx.db
+    .selectFrom('attempts')
+    .select('placing_at')
+    .where('campaign_id', '=', campaignId)
+    .where('placing_at', '>', new Date(since))
+    .orderBy('placing_at')
+    .execute();
+}
+
+/** Simulator calls of the campaign requested after `since` (ms), oldest first. */
+async function callsSince(campaignId: number, since: number) {
+  return h.ctx.db
+    .selectFrom('simulator_calls')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+    )
+    .select('simulator_calls.requested_at')
+    .where('attempts.campaign_id', '=', campaignId)
+    .where('simulator_calls.requested_at', '>', new Date(since))
+    .orderBy('simulator_calls.requested_at')
+    .execute();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const allWeek = Array.from({ length: 7 }, (_, day) => ({
+  day_of_week: day,
+  start_time: '00:00',
+  end_time: '24:00',
+}));
+
+describe('campaign control reaches the running workflow', () => {
+  it('places no call outside the schedule, and dials within a second of a PATCH that opens the window', async () => {
+    const today = (new Date().getUTCDay() + 6) % 7; // 0 = Monday
+    const closed = {
+      enabled: true,
+      timezone: 'UTC',
+      slots: [{ day_of_week: (today + 3) % 7, start_time: '01:00', end_time: '02:00' }],
+    };
+    const campaignId = await createCampaign(h, {
+      phones: Array.from({ length: 6 }, (_, i) => phoneFor(i, 1)),
+      body: { max_concurrency: 3, schedule_config: closed },
+    });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'running', { what: 'running' });
+    await sleep(2500);
+    expect(await callsSince(campaignId, 0)).toEqual([]);
+
+    const patchedAt = Date.now();
+    const response = await patchCampaign(h, campaignId, { schedule_config: { slots: allWeek } });
+    expect(response.statusCode).toBe(200);
+    const [first] = await waitFor(
+      async () => {
+        const calls = await dialsSince(campaignId, 0);
+        return calls.length > 0 ? calls : null;
+      },
+      { timeoutMs: 5000, intervalMs: 20, what: 'first call after PATCH' },
+    );
+    expect(first!.placing_at!.getTime() - patchedAt).toBeLessThan(1000);
+  });
+
+  it('stops new placements within a second of pause, restarts within a second of resume, and answers 409 out of turn', async () => {
+    const campaignId = await createCampaign(h, {
+      phones: Array.from({ length: 30 }, (_, i) => phoneFor(100 + i, 2)),
+      simulator: { ring_seconds: 0.1, talk_seconds: 0.6 },
+      body: { max_concurrency: 4 },
+    });
+    expect((await campaignAction(h, campaignId, 'resume')).statusCode).toBe(409);
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).executed_count >= 6, {
+      what: 'dialing under way',
+    });
+
+    const pausedAt = Date.now();
+    expect((await campaignAction(h, campaignId, 'pause')).statusCode).toBe(200);
+    expect((await campaignAction(h, campaignId, 'pause')).statusCode).toBe(409);
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(409);
+    await sleep(2500);
+    expect(await callsSince(campaignId, pausedAt + 1000)).toEqual([]);
+    // Calls in flight at the pause run to completion.
+    const open = await h.ctx.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('state', 'in', ['placing', 'placed'])
+      .execute();
+    expect(open).toEqual([]);
+
+    const resumedAt = Date.now();
+    expect((await campaignAction(h, campaignId, 'resume')).statusCode).toBe(200);
+    const [next] = await waitFor(
+      async () => {
+        const calls = await dialsSince(campaignId, resumedAt);
+        return calls.length > 0 ? calls : null;
+      },
+      { timeoutMs: 5000, intervalMs: 20, what: 'a call after resume' },
+    );
+    expect(next!.placing_at!.getTime() - resumedAt).toBeLessThan(1000);
+
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      timeoutMs: 60_000,
+      what: 'completed',
+    });
+    expect((await patchCampaign(h, campaignId, { max_concurrency: 5 })).statusCode).toBe(409);
+  }, 90_000);
+
+  it('trips the circuit breaker after min_calls_in_window failures and pauses with a log entry', async () => {
+    const campaignId = await createCampaign(h, {
+      phones: Array.from({ length: 30 }, (_, i) => phoneFor(200 + i, 9)),
+      body: {
+        max_concurrency: 2,
+        circuit_breaker: {
+          enabled: true,
+          failure_threshold: 0.5,
+          window_seconds: 60,
+          min_calls_in_window: 5,
+        },
+      },
+    });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    const paused = await waitFor(
+      async () => {
+        const row = await campaignRow(h, campaignId);
+        return row.state === 'paused' ? row : null;
+      },
+      { timeoutMs: 30_000, what: 'paused by the breaker' },
+    );
+    const log = await h.ctx.db
+      .selectFrom('campaign_logs')
+      .selectAll()
+      .where('campaign_id', '=', campaignId)
+      .where('event', '=', 'circuit_breaker_tripped')
+      .execute();
+    expect(log).toHaveLength(1);
+    expect((log[0]!.details as { recent_failures: number }).recent_failures).toBeGreaterThanOrEqual(5);
+    // At most the calls in flight when it tripped are placed after the fifth failure.
+    expect(paused.executed_count).toBeGreaterThanOrEqual(5);
+    expect(paused.executed_count).toBeLessThanOrEqual(5 + 2);
+    await sleep(1500);
+    const after = await campaignRow(h, campaignId);
+    expect(after.state).toBe('paused');
+    expect(after.executed_count).toBeLessThanOrEqual(5 + 2);
+    const failed = await h.ctx.db
+      .selectFrom('contacts')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('campaign_id', '=', campaignId)
+      .where('final_outcome', '=', 'failed')
+      .executeTakeFirstOrThrow();
+    expect(Number(failed.n)).toBe(after.executed_count);
+  }, 60_000);
+});
