@@ -9,7 +9,7 @@ export interface ProviderEnvironment {
 
 export interface VendorRequest {
   provider: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   body?: string;

@@ -6,6 +6,11 @@ import {
   twilioCallStatus,
   type TwilioCallReport,
 } from '../../../providers/twilio/twilio-status';
+import {
+  isValidTelnyxSignature,
+  telnyxCallStatus,
+  type TelnyxWebhook,
+} from '../../../providers/telnyx/telnyx-status';
 import type { SimulatorStatusReport } from '../../../simulator/outcome';
 import { headerOf, type WebhookCredentials, type WebhookRequest } from './webhook-request';
 
@@ -35,5 +40,15 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
         headerOf(request, 'x-twilio-signature'),
       ),
     parse: ({ form }) => twilioCallStatus(Object.fromEntries(form) as unknown as TwilioCallReport),
+  },
+  telnyx: {
+    verify: (request, { config }) =>
+      isValidTelnyxSignature(
+        String(config.public_key ?? ''),
+        request.rawBody,
+        headerOf(request, 'telnyx-signature-ed25519'),
+        headerOf(request, 'telnyx-timestamp'),
+      ),
+    parse: ({ body }) => telnyxCallStatus(body as TelnyxWebhook),
   },
 };
