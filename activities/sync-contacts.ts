@@ -38,6 +38,7 @@ class SourceInvalid extends Error {
 // One record may hold a 1 MB cell; a runaway quote fails at this size instead of swallowing the file.
 const MAX_RECORD_CHARACTERS = 16 * 1024 * 1024;
 const DEFAULT_BATCH_SIZE = 5000;
+const HEARTBEAT_EVERY_MS = 1000;
 
 /**
  * The import of a campaign's CSV (activity `syncContacts`): streams the object through csv-parse, writes contacts and
@@ -104,13 +105,19 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     let header: CsvHeader | undefined;
     let rowNumber = 0;
     let batch: ImportRecord[] = [];
+    let committed = resumeAfter;
+    let lastBeat = Date.now();
+    const beat = () => {
+      lastBeat = Date.now();
+      context.heartbeat({ lastRow: committed } satisfies SyncProgress);
+      if (context.cancellationSignal.aborted) throw context.cancellationSignal.reason;
+    };
     const flush = async () => {
       if (batch.length === 0) return;
-      const last = batch[batch.length - 1]!.rowNumber;
       await writer.writeBatch(batch);
+      committed = batch[batch.length - 1]!.rowNumber;
       batch = [];
-      context.heartbeat({ lastRow: last } satisfies SyncProgress);
-      if (context.cancellationSignal.aborted) throw context.cancellationSignal.reason;
+      beat();
     };
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
@@ -121,6 +128,8 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
           }
           continue;
         }
+        // Skipping a long committed prefix, or a slow stretch of rows, must not look like a dead worker.
+        if (Date.now() - lastBeat >= HEARTBEAT_EVERY_MS) beat();
         if (isBlankRecord(record)) continue;
         rowNumber += 1;
         if (rowNumber <= resumeAfter) continue;
