@@ -10,6 +10,7 @@ import runs from './runs';
 import apiKeys from './api-keys';
 import auth from './auth';
 import campaigns from './campaigns';
+import campaignOperations from './campaign-operations';
 import health from './health';
 import storageObjects from './storage-objects';
 import telephonyConfigs from './telephony-configs';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/public/download/workflow', publicDownloads],
     ['/auth', auth],
     ['/campaign', campaigns],
+    ['/campaign', campaignOperations],
     ['/user/api-keys', apiKeys],
     ['/health', health],
     ['/s3', uploads],

@@ -1,0 +1,94 @@
+import { retryConfigOf, scheduleConfigOf } from '../../../campaigns/settings';
+import type { Campaign } from '../../../db/database';
+import { attemptProgress, contactProgress } from '../../../db/repositories/campaign-progress';
+import type { Db } from '../../../db/client';
+import { isOpenAt, nextOpeningAfter } from '../../../workflows/schedule';
+
+/** A campaign's progress (contract shape): counts from the contacts and attempts, the next window and an ETA. */
+
+export const PROGRESS_OUTCOMES = [
+  'completed',
+  'voicemail',
+  'busy',
+  'no_answer',
+  'failed',
+  'canceled',
+  'invalid_number',
+  'error',
+  'no_callable_window',
+] as const;
+
+const RETRYABLE: Record<string, 'retry_on_busy' | 'retry_on_no_answer' | 'retry_on_voicemail'> = {
+  busy: 'retry_on_busy',
+  no_answer: 'retry_on_no_answer',
+  voicemail: 'retry_on_voicemail',
+};
+
+export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.now()) {
+  const [contacts, attempts] = await Promise.all([
+    contactProgress(db, campaign.id),
+    attemptProgress(db, campaign.id),
+  ]);
+  const outcomes = Object.fromEntries(
+    PROGRESS_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
+  ) as Record<(typeof PROGRESS_OUTCOMES)[number], number>;
+  const nextWindowAt = nextWindow(campaign, nowMs);
+  return {
+    campaign_id: campaign.id,
+    state: campaign.state,
+    total_rows: contacts.total,
+    processed_rows: contacts.processed,
+    failed_rows: contacts.failed,
+    in_flight: attempts.inFlight,
+    max_concurrency: campaign.max_concurrency,
+    outcomes,
+    retries_pending: contacts.retriesPending,
+    next_window_at: nextWindowAt === null ? null : new Date(nextWindowAt).toISOString(),
+    eta_seconds: eta(campaign, contacts, attempts, outcomes, nextWindowAt, nowMs),
+  };
+}
+
+/** When the campaign's window next opens; null when it is open now, unscheduled, or the campaign is finished. */
+function nextWindow(campaign: Campaign, nowMs: number): number | null {
+  if (campaign.state === 'completed' || campaign.state === 'failed') return null;
+  const schedule = scheduleConfigOf(campaign.schedule_config);
+  if (!schedule.enabled || schedule.slots.length === 0 || isOpenAt(schedule, nowMs)) return null;
+  return nextOpeningAfter(schedule, nowMs);
+}
+
+/**
+ * Seconds until every contact has a final outcome, if the campaign keeps running: remaining attempts × the observed
+ * mean attempt length ÷ max_concurrency, plus the wait for the window. A contact with `m` of `n` allowed attempts made
+ * still needs 1 + q + … + q^(n-m-1) attempts, q being the observed share of finished attempts that end in an outcome its
+ * retry_config retries (the complement of the answer rate). 0 when finished; null when nothing has been timed yet, the
+ * campaign is not started or is paused (the operator decides when it goes on).
+ */
+function eta(
+  campaign: Campaign,
+  contacts: Awaited<ReturnType<typeof contactProgress>>,
+  attempts: Awaited<ReturnType<typeof attemptProgress>>,
+  outcomes: Record<string, number>,
+  nextWindowAt: number | null,
+  nowMs: number,
+): number | null {
+  if (campaign.state === 'completed' || campaign.state === 'failed') return 0;
+  if (campaign.state !== 'running' || attempts.meanAttemptSeconds === null) return null;
+  const retry = retryConfigOf(campaign.retry_config);
+  const finished = [...attempts.outcomes.values()].reduce((sum, count) => sum + count, 0);
+  const retried = Object.entries(RETRYABLE).reduce(
+    (sum, [outcome, flag]) => sum + (retry[flag] ? (outcomes[outcome] ?? 0) : 0),
+    0,
+  );
+  const q = retry.enabled && finished > 0 ? retried / finished : 0;
+  // A pending contact's next attempt is certain (first try, or a retry already earned); each later one follows with q.
+  const allowed = retry.enabled ? retry.max_retries + 1 : 1;
+  let remainingAttempts = 0;
+  for (const [made, count] of contacts.remainingByAttemptsMade) {
+    let expected = 0;
+    for (let k = 0; k < Math.max(1, allowed - made); k++) expected += q ** k;
+    remainingAttempts += count * expected;
+  }
+  const wait = nextWindowAt === null ? 0 : Math.max(0, (nextWindowAt - nowMs) / 1000);
+  const work = (remainingAttempts * attempts.meanAttemptSeconds) / Math.max(1, campaign.max_concurrency);
+  return Math.ceil(wait + work);
+}

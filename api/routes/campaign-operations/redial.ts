@@ -1,0 +1,101 @@
+import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../../context';
+import { conflict, invalidStateTransition, notFound } from '../../errors';
+import { mergeRetryConfig, retryConfigOf, type SettingsIssue } from '../../../campaigns/settings';
+import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
+import { insertCampaign, lockCampaign } from '../../../db/repositories/campaigns';
+import { copyRedialContacts, REDIAL_SOURCE_TYPE, redialSourceId } from '../../../db/repositories/redial';
+import { settingsError } from '../campaigns/create';
+import type { RedialBody } from './schemas';
+
+/** The outcomes a redial may pick, each behind its body flag. */
+const FLAGS = [
+  ['retry_on_busy', 'busy'],
+  ['retry_on_no_answer', 'no_answer'],
+  ['retry_on_voicemail', 'voicemail'],
+] as const;
+
+/**
+ * Creates the redial campaign of a completed campaign, in `created`, over the parent's contacts whose last outcome the
+ * flags pick; links parent and child and logs on both, in one transaction against the locked parent row. Returns the
+ * new campaign's id.
+ */
+export async function redialCampaign(
+  ctx: AppContext,
+  organizationId: number,
+  parentId: number,
+  body: Static<typeof RedialBody>,
+): Promise<number> {
+  const outcomes = FLAGS.filter(([flag]) => body[flag] === true).map(([, outcome]) => outcome);
+  const issues: SettingsIssue[] = [];
+  if (outcomes.length === 0) {
+    issues.push({
+      path: ['retry_on_busy'],
+      msg: 'Pick at least one outcome to redial: retry_on_busy, retry_on_no_answer or retry_on_voicemail.',
+      type: 'value_error',
+    });
+  }
+  const name = body.name?.trim();
+  if (body.name !== undefined && !name) {
+    issues.push({ path: ['name'], msg: 'Name must not be blank.', type: 'string_too_short' });
+  }
+  if (issues.length > 0) throw settingsError(issues);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const parent = await lockCampaign(trx, organizationId, parentId);
+    if (!parent) throw notFound('campaign');
+    if (parent.state !== 'completed') {
+      throw invalidStateTransition(
+        `Cannot redial a campaign in ${parent.state}; redial needs a campaign in completed.`,
+      );
+    }
+    if (parent.redialed_campaign_id !== null) {
+      throw conflict(
+        'campaign_already_redialed',
+        `This campaign was already redialed as campaign ${parent.redialed_campaign_id}; redial that one instead.`,
+      );
+    }
+    const retry = mergeRetryConfig(retryConfigOf(parent.retry_config), body.retry_config ?? {}, [
+      'retry_config',
+    ]);
+    if (retry.issues.length > 0) throw settingsError(retry.issues);
+
+    const childId = await insertCampaign(trx, {
+      organizationId,
+      name: name ?? `${parent.name} (redial)`,
+      workflowId: parent.workflow_id,
+      // The column is nullable; campaigns are always created with a configuration, and a redial keeps the parent's.
+      telephonyConfigurationId: parent.telephony_configuration_id as number,
+      sourceType: REDIAL_SOURCE_TYPE,
+      sourceId: redialSourceId(parent.id),
+      retryConfig: retry.value,
+      maxConcurrency: parent.max_concurrency,
+      scheduleConfig: parent.schedule_config,
+      circuitBreaker: parent.circuit_breaker,
+      ringTimeoutSeconds: parent.ring_timeout_seconds,
+      parentCampaignId: parent.id,
+    });
+    const contacts = await copyRedialContacts(trx, {
+      campaignId: childId,
+      parentCampaignId: parent.id,
+      outcomes,
+    });
+    await trx
+      .updateTable('campaigns')
+      .set({ redialed_campaign_id: childId, updated_at: new Date() })
+      .where('id', '=', parent.id)
+      .execute();
+    const details = { parent_campaign_id: parent.id, redial_campaign_id: childId, outcomes, contacts };
+    await appendCampaignLog(trx, childId, {
+      event: 'created',
+      message: `Campaign created to redial ${contacts} contacts of campaign ${parent.id} (${outcomes.join(', ')}).`,
+      details,
+    });
+    await appendCampaignLog(trx, parent.id, {
+      event: 'redialed',
+      message: `Redial campaign ${childId} created over ${contacts} contacts (${outcomes.join(', ')}).`,
+      details,
+    });
+    return childId;
+  });
+}

@@ -1,0 +1,54 @@
+import { Type } from '@sinclair/typebox';
+import { RetryConfigInput } from '../campaigns/schemas';
+
+/** TypeBox schemas of the campaign operations routes (progress and redial). */
+
+const pick = (outcome: string) =>
+  Type.Optional(
+    Type.Boolean({ default: false, description: `Redial contacts whose last outcome was ${outcome}.` }),
+  );
+
+export const RedialBody = Type.Object({
+  name: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Default: the parent name + " (redial)".' }),
+  ),
+  retry_on_busy: pick('busy'),
+  retry_on_no_answer: pick('no_answer'),
+  retry_on_voicemail: pick('voicemail'),
+  retry_config: Type.Optional(RetryConfigInput),
+});
+
+const count = (description: string) => Type.Integer({ description });
+
+export const ProgressBody = Type.Object({
+  campaign_id: Type.Integer(),
+  state: Type.String(),
+  total_rows: count('Contacts of the campaign (valid rows imported so far).'),
+  processed_rows: count('Contacts with a final outcome.'),
+  failed_rows: count('Contacts whose final outcome is neither completed nor voicemail.'),
+  in_flight: count('Attempts being dialed or on the line now.'),
+  max_concurrency: Type.Integer(),
+  outcomes: Type.Object(
+    {
+      completed: Type.Integer(),
+      voicemail: Type.Integer(),
+      busy: Type.Integer(),
+      no_answer: Type.Integer(),
+      failed: Type.Integer(),
+      canceled: Type.Integer(),
+      invalid_number: Type.Integer(),
+      error: Type.Integer(),
+      no_callable_window: Type.Integer(),
+    },
+    { description: 'Finished attempts by outcome (a retried contact counts once per attempt).' },
+  ),
+  retries_pending: count('Contacts waiting for a retry whose attempt is not yet dialed.'),
+  next_window_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: "When the campaign's window opens next; null when open now, unscheduled or finished.",
+  }),
+  eta_seconds: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'Estimated seconds until every contact is final, from the observed attempt length and answer rate; ' +
+      'null until an attempt has finished, and while not running.',
+  }),
+});

@@ -1,0 +1,57 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../client';
+import type { Database } from '../database';
+
+/**
+ * Redial campaigns: a completed campaign's contacts whose last outcome the operator picked, copied into a new campaign.
+ * The copy is made when the redial campaign is created (so it is exact and visible at once), with no contact due; the
+ * campaign's import step then makes them due instead of reading a CSV.
+ */
+
+type Executor = Db | Transaction<Database>;
+
+export const REDIAL_SOURCE_TYPE = 'redial';
+export const redialSourceId = (parentCampaignId: number) => `campaign:${parentCampaignId}`;
+
+/**
+ * Copies the parent's contacts whose last outcome is one of `outcomes` into `campaignId` (row number, number, zone and
+ * initial_context kept; attempts and outcomes reset). Returns how many were copied; a second call copies nothing new.
+ */
+export async function copyRedialContacts(
+  db: Executor,
+  input: { campaignId: number; parentCampaignId: number; outcomes: readonly string[] },
+): Promise<number> {
+  if (input.outcomes.length === 0) return 0;
+  const result = await sql`
+    insert into contacts (campaign_id, organization_id, row_number, phone_number, initial_context, timezone)
+    select ${input.campaignId}, organization_id, row_number, phone_number, initial_context, timezone
+    from contacts
+    where campaign_id = ${input.parentCampaignId}
+      and coalesce(final_outcome, last_outcome) in (${sql.join(input.outcomes.map((o) => sql`${o}`))})
+    order by row_number
+    on conflict do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * The import step of a redial campaign (`source_type` 'redial'): makes its copied contacts due now. Idempotent: a
+ * contact already attempted, queued or final is left alone. Returns how many became due.
+ */
+export async function activateRedialContacts(db: Executor, input: { campaignId: number }): Promise<number> {
+  const result = await db
+    .updateTable('contacts')
+    .set({ next_attempt_at: sql<Date>`now()` })
+    .where('campaign_id', '=', input.campaignId)
+    .where('final_outcome', 'is', null)
+    .where('next_attempt_at', 'is', null)
+    .where('attempts_made', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('attempts').select('attempts.id').whereRef('attempts.contact_id', '=', 'contacts.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
