@@ -81,12 +81,16 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   let publishedState: string | null = null;
   let backoffUntil = 0;
   let refusalStreak = 0;
+  let deferralStreak = 0;
   let nextWakeAt: number | null = null;
   // Outcomes settled by reconciliation (not by signal) change the remaining work: re-read it before deciding.
   let countsStale = false;
 
   setHandler(campaignChangedSignal, () => {
     controlStale = true;
+    // An operator acted (resume, PATCH): dispatch at once rather than after an earlier back-off.
+    backoffUntil = 0;
+    deferralStreak = 0;
   });
   setHandler(attemptFinishedSignal, ({ attemptId }) => {
     inFlight.finishedPending.add(attemptId);
@@ -127,10 +131,15 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       refusalStreak += 1;
       backoffUntil = Date.now() + Math.min(MAX_BACKOFF_MS, 500 * 2 ** refusalStreak);
     } else if (result.deferred) {
-      // The activity's real clock or the row disagreed with ours: re-read, and do not spin at a window edge.
+      // The row or the activity's real clock disagreed with ours (a pause, a window edge, an archived agent):
+      // re-read it, and back off so a lasting disagreement cannot spin the loop.
+      deferralStreak += 1;
       controlStale = true;
-      backoffUntil = Date.now() + 500;
-    } else if (reports.some((r) => r.status === 'placed')) refusalStreak = 0;
+      backoffUntil = Date.now() + Math.min(MAX_BACKOFF_MS, 250 * 2 ** deferralStreak);
+    } else if (reports.some((r) => r.status === 'placed')) {
+      refusalStreak = 0;
+      deferralStreak = 0;
+    }
     await tripIfNeeded(result.samples);
   };
 
