@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { withConfigurationDefaults } from '../../../agents/settings';
 import { validateWorkflowDefinition } from '../../../agents/validate-graph';
+import { pauseCampaignsOfArchivedAgent } from '../../../campaigns/agent-archived';
 import {
   createAgent,
   findAgent,
@@ -146,6 +147,8 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Archive (no more calls) or restore an agent; history and definitions are kept',
+        description:
+          'Archiving pauses the running and syncing campaigns that use the agent (`agent_archived` log entry).',
         params: AgentParams,
         body: AgentStatusBody,
         response: { 200: AgentBody, ...invalid, ...errorResponses(401, 403, 404) },
@@ -156,6 +159,12 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { workflow_id } = request.params;
       if (!(await setAgentStatus(db, caller.organizationId, workflow_id, request.body.status)))
         throw notFound('agent');
+      if (request.body.status === 'archived') {
+        await pauseCampaignsOfArchivedAgent(db, app.ctx.temporal, {
+          organizationId: caller.organizationId,
+          agentId: workflow_id,
+        });
+      }
       return loadAgent(db, caller.organizationId, workflow_id);
     },
   );
