@@ -7,6 +7,7 @@ import type {
   TelephonyProvider,
 } from './provider';
 import { createAriProvider } from './ari/ari-provider';
+import { createPlivoProvider } from './plivo/plivo-provider';
 import { createTelnyxProvider } from './telnyx/telnyx-provider';
 import { createTwilioProvider } from './twilio/twilio-provider';
 import type { ProviderEnvironment } from './vendor-http';
@@ -31,6 +32,7 @@ const vendors: Record<
   twilio: createTwilioProvider,
   ari: createAriProvider,
   telnyx: createTelnyxProvider,
+  plivo: createPlivoProvider,
 };
 
 /**

@@ -50,6 +50,8 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, configurationId } = request.params;
+      if (!inboundCallOf[provider])
+        throw new HttpError(404, 'provider_not_found', `No inbound call webhook for provider '${provider}'.`);
       const credentials = await verified(provider, configurationId, request);
       const call = inboundCallOf[provider]!(request.body as Record<string, unknown>);
       const decision = await acceptInboundCall(db, {

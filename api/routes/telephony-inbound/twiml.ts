@@ -1,4 +1,4 @@
-/** The TwiML this service answers Twilio with. */
+/** The call instructions (Twilio TwiML, Plivo XML) this service answers with. */
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -17,4 +17,9 @@ export function sayAndHangup(message: string): string {
  */
 export function agentGreeting(agentName: string): string {
   return sayAndHangup(`Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`);
+}
+
+/** Plivo XML: a spoken line, then hang up. */
+export function plivoSpeakAndHangup(message: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Speak>${escapeXml(message)}</Speak><Hangup/></Response>`;
 }

@@ -1,5 +1,5 @@
 /** How each vendor describes an inbound call, and the call instructions it expects back. */
-import { agentGreeting, sayAndHangup } from './twiml';
+import { agentGreeting, plivoSpeakAndHangup, sayAndHangup } from './twiml';
 
 export interface CallInstructions {
   contentType: string;
@@ -21,6 +21,12 @@ export const inboundCallOf: Record<string, (body: Record<string, unknown>) => In
     to: field(body, 'To'),
     from: field(body, 'From'),
   }),
+  // Plivo sends numbers without the leading '+'.
+  plivo: (body) => ({
+    providerCallId: field(body, 'CallUUID'),
+    to: `+${field(body, 'To').replace(/^\+/, '')}`,
+    from: field(body, 'From'),
+  }),
 };
 
 const twiml = (body: string): CallInstructions => ({ contentType: 'text/xml', body });
@@ -28,9 +34,16 @@ const twiml = (body: string): CallInstructions => ({ contentType: 'text/xml', bo
 /** Instructions for a call an agent takes. */
 export const answerInstructions: Record<string, (agentName: string) => CallInstructions> = {
   twilio: (agentName) => twiml(agentGreeting(agentName)),
+  plivo: (agentName) =>
+    twiml(
+      plivoSpeakAndHangup(
+        `Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`,
+      ),
+    ),
 };
 
 /** Instructions for a refused call: a spoken message and a hang-up. */
 export const refusalInstructions: Record<string, (message: string) => CallInstructions> = {
   twilio: (message) => twiml(sayAndHangup(message)),
+  plivo: (message) => twiml(plivoSpeakAndHangup(message)),
 };

@@ -11,6 +11,7 @@ import {
   telnyxCallStatus,
   type TelnyxWebhook,
 } from '../../../providers/telnyx/telnyx-status';
+import { isValidPlivoSignature, plivoCallStatus } from '../../../providers/plivo/plivo-status';
 import type { SimulatorStatusReport } from '../../../simulator/outcome';
 import { headerOf, type WebhookCredentials, type WebhookRequest } from './webhook-request';
 
@@ -50,5 +51,16 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
         headerOf(request, 'telnyx-timestamp'),
       ),
     parse: ({ body }) => telnyxCallStatus(body as TelnyxWebhook),
+  },
+  plivo: {
+    verify: (request, { secrets }) =>
+      isValidPlivoSignature(
+        secrets.auth_token ?? '',
+        request.url,
+        request.form,
+        headerOf(request, 'x-plivo-signature-v3-nonce'),
+        headerOf(request, 'x-plivo-signature-v3'),
+      ),
+    parse: ({ form }) => plivoCallStatus(form),
   },
 };
