@@ -73,6 +73,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     refused: 0,
     deferred: 0,
     runs: 0,
+    continuedWithCallsInFlight: 0,
   };
   counters.runs += 1;
   let synced = carried?.synced ?? false;
@@ -150,6 +151,14 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   }
 
   for (;;) {
+    // Checked every turn, so a campaign that is never idle still continues-as-new when the server suggests it.
+    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 40_000) {
+      await condition(allHandlersFinished);
+      if (inFlight.size > 0) counters.continuedWithCallsInFlight += 1;
+      const state: CarriedCampaignState = { synced, ...inFlight.carry(), breakerWindow, counters };
+      return continueAsNew<typeof campaignWorkflow>({ ...input, carried: state });
+    }
+
     if (controlStale) {
       controlStale = false;
       const previous = ctl?.state;
@@ -231,12 +240,6 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       const { reports } = await reconcile.reconcileAttempts({ campaignId, attemptIds: overdue });
       await applyReports(reports);
       continue;
-    }
-
-    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 40_000) {
-      await condition(allHandlersFinished);
-      const state: CarriedCampaignState = { synced, ...inFlight.carry(), breakerWindow, counters };
-      return continueAsNew<typeof campaignWorkflow>({ ...input, carried: state });
     }
 
     const wakeCandidates = [inFlight.earliestDeadline(), now + IDLE_RELOAD_MS];

@@ -21,6 +21,7 @@ export interface EngineCounters {
   refused: number;
   deferred: number;
   runs: number;
+  continuedWithCallsInFlight: number;
 }
 
 /**

@@ -61,7 +61,9 @@ describe('continue-as-new', () => {
     }
     await assertNoDoubleDial(h, campaignId);
     const replay = await replayCampaignHistories(h, campaignId);
-    expect(replay.runs).toBeGreaterThan(2);
     console.log(`continue-as-new: ${JSON.stringify(replay)}`);
+    expect(replay.runs).toBeGreaterThan(2);
+    const result = await h.ctx.temporal.client.workflow.getHandle(`campaign-${campaignId}`).result();
+    expect(result.counters.continuedWithCallsInFlight).toBeGreaterThan(0);
   }, 150_000);
 });
