@@ -6,6 +6,7 @@ import type { ActivityDeps } from './index';
 import { ObjectNotFoundError } from '../storage/object-storage';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { importCounts, openContactImport, type ImportRecord } from '../db/repositories/contacts';
+import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
 import { isBlankRecord, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
 import {
   completeSync,
@@ -54,7 +55,7 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     const log = deps.logger.child({ campaign_id: campaignId, activity: 'syncContacts' });
     const campaign = await deps.db
       .selectFrom('campaigns')
-      .select(['id', 'organization_id', 'state', 'resume_state', 'source_id'])
+      .select(['id', 'organization_id', 'state', 'resume_state', 'source_type', 'source_id'])
       .where('id', '=', campaignId)
       .executeTakeFirst();
     if (!campaign)
@@ -69,6 +70,12 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
         message: 'Importing contacts from the source.',
         details: { source_id: campaign.source_id },
       });
+    }
+    // A redial's contacts were copied from its parent when it was created: they only become due here.
+    if (campaign.source_type === REDIAL_SOURCE_TYPE) {
+      const activated = await activateRedialContacts(deps.db, { campaignId });
+      log.info({ contacts: activated }, 'redial contacts activated');
+      return completeSync(deps.db, campaignId);
     }
     log.info({ resume_after_row: resumeAfter }, 'contact import started');
 

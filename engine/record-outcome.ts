@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRun } from '../db/repositories/runs';
 import { isSuccessfulFinalOutcome, shouldRetry, type AttemptOutcome, type RetryConfig } from './outcomes';
 
@@ -60,6 +61,8 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       })
       .where('id', '=', attempt.id)
       .execute();
+    // The call is over: its slot under the organization's limit is free at once, not when the lease expires.
+    await releaseCallLease(trx, attempt.id);
 
     let contactFinal = false;
     if (attempt.contact_id !== null && attempt.campaign_id !== null) {

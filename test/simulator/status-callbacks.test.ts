@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../devstack/processes';
+import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
 import { statusCallbackUrl } from '../../engine/status-callbacks';
 import { createSimulatorProvider } from '../../providers/simulator/simulator-provider';
 import { simulatorApiToken } from '../../simulator/auth';
@@ -110,9 +111,23 @@ describe('simulated calls report their outcome through the status webhook', () =
     throw new Error(`attempt ${attemptId} did not finish within ${timeoutMs} ms`);
   }
 
-  it('records a completed call once: attempt, final contact, counters and the run', async () => {
+  it('records a completed call once: attempt, final contact, counters, the run, and frees its call lease', async () => {
     const placed = await placedAttempt('+15550100001');
+    const attemptRow = await t.ctx.db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('id', '=', placed.attemptId)
+      .executeTakeFirstOrThrow();
+    const lease = await acquireCallLease(t.ctx.db, {
+      organizationId,
+      telephonyConfigurationId: attemptRow.telephony_configuration_id!,
+      attemptId: placed.attemptId,
+      holder: 'test',
+      ttlSeconds: 600,
+    });
+    expect(lease.granted).toBe(true);
     const attempt = await finished(placed.attemptId);
+    expect(await countLiveCallLeases(t.ctx.db, organizationId)).toBe(0);
     expect(attempt).toMatchObject({
       outcome: 'completed',
       provider_status: 'completed/human',
