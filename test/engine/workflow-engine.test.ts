@@ -108,27 +108,6 @@ describe('the campaign workflow', () => {
       expect([contact.final_outcome, contact.attempts]).toEqual([expected.outcome, expected.attempts]);
     }
     await assertNoDoubleDial(h, campaignId);
-    if (process.env.ENGINE_TIMELINE) {
-      const rows = await h.ctx.db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('campaign_id', '=', campaignId)
-        .orderBy('queued_at')
-        .execute();
-      const t0 = rows[0]!.queued_at.getTime();
-      const rel = (d: Date | null) => (d ? d.getTime() - t0 : null);
-      for (const r of rows)
-        console.log(
-          r.id,
-          r.phone_number.slice(-1),
-          r.attempt_number,
-          rel(r.queued_at),
-          rel(r.placing_at),
-          rel(r.placed_at),
-          rel(r.finished_at),
-          r.outcome,
-        );
-    }
     const result = await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).result();
     expect(result.state).toBe('completed');
   }, 90_000);
