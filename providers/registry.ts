@@ -9,6 +9,7 @@ import type {
 import { createAriProvider } from './ari/ari-provider';
 import { createPlivoProvider } from './plivo/plivo-provider';
 import { createTelnyxProvider } from './telnyx/telnyx-provider';
+import { createVonageProvider } from './vonage/vonage-provider';
 import { createTwilioProvider } from './twilio/twilio-provider';
 import type { ProviderEnvironment } from './vendor-http';
 
@@ -33,6 +34,7 @@ const vendors: Record<
   ari: createAriProvider,
   telnyx: createTelnyxProvider,
   plivo: createPlivoProvider,
+  vonage: createVonageProvider,
 };
 
 /**

@@ -21,6 +21,11 @@ export const inboundCallOf: Record<string, (body: Record<string, unknown>) => In
     to: field(body, 'To'),
     from: field(body, 'From'),
   }),
+  vonage: (body) => ({
+    providerCallId: field(body, 'uuid'),
+    to: `+${field(body, 'to').replace(/^\+/, '')}`,
+    from: field(body, 'from'),
+  }),
   // Plivo sends numbers without the leading '+'.
   plivo: (body) => ({
     providerCallId: field(body, 'CallUUID'),
@@ -30,9 +35,16 @@ export const inboundCallOf: Record<string, (body: Record<string, unknown>) => In
 };
 
 const twiml = (body: string): CallInstructions => ({ contentType: 'text/xml', body });
+/** A Vonage NCCO that speaks one line; the call ends when the NCCO does. */
+const ncco = (text: string): CallInstructions => ({
+  contentType: 'application/json',
+  body: JSON.stringify([{ action: 'talk', text }]),
+});
 
 /** Instructions for a call an agent takes. */
 export const answerInstructions: Record<string, (agentName: string) => CallInstructions> = {
+  vonage: (agentName) =>
+    ncco(`Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`),
   twilio: (agentName) => twiml(agentGreeting(agentName)),
   plivo: (agentName) =>
     twiml(
@@ -44,6 +56,7 @@ export const answerInstructions: Record<string, (agentName: string) => CallInstr
 
 /** Instructions for a refused call: a spoken message and a hang-up. */
 export const refusalInstructions: Record<string, (message: string) => CallInstructions> = {
+  vonage: (message) => ncco(message),
   twilio: (message) => twiml(sayAndHangup(message)),
   plivo: (message) => twiml(plivoSpeakAndHangup(message)),
 };

@@ -12,6 +12,11 @@ import {
   type TelnyxWebhook,
 } from '../../../providers/telnyx/telnyx-status';
 import { isValidPlivoSignature, plivoCallStatus } from '../../../providers/plivo/plivo-status';
+import {
+  isValidVonageSignature,
+  vonageCallStatus,
+  type VonageEvent,
+} from '../../../providers/vonage/vonage-status';
 import type { SimulatorStatusReport } from '../../../simulator/outcome';
 import { headerOf, type WebhookCredentials, type WebhookRequest } from './webhook-request';
 
@@ -62,5 +67,12 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
         headerOf(request, 'x-plivo-signature-v3'),
       ),
     parse: ({ form }) => plivoCallStatus(form),
+  },
+  vonage: {
+    // Signed webhooks are optional at Vonage: without a signature secret the URL token is the authentication.
+    verify: (request, { secrets }) =>
+      !secrets.signature_secret ||
+      isValidVonageSignature(secrets.signature_secret, headerOf(request, 'authorization'), request.rawBody),
+    parse: ({ body }) => vonageCallStatus(body as VonageEvent),
   },
 };

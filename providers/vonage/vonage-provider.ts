@@ -1,0 +1,149 @@
+/** Vonage over its documented Voice API (`/v1/calls`) with an application JWT; numbers linked to the application. */
+import type {
+  CallStatus,
+  GetCallStatusInput,
+  HangupInput,
+  PlaceCallInput,
+  PlaceCallResult,
+  ProviderSyncResult,
+  SyncInboundWebhookInput,
+  TelephonyProvider,
+} from '../provider';
+import { ProviderRequestError } from '../provider-errors';
+import {
+  apiBaseUrl,
+  basicAuth,
+  vendorMessage,
+  vendorRefusal,
+  vendorRequest,
+  type ProviderEnvironment,
+} from '../vendor-http';
+import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
+import { vonageApplicationJwt, vonageCallStatus } from './vonage-status';
+
+export interface VonageOptions {
+  configurationId: number;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+  environment: ProviderEnvironment;
+}
+
+export function createVonageProvider(options: VonageOptions): TelephonyProvider {
+  const base = apiBaseUrl(options.config, 'https://api.nexmo.com');
+  const applicationId = String(options.config.application_id ?? '');
+  const apiKey = String(options.config.api_key ?? '');
+  const request = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, auth?: string) =>
+    vendorRequest({
+      provider: 'vonage',
+      method,
+      url: `${base}${path}`,
+      headers: {
+        authorization:
+          auth ?? `Bearer ${vonageApplicationJwt(applicationId, options.secrets.private_key ?? '')}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      timeoutMs: options.environment.requestTimeoutMs,
+    });
+  const digits = (number: string) => number.replace(/^\+/, '');
+
+  return {
+    name: 'vonage',
+
+    async placeCall(input: PlaceCallInput): Promise<PlaceCallResult> {
+      let response: Response;
+      try {
+        response = await request('POST', '/v1/calls', {
+          to: [{ type: 'phone', number: digits(input.to) }],
+          from: { type: 'phone', number: digits(input.from) },
+          answer_url: [answerUrlOf(input.statusCallbackUrl)],
+          answer_method: 'POST',
+          event_url: [input.statusCallbackUrl],
+          event_method: 'POST',
+          ringing_timer: input.ringTimeoutSeconds,
+          length_timer: input.maxCallDurationSeconds,
+          ...(input.amdEnabled ? { machine_detection: 'continue' } : {}),
+        });
+      } catch (error) {
+        if (error instanceof ProviderRequestError) throw error;
+        // Signing the JWT failed (a malformed private key): nothing was sent.
+        throw new ProviderRequestError('vonage', (error as Error).message, { mayHaveReachedProvider: false });
+      }
+      if (response.status !== 201 && response.status !== 200)
+        throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+      return { providerCallId: ((await response.json()) as { uuid: string }).uuid };
+    },
+
+    async getCallStatus(input: GetCallStatusInput): Promise<CallStatus> {
+      if (!input.providerCallId)
+        throw new ProviderRequestError('vonage', 'vonage cannot look a call up without its uuid', {
+          mayHaveReachedProvider: true,
+        });
+      const response = await request('GET', `/v1/calls/${encodeURIComponent(input.providerCallId)}`);
+      if (response.status === 404) return { state: 'not_found' };
+      if (!response.ok) throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+      const call = (await response.json()) as { uuid: string; status: string; duration?: string };
+      const status = vonageCallStatus(call);
+      if (!status)
+        throw new ProviderRequestError('vonage', `unknown call status '${call.status}'`, {
+          mayHaveReachedProvider: true,
+        });
+      return status;
+    },
+
+    async hangup(input: HangupInput): Promise<void> {
+      const response = await request('PUT', `/v1/calls/${encodeURIComponent(input.providerCallId)}`, {
+        action: 'hangup',
+      });
+      if (!response.ok && response.status !== 404)
+        throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+    },
+
+    async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
+      const account = basicAuth(apiKey, options.secrets.api_secret ?? '');
+      const appPath = `/v2/applications/${encodeURIComponent(applicationId)}`;
+      const current = await request('GET', appPath, undefined, account);
+      if (!current.ok) return { ok: false, message: `vonage: ${await vendorMessage(current)}` };
+      const application = (await current.json()) as {
+        name: string;
+        capabilities?: Record<string, Record<string, unknown>>;
+      };
+      const url = inboundWebhookUrl(options.environment.publicBaseUrl, 'vonage', options.configurationId);
+      const voice = application.capabilities?.voice ?? {};
+      const updated = await request(
+        'PUT',
+        appPath,
+        {
+          name: application.name,
+          capabilities: {
+            ...application.capabilities,
+            voice: {
+              ...voice,
+              webhooks: { ...(voice.webhooks as object), answer_url: { address: url, http_method: 'POST' } },
+            },
+          },
+        },
+        account,
+      );
+      if (!updated.ok) return { ok: false, message: `vonage: ${await vendorMessage(updated)}` };
+      const link = await request(
+        'POST',
+        '/number/update',
+        {
+          country: phoneNumber.extraMetadata.country ?? null,
+          msisdn: digits(phoneNumber.addressNormalized),
+          app_id: applicationId,
+        },
+        account,
+      );
+      if (!link.ok) return { ok: false, message: `vonage: ${await vendorMessage(link)}` };
+      return {
+        ok: true,
+        message:
+          agentId === null
+            ? `vonage: ${phoneNumber.addressNormalized} stays on application ${applicationId}; this service refuses its calls`
+            : `vonage: ${phoneNumber.addressNormalized} linked to application ${applicationId} (answer URL ${url})`,
+      };
+    },
+  };
+}

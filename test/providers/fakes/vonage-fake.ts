@@ -1,0 +1,237 @@
+/**
+ * A local Vonage Voice API: `/v1/calls` with application JWTs (RS256, checked with the application's public key),
+ * applications and number links with basic auth, and event webhooks signed as Vonage signed webhooks (HS256 JWT
+ * with `payload_hash`).
+ */
+import { createHash, createHmac, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
+import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
+
+export interface VonageBehaviour {
+  final: 'completed' | 'busy' | 'timeout' | 'failed' | 'rejected' | 'cancelled';
+  detail?: string;
+  machine?: boolean;
+  dropFinal?: boolean;
+  duplicateFinal?: boolean;
+}
+
+interface FakeCall {
+  uuid: string;
+  to: string;
+  status: string;
+  duration: number;
+  eventUrl: string;
+  body: Record<string, unknown>;
+}
+
+export interface VonageFake {
+  url: string;
+  applicationId: string;
+  privateKey: string;
+  apiKey: string;
+  apiSecret: string;
+  signatureSecret: string;
+  http: HttpFake;
+  calls: Map<string, FakeCall>;
+  application: { name: string; capabilities: { voice: { webhooks: Record<string, { address: string }> } } };
+  linked: Map<string, string>;
+  behave(to: string, behaviour: VonageBehaviour): void;
+  failNumberLinks(message: string | null): void;
+  sign(body: string, secret?: string): string;
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startVonageFake(): Promise<VonageFake> {
+  const http = await startHttpFake();
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey = keys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  const applicationId = randomUUID();
+  const apiKey = 'abcd1234';
+  const apiSecret = 'vonage-api-secret';
+  const signatureSecret = 'vonage-signature-secret-0123456789';
+  const calls = new Map<string, FakeCall>();
+  const linked = new Map<string, string>();
+  const behaviours = new Map<string, VonageBehaviour>();
+  const pending = new Set<Promise<void>>();
+  const application = {
+    name: 'voice agents',
+    capabilities: { voice: { webhooks: {} as Record<string, { address: string }> } },
+  };
+  let linkError: string | null = null;
+
+  const sign: VonageFake['sign'] = (body, secret = signatureSecret) => {
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({
+        iat: Math.floor(Date.now() / 1000),
+        jti: randomUUID(),
+        payload_hash: createHash('sha256').update(body).digest('hex'),
+        api_key: apiKey,
+      }),
+    ).toString('base64url');
+    return `Bearer ${header}.${claims}.${createHmac('sha256', secret).update(`${header}.${claims}`).digest('base64url')}`;
+  };
+  const validJwt = (authorization: string | undefined) => {
+    const [header, claims, signature] = authorization?.replace(/^Bearer /, '').split('.') ?? [];
+    if (!header || !claims || !signature) return false;
+    if (
+      !verify(
+        'sha256',
+        Buffer.from(`${header}.${claims}`),
+        keys.publicKey,
+        Buffer.from(signature, 'base64url'),
+      )
+    )
+      return false;
+    return (
+      (JSON.parse(Buffer.from(claims, 'base64url').toString()) as { application_id?: string })
+        .application_id === applicationId
+    );
+  };
+  const title = (status: number, text: string) => ({
+    status,
+    body: { type: 'https://developer.vonage.com/api-errors', title: text },
+  });
+  const withJwt =
+    (handler: (request: FakeRequest) => ReturnType<Parameters<HttpFake['route']>[2]>) =>
+    (request: FakeRequest) =>
+      validJwt(request.headers.authorization) ? handler(request) : title(401, 'Invalid Token');
+  const withAccount =
+    (handler: (request: FakeRequest) => ReturnType<Parameters<HttpFake['route']>[2]>) =>
+    (request: FakeRequest) =>
+      request.headers.authorization === `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`
+        ? handler(request)
+        : title(401, 'Unauthorized');
+
+  async function send(call: FakeCall, status: string, extra: Record<string, unknown> = {}) {
+    call.status = status;
+    const body = JSON.stringify({
+      uuid: call.uuid,
+      conversation_uuid: `CON-${call.uuid}`,
+      status,
+      direction: 'outbound',
+      timestamp: new Date().toISOString(),
+      to: call.to,
+      ...extra,
+    });
+    await postWebhook(call.eventUrl, body, { 'content-type': 'application/json', authorization: sign(body) });
+  }
+  async function play(call: FakeCall, behaviour: VonageBehaviour) {
+    await sleep(20);
+    await send(call, 'started');
+    await send(call, 'ringing');
+    if (behaviour.final === 'completed') {
+      await send(call, 'answered');
+      if (call.body.machine_detection && behaviour.machine)
+        await send(call, 'machine', { sub_state: 'answering_machine' });
+      call.duration = 2;
+    }
+    const extra = {
+      duration: String(call.duration),
+      ...(behaviour.detail ? { detail: behaviour.detail } : {}),
+    };
+    if (behaviour.dropFinal) {
+      call.status = behaviour.final;
+      return;
+    }
+    await send(call, behaviour.final, extra);
+    if (behaviour.duplicateFinal) await send(call, behaviour.final, extra);
+  }
+
+  http.route(
+    'POST',
+    '/v1/calls',
+    withJwt((request) => {
+      const body = JSON.parse(request.rawBody) as { to: Array<{ number: string }>; event_url: string[] };
+      const to = `+${body.to[0]!.number}`;
+      const call: FakeCall = {
+        uuid: randomUUID(),
+        to,
+        status: 'started',
+        duration: 0,
+        eventUrl: body.event_url[0]!,
+        body,
+      };
+      calls.set(call.uuid, call);
+      const work = play(call, behaviours.get(to) ?? { final: 'completed' });
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+      return {
+        status: 201,
+        body: {
+          uuid: call.uuid,
+          status: 'started',
+          direction: 'outbound',
+          conversation_uuid: `CON-${call.uuid}`,
+        },
+      };
+    }),
+  );
+  http.route(
+    'GET',
+    '/v1/calls/:uuid',
+    withJwt((request) => {
+      const call = calls.get(request.params.uuid!);
+      return call
+        ? { status: 200, body: { uuid: call.uuid, status: call.status, duration: String(call.duration) } }
+        : title(404, 'Not Found');
+    }),
+  );
+  http.route(
+    'PUT',
+    '/v1/calls/:uuid',
+    withJwt((request) => {
+      const call = calls.get(request.params.uuid!);
+      if (!call) return title(404, 'Not Found');
+      void send(call, 'completed', { duration: String(call.duration) });
+      return { status: 204, body: '' };
+    }),
+  );
+  http.route(
+    'GET',
+    `/v2/applications/${applicationId}`,
+    withAccount(() => ({ status: 200, body: { id: applicationId, ...application } })),
+  );
+  http.route(
+    'PUT',
+    `/v2/applications/${applicationId}`,
+    withAccount((request) => {
+      Object.assign(application, JSON.parse(request.rawBody));
+      return { status: 200, body: { id: applicationId, ...application } };
+    }),
+  );
+  http.route(
+    'POST',
+    '/number/update',
+    withAccount((request) => {
+      const body = JSON.parse(request.rawBody) as { msisdn: string; app_id: string };
+      if (linkError)
+        return {
+          status: 420,
+          body: { 'error-code': '420', 'error-code-label': linkError, title: linkError },
+        };
+      linked.set(body.msisdn, body.app_id);
+      return { status: 200, body: { 'error-code': '200', 'error-code-label': 'success' } };
+    }),
+  );
+
+  return {
+    url: http.url,
+    applicationId,
+    privateKey,
+    apiKey,
+    apiSecret,
+    signatureSecret,
+    http,
+    calls,
+    application,
+    linked,
+    behave: (to, behaviour) => behaviours.set(to, behaviour),
+    failNumberLinks: (message) => (linkError = message),
+    sign,
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close: () => http.close(),
+  };
+}

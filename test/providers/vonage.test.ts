@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TelephonyProvider } from '../../providers/provider';
+import { CONFIGS } from '../telephony/helpers';
+import { startVonageFake, type VonageFake } from './fakes/vonage-fake';
+import {
+  adapterOf,
+  attemptRow,
+  campaignRow,
+  finishedAttempt,
+  insertConfiguration,
+  placeAttempt,
+  startProviderWorld,
+  type ProviderWorld,
+} from './provider-world';
+
+describe('Vonage calls report their outcomes through signed event webhooks', () => {
+  let world: ProviderWorld;
+  let fake: VonageFake;
+  let configurationId: number;
+  let vonage: TelephonyProvider;
+
+  beforeAll(async () => {
+    world = await startProviderWorld();
+    fake = await startVonageFake();
+    const clear = { application_id: fake.applicationId, api_key: fake.apiKey, api_base_url: fake.url };
+    const secrets = {
+      private_key: fake.privateKey,
+      api_secret: fake.apiSecret,
+      signature_secret: fake.signatureSecret,
+    };
+    configurationId = await insertConfiguration(world, 'vonage', clear, secrets);
+    vonage = adapterOf(world, configurationId, 'vonage', clear, secrets);
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await world?.close();
+  });
+
+  const place = (
+    phoneNumber: string,
+    extra: { amdEnabled?: boolean; retry?: Record<string, unknown> } = {},
+  ) => placeAttempt(world, { adapter: vonage, configurationId, phoneNumber, ...extra });
+
+  it.each([
+    ['+15005556001', { final: 'completed' as const }, 'completed'],
+    ['+15005556002', { final: 'busy' as const }, 'busy'],
+    ['+15005556003', { final: 'timeout' as const }, 'no_answer'],
+    ['+15005556004', { final: 'rejected' as const }, 'busy'],
+    ['+15005556005', { final: 'failed' as const, detail: 'invalid_number' }, 'invalid_number'],
+    ['+15005556006', { final: 'failed' as const }, 'failed'],
+  ])('a call to %s ending %j is recorded as %s', async (to, behaviour, outcome) => {
+    fake.behave(to, behaviour);
+    const placed = await place(to);
+    expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({
+      outcome,
+      provider_call_id: placed.providerCallId,
+    });
+  });
+
+  it('ends a call answered by a machine as voicemail when AMD is on', async () => {
+    fake.behave('+15005556020', { final: 'completed', machine: true });
+    const placed = await place('+15005556020', { amdEnabled: true });
+    expect(fake.calls.get(placed.providerCallId)!.body.machine_detection).toBe('continue');
+    expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({
+      outcome: 'voicemail',
+      provider_status: 'machine',
+    });
+  });
+
+  it('finds the outcome of a call whose last event was lost by asking Vonage', async () => {
+    fake.behave('+15005556030', { final: 'busy', dropFinal: true });
+    const placed = await place('+15005556030');
+    await fake.settled();
+    expect((await attemptRow(world, placed.attemptId)).state).toBe('placed');
+    expect(
+      await vonage.getCallStatus({ attemptId: '1', providerCallId: placed.providerCallId }),
+    ).toMatchObject({
+      state: 'ended',
+      outcome: 'busy',
+    });
+    expect(await vonage.getCallStatus({ attemptId: '1', providerCallId: 'unknown-uuid' })).toEqual({
+      state: 'not_found',
+    });
+  });
+
+  it('records a duplicated final event once', async () => {
+    fake.behave('+15005556040', { final: 'busy', duplicateFinal: true });
+    const placed = await place('+15005556040', { retry: { max_retries: 0 } });
+    await fake.settled();
+    await finishedAttempt(world, placed.attemptId);
+    expect(await campaignRow(world, placed.campaignId)).toMatchObject({ processed_rows: 1, failed_rows: 1 });
+  });
+
+  it('refuses an event signed with another secret, or whose body was altered', async () => {
+    fake.behave('+15005556050', { final: 'busy', dropFinal: true });
+    const placed = await place('+15005556050');
+    await fake.settled();
+    const body = JSON.stringify({ uuid: placed.providerCallId, status: 'busy' });
+    const post = (authorization: string, sent = body) =>
+      fetch(placed.callbackUrl, {
+        method: 'POST',
+        body: sent,
+        headers: { 'content-type': 'application/json', authorization },
+      });
+    expect((await post(fake.sign(body, 'another-secret'))).status).toBe(403);
+    expect((await post(fake.sign(body), body.replace('busy', 'completed'))).status).toBe(403);
+    expect((await post(fake.sign(body))).status).toBe(200);
+    expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({ outcome: 'busy' });
+  });
+
+  it("points the application's answer URL at this service and links the number, reporting Vonage's refusal", async () => {
+    const { headers } = world.organization;
+    const created = await world.t.app.inject({
+      method: 'POST',
+      url: `${CONFIGS}/${configurationId}/phone-numbers`,
+      headers,
+      payload: { address: '+15005556100', inbound_workflow_id: world.agentId },
+    });
+    expect(created.json().provider_sync).toMatchObject({ ok: true });
+    expect(fake.application.capabilities.voice.webhooks.answer_url!.address).toBe(
+      `${world.baseUrl}/api/v1/telephony/inbound/vonage/${configurationId}`,
+    );
+    expect(fake.linked.get('15005556100')).toBe(fake.applicationId);
+    fake.failNumberLinks('Number not found in your account');
+    const unbound = await world.t.app.inject({
+      method: 'PUT',
+      url: `${CONFIGS}/${configurationId}/phone-numbers/${created.json().id}`,
+      headers,
+      payload: { clear_inbound_workflow: true },
+    });
+    fake.failNumberLinks(null);
+    expect(unbound.json()).toMatchObject({
+      inbound_workflow_id: null,
+      provider_sync: { ok: false, message: 'vonage: Number not found in your account' },
+    });
+  });
+});
