@@ -3,6 +3,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { CsvError, parse } from 'csv-parse';
 import type { ActivityDeps } from './index';
+import { SOURCE_INVALID } from '../engine/failure-types';
 import { ObjectNotFoundError } from '../storage/object-storage';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { importCounts, openContactImport, type ImportRecord } from '../db/repositories/contacts';
@@ -23,8 +24,6 @@ export type { SyncContactsResult } from './import/finish-sync';
 export interface SyncProgress {
   lastRow: number;
 }
-
-export const SOURCE_INVALID = 'SourceInvalid';
 
 /** A source that no retry can fix: absent, not CSV, or without a `phone_number` column. */
 class SourceInvalid extends Error {

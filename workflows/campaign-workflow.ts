@@ -1,5 +1,7 @@
 import {
+  ActivityFailure,
   allHandlersFinished,
+  ApplicationFailure,
   condition,
   continueAsNew,
   proxyActivities,
@@ -11,6 +13,7 @@ import { Settings } from 'luxon';
 import type { Activities } from '../activities';
 import type { CampaignControl } from '../activities/campaign-control';
 import type { AttemptReport } from '../engine/attempt-report';
+import { SOURCE_INVALID } from '../engine/failure-types';
 import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
 import { judgeWindow, type BreakerSample } from './breaker-window';
 import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
@@ -144,9 +147,19 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     await tripIfNeeded(result.samples);
   };
 
+  // A source no retry can fix has already failed the campaign row: the loop reads `failed` and returns.
+  const importContacts = async () => {
+    try {
+      await sync.syncContacts({ campaignId });
+    } catch (error) {
+      const cause = error instanceof ActivityFailure ? error.cause : undefined;
+      if (!(cause instanceof ApplicationFailure && cause.type === SOURCE_INVALID)) throw error;
+    }
+  };
+
   if (!synced) {
     publish('syncing');
-    await sync.syncContacts({ campaignId });
+    await importContacts();
     synced = true;
   }
 
@@ -174,7 +187,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     }
     if (current.state === 'syncing') {
       // Resumed into the import (paused during it): finish the import, which moves the row on.
-      await sync.syncContacts({ campaignId });
+      await importContacts();
       controlStale = true;
       continue;
     }
