@@ -88,6 +88,7 @@ describe('Asterisk calls are followed on the ARI events WebSocket', () => {
     });
     expect(again.providerCallId).toBe(placed.providerCallId);
     expect(fake.channels.size).toBeGreaterThan(0);
+    await fake.settled();
     await ari.hangup({ attemptId: String(placed.attemptId), providerCallId: placed.providerCallId });
     expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({ outcome: 'completed' });
   });
@@ -126,7 +127,7 @@ describe('Asterisk calls are followed on the ARI events WebSocket', () => {
     fake.dropConnections();
     fake.end(endsWhileAway.providerCallId, 16);
     await fake.waitForConnection();
-    expect(await finishedAttempt(world, endsWhileAway.attemptId)).toMatchObject({
+    expect(await finishedAttempt(world, endsWhileAway.attemptId, 15_000)).toMatchObject({
       outcome: 'completed',
       provider_status: 'Up/ended-unobserved',
     });

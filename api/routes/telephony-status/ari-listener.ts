@@ -97,7 +97,7 @@ export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void>
         });
         if (status.state === 'in_progress')
           await rememberState(configurationId, attempt.id, status.rawStatus);
-        else setTimeout(() => void settleGone(configurationId, attempt.id, log), deps.settleGoneMs ?? 1000);
+        else setTimeout(() => void settleGone(configurationId, attempt.id, log), deps.settleGoneMs ?? 5000);
       } catch (error) {
         log.warn({ err: error, attempt_id: attempt.id }, 'ARI channel lookup after reconnect failed');
       }
