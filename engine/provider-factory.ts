@@ -7,14 +7,14 @@ import { PlacementSetupError, type ProviderFactory } from './placement-context';
 
 /**
  * The providers the workers dial through. The simulator is a cloud of its own (in the API process), reached
- * at the deployment's public URL with the token both processes derive; vendors come from the registry.
+ * at `SIMULATOR_URL` (default: the public URL) with the token both processes derive; vendors come from the registry.
  */
 export function createProviderFactory(config: Readonly<Config>, engine: EngineSettings): ProviderFactory {
   return (configuration, secrets) => {
     if (configuration.provider === 'simulator') {
       return createSimulatorProvider({
         configurationId: configuration.id,
-        baseUrl: config.http.publicBaseUrl,
+        baseUrl: config.simulator.baseUrl,
         token: simulatorApiToken(config),
         config: configuration.config,
         requestTimeoutMs: engine.providerRequestTimeoutMs,
