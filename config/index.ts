@@ -10,7 +10,14 @@ export interface Config {
   dataDir: string;
   http: { host: string; port: number; publicBaseUrl: string; bodyLimitBytes: number };
   databaseUrl: string | null;
-  temporal: { address: string; namespace: string; taskQueue: string; uiUrl: string | null };
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    uiUrl: string | null;
+    /** A workflow bundle built ahead, so a restarted worker polls in a second instead of re-bundling. */
+    workflowBundlePath: string | null;
+  };
   storage:
     | { kind: 'embedded'; rootDir: string }
     | {
@@ -145,6 +152,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'campaigns'),
       uiUrl: opt('TEMPORAL_UI_URL'),
+      workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
     },
     storage,
     uploads: {

@@ -13,15 +13,15 @@ async function main(): Promise<void> {
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  // A bundle built ahead (WORKFLOW_BUNDLE_PATH) makes a restarted worker poll in a second instead of re-bundling.
-  const bundlePath = process.env.WORKFLOW_BUNDLE_PATH?.trim();
   const worker = await createWorker({
     config,
     logger,
     db,
     storage: createStorage(config),
     connection,
-    ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : {}),
+    ...(config.temporal.workflowBundlePath
+      ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
+      : {}),
   });
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker polling');
   await worker.run(); // resolves after shutdown (the SDK handles SIGINT/SIGTERM)
