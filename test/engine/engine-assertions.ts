@@ -81,6 +81,9 @@ export async function replayCampaignHistories(h: EngineHarness, campaignId: numb
   const { Worker } = await import('@temporalio/worker');
   const { workflowBundle } = await import('./engine-harness');
   const client = h.ctx.temporal.client;
+  // The row can read `completed` while the workflow's last run is still starting (right after a continue-as-new):
+  // replay only closed histories, or the replayer waits for a workflow task that is not in the history yet.
+  await client.workflow.getHandle(`campaign-${campaignId}`).result();
   const histories: Array<{
     workflowId: string;
     history: Awaited<ReturnType<ReturnType<typeof client.workflow.getHandle>['fetchHistory']>>;
