@@ -7,6 +7,14 @@ export interface ProviderEnvironment {
   requestTimeoutMs?: number;
 }
 
+/** What every vendor adapter is built from: the stored configuration, its decrypted secrets and the deployment. */
+export interface VendorProviderOptions {
+  configurationId: number;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+  environment: ProviderEnvironment;
+}
+
 export interface VendorRequest {
   provider: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -13,23 +13,16 @@ import type {
   TelephonyProvider,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
-import { vendorMessage, vendorRefusal, vendorRequest, type ProviderEnvironment } from '../vendor-http';
+import { vendorMessage, vendorRefusal, vendorRequest, type VendorProviderOptions } from '../vendor-http';
 import { ariChannelIdOf } from './ari-causes';
 import { ariConnectionOf } from './ari-client';
-
-export interface AriOptions {
-  configurationId: number;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  environment: ProviderEnvironment;
-}
 
 interface AriChannel {
   id: string;
   state: string;
 }
 
-export function createAriProvider(options: AriOptions): TelephonyProvider {
+export function createAriProvider(options: VendorProviderOptions): TelephonyProvider {
   const connection = ariConnectionOf(options.config, options.secrets);
   const dialTemplate =
     typeof options.config.dial_template === 'string' && options.config.dial_template.includes('{number}')

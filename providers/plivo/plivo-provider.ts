@@ -16,18 +16,11 @@ import {
   vendorMessage,
   vendorRefusal,
   vendorRequest,
-  type ProviderEnvironment,
+  type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
 
-export interface PlivoOptions {
-  configurationId: number;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  environment: ProviderEnvironment;
-}
-
-export function createPlivoProvider(options: PlivoOptions): TelephonyProvider {
+export function createPlivoProvider(options: VendorProviderOptions): TelephonyProvider {
   const authId = String(options.config.auth_id ?? '');
   const account = `${apiBaseUrl(options.config, 'https://api.plivo.com')}/v1/Account/${encodeURIComponent(authId)}`;
   const request = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>

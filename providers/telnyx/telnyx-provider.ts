@@ -15,16 +15,9 @@ import {
   vendorMessage,
   vendorRefusal,
   vendorRequest,
-  type ProviderEnvironment,
+  type VendorProviderOptions,
 } from '../vendor-http';
 import { inboundWebhookUrl } from '../webhook-urls';
-
-export interface TelnyxOptions {
-  configurationId: number;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  environment: ProviderEnvironment;
-}
 
 interface TelnyxCall {
   call_control_id: string;
@@ -32,7 +25,7 @@ interface TelnyxCall {
   call_duration?: number;
 }
 
-export function createTelnyxProvider(options: TelnyxOptions): TelephonyProvider {
+export function createTelnyxProvider(options: VendorProviderOptions): TelephonyProvider {
   const base = `${apiBaseUrl(options.config, 'https://api.telnyx.com')}/v2`;
   const connectionId = String(options.config.connection_id ?? '');
   const request = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>

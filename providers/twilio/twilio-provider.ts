@@ -16,17 +16,10 @@ import {
   vendorMessage,
   vendorRefusal,
   vendorRequest,
-  type ProviderEnvironment,
+  type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
 import { twilioCallStatus } from './twilio-status';
-
-export interface TwilioOptions {
-  configurationId: number;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  environment: ProviderEnvironment;
-}
 
 interface TwilioCallResource {
   sid: string;
@@ -36,7 +29,7 @@ interface TwilioCallResource {
 }
 
 /** Twilio as the engine sees it; the attempt id travels in the status callback URL. */
-export function createTwilioProvider(options: TwilioOptions): TelephonyProvider {
+export function createTwilioProvider(options: VendorProviderOptions): TelephonyProvider {
   const accountSid = String(options.config.account_sid ?? '');
   const authToken = options.secrets.auth_token ?? '';
   const account = `${apiBaseUrl(options.config, 'https://api.twilio.com')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}`;

@@ -16,19 +16,12 @@ import {
   vendorMessage,
   vendorRefusal,
   vendorRequest,
-  type ProviderEnvironment,
+  type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
 import { vonageApplicationJwt, vonageCallStatus } from './vonage-status';
 
-export interface VonageOptions {
-  configurationId: number;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-  environment: ProviderEnvironment;
-}
-
-export function createVonageProvider(options: VonageOptions): TelephonyProvider {
+export function createVonageProvider(options: VendorProviderOptions): TelephonyProvider {
   const base = apiBaseUrl(options.config, 'https://api.nexmo.com');
   const applicationId = String(options.config.application_id ?? '');
   const apiKey = String(options.config.api_key ?? '');
