@@ -23,6 +23,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { public: true },
+      // Probes call this every few seconds: their request lines would drown the log at `info`.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Service health and its dependencies',
