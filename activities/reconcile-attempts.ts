@@ -41,9 +41,14 @@ export function createReconcileAttemptsActivity(deps: EngineActivityDeps) {
   };
 }
 
-async function reconcileOne(
+/** What settling one attempt reads: a campaign's PlacementContext, or a one-off call's context (no campaign id). */
+export type ReconcileContext = Pick<PlacementContext, 'provider' | 'maxCallDurationSeconds'> & {
+  campaign: { id: number | null; ring_timeout_seconds: number };
+};
+
+export async function reconcileOne(
   deps: EngineActivityDeps,
-  ctx: PlacementContext,
+  ctx: ReconcileContext,
   attempt: Attempt,
 ): Promise<AttemptReport> {
   const attemptId = attempt.id;
