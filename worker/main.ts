@@ -4,11 +4,13 @@ import { createLogger } from '../config/logger';
 import { createDb } from '../db/client';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
+import { installTemporalRuntime } from './temporal-runtime';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, name: 'worker' });
+  installTemporalRuntime(logger);
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl);

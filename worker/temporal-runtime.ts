@@ -1,0 +1,38 @@
+import { Runtime, type LogLevel, type LogMetadata, type Logger as TemporalLogger } from '@temporalio/worker';
+import type { Logger } from '../config/logger';
+
+// pino's levels, by name, for the SDK's five.
+const PINO_LEVEL: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
+  TRACE: 'trace',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+};
+
+/** The Temporal SDK's logger interface over a pino logger: the SDK's metadata becomes the entry's fields. */
+export function temporalLoggerFor(logger: Logger): TemporalLogger {
+  const log = (level: LogLevel, message: string, meta?: LogMetadata): void => {
+    logger[PINO_LEVEL[level]]({ ...meta }, message);
+  };
+  return {
+    log,
+    trace: (message, meta) => log('TRACE', message, meta),
+    debug: (message, meta) => log('DEBUG', message, meta),
+    info: (message, meta) => log('INFO', message, meta),
+    warn: (message, meta) => log('WARN', message, meta),
+    error: (message, meta) => log('ERROR', message, meta),
+  };
+}
+
+/**
+ * Installs the process's Temporal runtime so the SDK's own messages (worker state, workflow and activity logs, and
+ * the native core's warnings) are structured entries of our logger instead of console lines. Call once, before the
+ * first connection or worker of the process.
+ */
+export function installTemporalRuntime(logger: Logger): void {
+  Runtime.install({
+    logger: temporalLoggerFor(logger.child({ component: 'temporal-sdk' })),
+    telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' }, forward: {} } },
+  });
+}
