@@ -62,19 +62,54 @@ export function plivoCallStatus(form: URLSearchParams): CallStatus | null {
 }
 
 /**
- * Plivo's V3 signature: base64 HMAC-SHA256 with the auth token over `<url>.<sorted params>.<nonce>` for a POST,
- * where the params are `name` + `value` concatenated in name order. The header may carry several signatures.
+ * Plivo's V3 signature (`X-Plivo-Signature-V3`), built as Plivo's SDKs build it (plivo-node `validateV3Signature`,
+ * plivo-python `validate_v3_signature`), then base64 HMAC-SHA256 with the auth token over `<signed>.<nonce>`:
+ *
+ * - the URL without its query, then the URL's query parameters decoded and sorted by name then value, written
+ *   `name=value` and joined by `&`;
+ * - for a POST with body parameters: `?`, the sorted query (followed by `.` when there is one), then the body
+ *   parameters sorted by name then value, written `name` + `value` with no separator;
+ * - for a POST without body parameters, and for a GET (its parameters are the query's): `?` and the sorted query
+ *   when there is one, nothing otherwise.
  */
 export function plivoSignatureV3(
   authToken: string,
   url: string,
   params: URLSearchParams,
   nonce: string,
+  method: 'GET' | 'POST' = 'POST',
 ): string {
-  const names = [...new Set(params.keys())].sort();
-  let sorted = '';
-  for (const name of names) for (const value of params.getAll(name)) sorted += name + value;
-  return createHmac('sha256', authToken).update(`${url}.${sorted}.${nonce}`).digest('base64');
+  return createHmac('sha256', authToken)
+    .update(`${plivoSignedString(url, params, method)}.${nonce}`)
+    .digest('base64');
+}
+
+/** The string Plivo signs before the nonce (see `plivoSignatureV3`). */
+export function plivoSignedString(url: string, params: URLSearchParams, method: 'GET' | 'POST'): string {
+  const queryAt = url.indexOf('?');
+  const base = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+  if (method === 'GET') for (const [name, value] of params) query.append(name, value);
+  const sortedQuery = sortedPairs(query)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  if (method === 'GET' || [...params.keys()].length === 0)
+    return sortedQuery ? `${base}?${sortedQuery}` : base;
+  const sortedBody = sortedPairs(params)
+    .map(([name, value]) => name + value)
+    .join('');
+  return `${base}?${sortedQuery ? `${sortedQuery}.` : ''}${sortedBody}`;
+}
+
+/** Parameters sorted by name, then each name's values sorted (code unit order, as the SDKs sort). */
+function sortedPairs(params: URLSearchParams): Array<[string, string]> {
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...new Set(params.keys())].sort(byCodeUnits).flatMap((name) =>
+    params
+      .getAll(name)
+      .sort(byCodeUnits)
+      .map((value): [string, string] => [name, value]),
+  );
 }
 
 export function isValidPlivoSignature(
