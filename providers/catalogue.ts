@@ -136,6 +136,15 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       callsPerSecond,
       amdEnabled,
       apiBaseUrlField('https://api.nexmo.com'),
+      {
+        name: 'numbers_api_base_url',
+        label: 'Numbers API base URL',
+        type: 'url',
+        required: false,
+        sensitive: false,
+        description:
+          "Override of Vonage's Numbers API base URL (default https://rest.nexmo.com), used to link numbers to the application.",
+      },
     ],
   },
   {

@@ -1,4 +1,7 @@
-/** Vonage over its documented Voice API (`/v1/calls`) with an application JWT; numbers linked to the application. */
+/**
+ * Vonage over its documented Voice API (`/v1/calls`) with an application JWT; inbound calls through the
+ * application's answer URL (Application API v2) and numbers linked to it (Numbers API `/number/update`).
+ */
 import type {
   CallStatus,
   GetCallStatusInput,
@@ -19,6 +22,7 @@ import {
   type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
+import { VONAGE_NUMBERS_API, vonageNumbersApi } from './vonage-numbers';
 import { vonageApplicationJwt, vonageCallStatus } from './vonage-status';
 
 export function createVonageProvider(options: VendorProviderOptions): TelephonyProvider {
@@ -39,6 +43,12 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
       timeoutMs: options.environment.requestTimeoutMs,
     });
   const digits = (number: string) => number.replace(/^\+/, '');
+  const numbers = vonageNumbersApi({
+    baseUrl: apiBaseUrl({ api_base_url: options.config.numbers_api_base_url }, VONAGE_NUMBERS_API),
+    apiKey,
+    apiSecret: options.secrets.api_secret ?? '',
+    timeoutMs: options.environment.requestTimeoutMs,
+  });
 
   return {
     name: 'vonage',
@@ -119,17 +129,13 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         account,
       );
       if (!updated.ok) return { ok: false, message: `vonage: ${await vendorMessage(updated)}` };
-      const link = await request(
-        'POST',
-        '/number/update',
-        {
-          country: phoneNumber.extraMetadata.country ?? null,
-          msisdn: digits(phoneNumber.addressNormalized),
-          app_id: applicationId,
-        },
-        account,
-      );
-      if (!link.ok) return { ok: false, message: `vonage: ${await vendorMessage(link)}` };
+      const country = phoneNumber.extraMetadata.country;
+      const link = await numbers.link({
+        msisdn: digits(phoneNumber.addressNormalized),
+        country: typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null,
+        appId: applicationId,
+      });
+      if (!link.ok) return { ok: false, message: `vonage: ${link.message}` };
       return {
         ok: true,
         message:

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelephonyProvider } from '../../providers/provider';
+import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
 import { startVonageFake, type VonageFake } from './fakes/vonage-fake';
 import {
@@ -21,8 +22,13 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
 
   beforeAll(async () => {
     world = await startProviderWorld();
-    fake = await startVonageFake();
-    const clear = { application_id: fake.applicationId, api_key: fake.apiKey, api_base_url: fake.url };
+    fake = await startVonageFake({ numbers: [{ msisdn: '15005556100', country: 'US' }] });
+    const clear = {
+      application_id: fake.applicationId,
+      api_key: fake.apiKey,
+      api_base_url: fake.url,
+      numbers_api_base_url: fake.url,
+    };
     const secrets = {
       private_key: fake.privateKey,
       api_secret: fake.apiSecret,
@@ -121,6 +127,15 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
       `${world.baseUrl}/api/v1/telephony/inbound/vonage/${configurationId}`,
     );
     expect(fake.linked.get('15005556100')).toBe(fake.applicationId);
+    const update = fake.http.requests.find((r) => r.path === '/number/update')!;
+    expect(update.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(update.rawBody))).toEqual({
+      api_key: fake.apiKey,
+      api_secret: fake.apiSecret,
+      country: 'US',
+      msisdn: '15005556100',
+      app_id: fake.applicationId,
+    });
     fake.failNumberLinks('Number not found in your account');
     const unbound = await world.t.app.inject({
       method: 'PUT',
@@ -132,6 +147,32 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
     expect(unbound.json()).toMatchObject({
       inbound_workflow_id: null,
       provider_sync: { ok: false, message: 'vonage: Number not found in your account' },
+    });
+  });
+
+  it("reports a number the account does not own, and the Numbers API refusing the account's credentials", async () => {
+    const { headers } = world.organization;
+    const foreign = await world.t.app.inject({
+      method: 'POST',
+      url: `${CONFIGS}/${configurationId}/phone-numbers`,
+      headers,
+      payload: { address: '+15005556199', inbound_workflow_id: world.agentId },
+    });
+    expect(foreign.statusCode).toBe(201);
+    expect(foreign.json().provider_sync).toMatchObject({
+      ok: false,
+      message: 'vonage: 15005556199 is not a number of this account',
+    });
+
+    // With the country known, the link goes straight to /number/update; a wrong secret is refused there.
+    const numbers = (apiSecret: string) =>
+      vonageNumbersApi({ baseUrl: fake.url, apiKey: fake.apiKey, apiSecret });
+    const link = { msisdn: '15005556100', country: 'US', appId: fake.applicationId };
+    expect(await numbers(fake.apiSecret).link(link)).toEqual({ ok: true, message: 'success' });
+    expect(await numbers('wrong').link(link)).toEqual({ ok: false, message: 'authentication failed' });
+    expect(await numbers(fake.apiSecret).link({ ...link, country: 'GB' })).toEqual({
+      ok: false,
+      message: 'Number not found in your account',
     });
   });
 });

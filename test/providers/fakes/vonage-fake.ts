@@ -1,7 +1,8 @@
 /**
- * A local Vonage Voice API: `/v1/calls` with application JWTs (RS256, checked with the application's public key),
- * applications and number links with basic auth, and event webhooks signed as Vonage signed webhooks (HS256 JWT
- * with `payload_hash`).
+ * A local Vonage: the Voice API `/v1/calls` with application JWTs (RS256, checked with the application's public
+ * key), the Application API with basic auth, the Numbers API (`/account/numbers`, `/number/update`) with
+ * `api_key` / `api_secret` parameters, and event webhooks signed as Vonage signed webhooks (HS256 JWT with
+ * `payload_hash`).
  */
 import { createHash, createHmac, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
@@ -41,7 +42,9 @@ export interface VonageFake {
   close(): Promise<void>;
 }
 
-export async function startVonageFake(): Promise<VonageFake> {
+export async function startVonageFake(
+  options: { numbers?: Array<{ msisdn: string; country: string }> } = {},
+): Promise<VonageFake> {
   const http = await startHttpFake();
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKey = keys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -51,6 +54,7 @@ export async function startVonageFake(): Promise<VonageFake> {
   const signatureSecret = 'vonage-signature-secret-0123456789';
   const calls = new Map<string, FakeCall>();
   const linked = new Map<string, string>();
+  const ownedNumbers = new Map((options.numbers ?? []).map((n) => [n.msisdn, n]));
   const behaviours = new Map<string, VonageBehaviour>();
   const pending = new Set<Promise<void>>();
   const application = {
@@ -200,18 +204,76 @@ export async function startVonageFake(): Promise<VonageFake> {
       return { status: 200, body: { id: applicationId, ...application } };
     }),
   );
+  /**
+   * The Numbers API (rest.nexmo.com): `api_key` and `api_secret` as request parameters (query, or the form body of
+   * a POST), answers with `error-code` / `error-code-label`.
+   */
+  const numbersLabel = (code: string, label: string) => ({
+    status: Number(code),
+    body: { 'error-code': code, 'error-code-label': label },
+  });
+  const withKeyAndSecret =
+    (
+      handler: (
+        request: FakeRequest,
+        params: URLSearchParams,
+      ) => ReturnType<Parameters<HttpFake['route']>[2]>,
+    ) =>
+    (request: FakeRequest) => {
+      const form =
+        request.method === 'POST'
+          ? String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')
+            ? new URLSearchParams(request.rawBody)
+            : null
+          : new URLSearchParams();
+      if (!form) return numbersLabel('400', 'unsupported content type');
+      const params = new URLSearchParams([...request.query, ...form]);
+      if (params.get('api_key') !== apiKey || params.get('api_secret') !== apiSecret)
+        return numbersLabel('401', 'authentication failed');
+      return handler(request, params);
+    };
+  http.route(
+    'GET',
+    '/account/numbers',
+    withKeyAndSecret((_request, params) => {
+      const pattern = params.get('pattern') ?? '';
+      const mode = params.get('search_pattern') ?? '0';
+      const matches = [...ownedNumbers.values()].filter((n) =>
+        mode === '0'
+          ? n.msisdn.startsWith(pattern)
+          : mode === '2'
+            ? n.msisdn.endsWith(pattern)
+            : n.msisdn.includes(pattern),
+      );
+      return {
+        status: 200,
+        body: {
+          count: matches.length,
+          numbers: matches.map((n) => ({
+            ...n,
+            type: 'mobile-lvn',
+            features: ['VOICE', 'SMS'],
+            ...(linked.has(n.msisdn) ? { app_id: linked.get(n.msisdn) } : {}),
+          })),
+        },
+      };
+    }),
+  );
   http.route(
     'POST',
     '/number/update',
-    withAccount((request) => {
-      const body = JSON.parse(request.rawBody) as { msisdn: string; app_id: string };
-      if (linkError)
-        return {
-          status: 420,
-          body: { 'error-code': '420', 'error-code-label': linkError, title: linkError },
-        };
-      linked.set(body.msisdn, body.app_id);
-      return { status: 200, body: { 'error-code': '200', 'error-code-label': 'success' } };
+    withKeyAndSecret((_request, params) => {
+      const msisdn = params.get('msisdn');
+      const country = params.get('country');
+      if (!msisdn || !country)
+        return numbersLabel('420', 'Missing parameter: country and msisdn are required');
+      if (linkError) return numbersLabel('420', linkError);
+      if (ownedNumbers.get(msisdn)?.country !== country)
+        return numbersLabel('420', 'Number not found in your account');
+      const appId = params.get('app_id');
+      if (appId) linked.set(msisdn, appId);
+      else linked.delete(msisdn);
+      return numbersLabel('200', 'success');
     }),
   );
 
