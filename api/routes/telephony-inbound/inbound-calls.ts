@@ -19,6 +19,14 @@ export type InboundDecision =
 export const REFUSAL_MESSAGE = 'Sorry, this number is not taking calls at the moment. Goodbye.';
 
 /**
+ * The spoken line of a call an agent takes. Voice media (streaming the call to the agent runtime) is not part of
+ * this service yet, so the agent introduces itself and the call ends; its run records the call.
+ */
+export function agentGreetingText(agentName: string): string {
+  return `Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`;
+}
+
+/**
  * Decides an inbound call and creates its run. Idempotent per provider call: a resent webhook answers the run
  * the first delivery created. Only numbers of the configuration the request was signed for are considered.
  */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
-import { HttpError } from '../../errors';
+import { ProviderRequestError } from '../../../providers/provider-errors';
+import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
+import { HttpError, serviceUnavailable } from '../../errors';
 import { statusWebhooks } from '../telephony-status/status-parsers';
 import {
   loadWebhookCredentials,
@@ -10,6 +12,7 @@ import {
   type WebhookCredentials,
 } from '../telephony-status/webhook-request';
 import { REFUSAL_MESSAGE, acceptInboundCall } from './inbound-calls';
+import { handleTelnyxInboundEvent } from './telnyx-inbound';
 import { inboundCallOf, answerInstructions, refusalInstructions } from './vendor-answers';
 
 /**
@@ -27,7 +30,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: Parameters<typeof webhookRequestOf>[0],
   ): Promise<WebhookCredentials> => {
     const webhook = statusWebhooks[provider];
-    if (!webhook || !answerInstructions[provider])
+    if (!webhook)
       throw new HttpError(404, 'provider_not_found', `No call webhooks for provider '${provider}'.`);
     const credentials =
       configurationId === null
@@ -50,7 +53,20 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, configurationId } = request.params;
-      if (!inboundCallOf[provider])
+      if (provider === 'telnyx') {
+        // Call Control: every event of the call comes here and is answered with commands, not instructions.
+        const credentials = await verified(provider, configurationId, request);
+        const step = await handleTelnyxInboundEvent(
+          { db, logger: request.log },
+          { configurationId, credentials, body: request.body as TelnyxWebhook },
+        ).catch((error: unknown) => {
+          if (error instanceof ProviderRequestError)
+            throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
+          throw error;
+        });
+        return { received: true, step };
+      }
+      if (!inboundCallOf[provider] || !answerInstructions[provider])
         throw new HttpError(404, 'provider_not_found', `No inbound call webhook for provider '${provider}'.`);
       const credentials = await verified(provider, configurationId, request);
       const call = inboundCallOf[provider]!(request.body as Record<string, unknown>);
@@ -81,6 +97,8 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, attemptId } = request.params;
+      if (!answerInstructions[provider])
+        throw new HttpError(404, 'provider_not_found', `No answer webhook for provider '${provider}'.`);
       if (!isValidStatusToken(config, provider, attemptId, request.query.token))
         throw new HttpError(403, 'invalid_signature', 'This request was not issued for that attempt.');
       const attempt = await db

@@ -1,4 +1,5 @@
 /** The call instructions (Twilio TwiML, Plivo XML) this service answers with. */
+import { agentGreetingText } from './inbound-calls';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -11,12 +12,9 @@ export function sayAndHangup(message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${escapeXml(message)}</Say><Hangup/></Response>`;
 }
 
-/**
- * An answered call of an agent. Voice media (streaming the call to the agent runtime) is not part of this
- * service yet, so the agent introduces itself and the call ends; its run records the call.
- */
+/** An answered call of an agent: its greeting, then hang up (see `agentGreetingText`). */
 export function agentGreeting(agentName: string): string {
-  return sayAndHangup(`Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`);
+  return sayAndHangup(agentGreetingText(agentName));
 }
 
 /** Plivo XML: a spoken line, then hang up. */

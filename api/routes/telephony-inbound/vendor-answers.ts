@@ -1,4 +1,5 @@
 /** How each vendor describes an inbound call, and the call instructions it expects back. */
+import { agentGreetingText } from './inbound-calls';
 import { agentGreeting, plivoSpeakAndHangup, sayAndHangup } from './twiml';
 
 export interface CallInstructions {
@@ -43,15 +44,9 @@ const ncco = (text: string): CallInstructions => ({
 
 /** Instructions for a call an agent takes. */
 export const answerInstructions: Record<string, (agentName: string) => CallInstructions> = {
-  vonage: (agentName) =>
-    ncco(`Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`),
+  vonage: (agentName) => ncco(agentGreetingText(agentName)),
   twilio: (agentName) => twiml(agentGreeting(agentName)),
-  plivo: (agentName) =>
-    twiml(
-      plivoSpeakAndHangup(
-        `Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`,
-      ),
-    ),
+  plivo: (agentName) => twiml(plivoSpeakAndHangup(agentGreetingText(agentName))),
 };
 
 /** Instructions for a refused call: a spoken message and a hang-up. */

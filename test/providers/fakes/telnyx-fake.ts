@@ -1,6 +1,8 @@
 /**
- * A local Telnyx Call Control API (v2): calls, hangup action, phone numbers and Call Control applications with
- * Bearer authentication, and call webhooks signed with ed25519 (`telnyx-signature-ed25519`, `telnyx-timestamp`).
+ * A local Telnyx Call Control API (v2): calls, call commands (answer, speak, hangup), phone numbers and Call
+ * Control applications with Bearer authentication, and call webhooks signed with ed25519
+ * (`telnyx-signature-ed25519`, `telnyx-timestamp`): to the call's `webhook_url` for outbound calls, to the
+ * application's `webhook_event_url` for calls arriving at a number.
  */
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
@@ -17,12 +19,18 @@ export interface TelnyxBehaviour {
 interface FakeCall {
   id: string;
   to: string;
+  from?: string;
+  direction: 'incoming' | 'outgoing';
   webhookUrl: string;
   clientState: string | null;
   amd: boolean;
   alive: boolean;
+  answered: boolean;
   duration: number;
   body: Record<string, unknown>;
+  /** Every command request on the call, and the `command_id`s Telnyx acted on (a repeated one is ignored). */
+  commands: Array<{ action: string; body: Record<string, unknown> }>;
+  executed: Set<string>;
 }
 
 export interface TelnyxFake {
@@ -34,6 +42,16 @@ export interface TelnyxFake {
   numbers: Map<string, { id: string; phone_number: string; connection_id: string }>;
   applications: Map<string, { webhook_event_url: string }>;
   behave(to: string, behaviour: TelnyxBehaviour | TelnyxBehaviour[]): void;
+  /**
+   * A call from `from` to one of the account's numbers: `call.initiated` (direction `incoming`) is posted to the
+   * `webhook_event_url` of the Call Control application the number is on (`times` deliveries, as a resend would).
+   * Answers the call control id once the webhook(s) were delivered, with their HTTP statuses.
+   */
+  callInbound(
+    to: string,
+    from: string,
+    options?: { times?: number },
+  ): Promise<{ callControlId: string; statuses: number[] }>;
   failNumberUpdates(detail: string | null): void;
   /** Signs a body as Telnyx would (tests forge with another key). */
   signWith(
@@ -84,7 +102,11 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         : error(401, '10009', 'Authentication failed', 'The API key is invalid.');
 
   async function send(call: FakeCall, eventType: string, extra: Record<string, unknown> = {}) {
-    const body = JSON.stringify({
+    const body = eventBody(call, eventType, extra);
+    return postWebhook(call.webhookUrl, body, signWith(null, body));
+  }
+  function eventBody(call: FakeCall, eventType: string, extra: Record<string, unknown>) {
+    return JSON.stringify({
       data: {
         record_type: 'event',
         event_type: eventType,
@@ -92,15 +114,24 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         occurred_at: new Date().toISOString(),
         payload: {
           call_control_id: call.id,
+          call_leg_id: call.id.slice(3),
+          call_session_id: `session-${call.id.slice(3)}`,
+          connection_id: call.body.connection_id ?? null,
           client_state: call.clientState,
           to: call.to,
-          direction: 'outgoing',
+          ...(call.from ? { from: call.from } : {}),
+          direction: call.direction,
           ...extra,
         },
       },
       meta: { attempt: 1, delivered_to: call.webhookUrl },
     });
-    await postWebhook(call.webhookUrl, body, signWith(null, body));
+  }
+  /** Posts a signed event; webhooks of a command go out after its answer, as Telnyx sends them. */
+  function later(call: FakeCall, eventType: string, extra: Record<string, unknown> = {}, delayMs = 10) {
+    const work = sleep(delayMs).then(() => send(call, eventType, extra).then(() => undefined));
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
   }
   async function play(call: FakeCall, behaviour: TelnyxBehaviour) {
     await sleep(20);
@@ -137,12 +168,16 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
       const call: FakeCall = {
         id: `v3:${randomUUID()}`,
         to,
+        direction: 'outgoing',
         webhookUrl: String(body.webhook_url),
         clientState: (body.client_state as string) ?? null,
         amd: body.answering_machine_detection === 'detect',
         alive: true,
+        answered: false,
         duration: 0,
         body,
+        commands: [],
+        executed: new Set(),
       };
       calls.set(call.id, call);
       const list = behaviours.get(to) ?? [{ hangupCause: 'normal_clearing', answer: true }];
@@ -184,15 +219,59 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
       };
     }),
   );
-  http.route(
-    'POST',
-    '/v2/calls/:id/actions/hangup',
-    guarded((request) => {
-      const call = calls.get(request.params.id!);
-      if (!call) return error(404, '10005', 'Resource not found', 'Call not found');
-      return { status: 200, body: { data: { result: 'ok' } } };
-    }),
-  );
+  /**
+   * Call commands as Telnyx documents them: a known, live call; `client_state` (base64) kept for every later
+   * webhook; a `command_id` already acted on is ignored; commands other than answer need an answered call.
+   */
+  const commandRoute = (
+    action: 'answer' | 'speak' | 'hangup',
+    act: (call: FakeCall, body: Record<string, unknown>) => void,
+  ) =>
+    http.route(
+      'POST',
+      `/v2/calls/:id/actions/${action}`,
+      guarded((request) => {
+        const call = calls.get(request.params.id!);
+        if (!call) return error(404, '10005', 'Resource not found', 'Call not found');
+        const body = (request.rawBody ? JSON.parse(request.rawBody) : {}) as Record<string, unknown>;
+        call.commands.push({ action, body });
+        const commandId = typeof body.command_id === 'string' ? body.command_id : null;
+        if (commandId && call.executed.has(commandId))
+          return { status: 200, body: { data: { result: 'ok' } } };
+        if (call.direction === 'outgoing' && action === 'hangup')
+          return { status: 200, body: { data: { result: 'ok' } } };
+        if (!call.alive)
+          return error(422, '90018', 'Call has already ended', 'This call is no longer active.');
+        if (action === 'answer' ? call.answered : !call.answered && action === 'speak')
+          return error(422, '90034', 'Invalid call state', `A ${action} command is not valid now.`);
+        if (action === 'speak' && (typeof body.payload !== 'string' || typeof body.voice !== 'string'))
+          return error(422, '10015', 'Invalid parameter', 'payload and voice are required');
+        if (commandId) call.executed.add(commandId);
+        if (typeof body.client_state === 'string') {
+          if (Buffer.from(body.client_state, 'base64').toString('base64') !== body.client_state)
+            return error(422, '10015', 'Invalid parameter', 'client_state must be valid base64');
+          call.clientState = body.client_state;
+        }
+        act(call, body);
+        return { status: 200, body: { data: { result: 'ok' } } };
+      }),
+    );
+  commandRoute('answer', (call) => {
+    call.answered = true;
+    later(call, 'call.answered', { state: 'answered' });
+  });
+  commandRoute('speak', (call) => {
+    later(call, 'call.speak.started');
+    later(call, 'call.speak.ended', { status: 'completed' }, 60);
+  });
+  commandRoute('hangup', (call) => {
+    call.alive = false;
+    later(call, 'call.hangup', {
+      hangup_cause: 'normal_clearing',
+      hangup_source: 'callee',
+      sip_hangup_cause: '200',
+    });
+  });
   http.route(
     'GET',
     '/v2/phone_numbers',
@@ -233,6 +312,34 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     numbers,
     applications,
     behave: (to, behaviour) => behaviours.set(to, Array.isArray(behaviour) ? behaviour : [behaviour]),
+    async callInbound(to, from, { times = 1 } = {}) {
+      const number = numbers.get(to);
+      const webhookUrl = number && applications.get(number.connection_id)?.webhook_event_url;
+      if (!webhookUrl) throw new Error(`${to} is not on a Call Control application with a webhook URL`);
+      const call: FakeCall = {
+        id: `v3:${randomUUID()}`,
+        to,
+        from,
+        direction: 'incoming',
+        webhookUrl,
+        clientState: null,
+        amd: false,
+        alive: true,
+        answered: false,
+        duration: 0,
+        body: { connection_id: number.connection_id },
+        commands: [],
+        executed: new Set(),
+      };
+      calls.set(call.id, call);
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i++)
+        statuses.push(
+          (await send(call, 'call.initiated', { state: 'parked', start_time: new Date().toISOString() }))
+            .status,
+        );
+      return { callControlId: call.id, statuses };
+    },
     failNumberUpdates: (detail) => (numberError = detail),
     signWith,
     async settled() {
