@@ -1,6 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../client';
 import type { Database, Run } from '../database';
+import { queryWindow, runConditions, type RunListQuery } from './runs-filters';
+import { runTotalsQuery } from './runs-totals';
 
 /** Runs: one record per call. The engine writes them; the API lists and reads them. */
 
@@ -33,22 +35,8 @@ export interface RunCompletion {
   bot_recording_key?: string | null;
 }
 
-/** One filter of the runs list, already validated; all filters of a query must match (AND). */
-export type RunFilter =
-  | { attribute: 'runId' | 'workflowId' | 'campaignId'; value: number }
-  | { attribute: 'callerNumber' | 'calledNumber'; value: string }
-  | { attribute: 'dispositionCode'; codes: string[] }
-  | { attribute: 'duration'; min?: number; max?: number };
-
-export interface RunListQuery {
-  workflowId?: number;
-  /** Inclusive bounds on created_at. */
-  startDate?: Date;
-  endDate?: Date;
-  filters: RunFilter[];
-  page: number;
-  limit: number;
-}
+export type { RunFilter, RunListQuery } from './runs-filters';
+export { escapeLike } from './runs-filters';
 
 const listColumns = [
   'runs.id',
@@ -161,62 +149,16 @@ export async function getRun(
     .executeTakeFirst();
 }
 
-/** Escapes LIKE wildcards so a search for `50%` or `a_b` matches those characters literally. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-function conditions(
-  eb: ExpressionBuilder<Database, 'runs'>,
-  organizationId: number,
-  query: RunListQuery,
-): Expression<SqlBool> {
-  const all: Expression<SqlBool>[] = [eb('runs.organization_id', '=', organizationId)];
-  if (query.workflowId !== undefined) all.push(eb('runs.workflow_id', '=', query.workflowId));
-  if (query.startDate) all.push(eb('runs.created_at', '>=', query.startDate));
-  // Inclusive to the millisecond the client sees: created_at keeps microseconds, ISO strings carry milliseconds.
-  if (query.endDate) all.push(eb('runs.created_at', '<', new Date(query.endDate.getTime() + 1)));
-  for (const filter of query.filters) {
-    switch (filter.attribute) {
-      case 'runId':
-        all.push(eb('runs.id', '=', filter.value));
-        break;
-      case 'workflowId':
-        all.push(eb('runs.workflow_id', '=', filter.value));
-        break;
-      case 'campaignId':
-        all.push(eb('runs.campaign_id', '=', filter.value));
-        break;
-      case 'callerNumber':
-      case 'calledNumber': {
-        const column = filter.attribute === 'callerNumber' ? 'runs.caller_number' : 'runs.called_number';
-        all.push(eb(column, 'ilike', `%${escapeLike(filter.value)}%`));
-        break;
-      }
-      case 'dispositionCode':
-        all.push(eb('runs.disposition', 'in', filter.codes));
-        break;
-      case 'duration':
-        if (filter.min !== undefined) all.push(eb('runs.call_duration_seconds', '>=', filter.min));
-        if (filter.max !== undefined) all.push(eb('runs.call_duration_seconds', '<=', filter.max));
-        break;
-    }
-  }
-  return eb.and(all);
-}
-
-/** The two queries behind a runs page: the totals of the filtered set and the page itself (agent name joined). */
+/**
+ * The two queries behind a runs page: the totals of the filtered set (see runs-totals.ts) and the page itself
+ * (agent name joined).
+ */
 export function runListQueries(db: Executor, organizationId: number, query: RunListQuery) {
-  const totals = db
-    .selectFrom('runs')
-    .where((eb) => conditions(eb, organizationId, query))
-    .select((eb) => [
-      eb.fn.countAll<string>().as('total_count'),
-      sql<string>`coalesce(sum(runs.service_token_usage), 0)`.as('total_service_tokens'),
-      sql<string>`coalesce(sum(runs.call_duration_seconds), 0)`.as('total_duration_seconds'),
-    ]);
+  const totals = runTotalsQuery(db, organizationId, query);
   // The page's ids first, from the index alone where it can, so deep pages do not read skipped rows' heap.
   const pageIds = db
     .selectFrom('runs')
-    .where((eb) => conditions(eb, organizationId, query))
+    .where((eb) => runConditions(eb, organizationId, query, queryWindow(query)))
     .select('runs.id')
     .orderBy('runs.created_at', 'desc')
     .orderBy('runs.id', 'desc')
