@@ -178,19 +178,27 @@ export async function returnToQueue(db: Db, input: { attemptId: number; error: s
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .selectFrom('attempts')
-      .select(['id', 'run_id'])
+      .select(['id', 'run_id', 'campaign_id'])
       .where('id', '=', input.attemptId)
       .where('state', '=', 'placing')
       .where('provider_call_id', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!claimed) return false;
+    // A campaign's claim made the run; a one-off call's run was answered to its client and stays with the attempt.
+    const dropRun = claimed.run_id !== null && claimed.campaign_id !== null;
     await trx
       .updateTable('attempts')
-      .set({ state: 'queued', placing_at: null, deadline_at: null, run_id: null, error: input.error })
+      .set({
+        state: 'queued',
+        placing_at: null,
+        deadline_at: null,
+        run_id: dropRun ? null : claimed.run_id,
+        error: input.error,
+      })
       .where('id', '=', input.attemptId)
       .execute();
-    if (claimed.run_id !== null) await trx.deleteFrom('runs').where('id', '=', claimed.run_id).execute();
+    if (dropRun) await trx.deleteFrom('runs').where('id', '=', claimed.run_id!).execute();
     return true;
   });
 }
