@@ -4,6 +4,7 @@ import { ProviderGuards } from '../engine/provider-guard';
 import { createCampaignControlActivities } from './campaign-control';
 import type { EngineActivityDeps } from './engine-deps';
 import type { ActivityDeps } from './index';
+import { createOneOffCallActivities } from './one-off-call';
 import { createPlaceAttemptsActivity } from './place-attempts';
 import { createReconcileAttemptsActivity } from './reconcile-attempts';
 
@@ -20,5 +21,6 @@ export function createEngineActivities(deps: ActivityDeps) {
     ...createCampaignControlActivities(engineDeps),
     ...createPlaceAttemptsActivity(engineDeps),
     ...createReconcileAttemptsActivity(engineDeps),
+    ...createOneOffCallActivities(engineDeps),
   };
 }

@@ -21,6 +21,7 @@ export interface RecordedOutcome {
   /** False when the attempt had already finished: providers resend, and a second report changes nothing. */
   changed: boolean;
   attemptId: number;
+  /** Null for a one-off call (`POST /telephony/initiate-call`). */
   campaignId: number | null;
   /** True when the contact reached its final outcome with this attempt. */
   contactFinal: boolean;
@@ -29,6 +30,8 @@ export interface RecordedOutcome {
 /**
  * Stores the outcome of one attempt exactly once, in one transaction: the attempt, the contact's retry or
  * final outcome, the campaign's counters and the attempt's run. Safe to call from webhooks and reconcilers at once.
+ * A one-off call (no campaign, no contact) gets the same: its attempt, its run's disposition and duration, and its
+ * lease released; no retry. The caller then wakes the owning workflow (`notifyOutcomeStored`): the row is written first.
  */
 export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport): Promise<RecordedOutcome> {
   return db.transaction().execute(async (trx) => {

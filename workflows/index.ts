@@ -1,2 +1,3 @@
 // Every workflow the worker runs is exported from here (the worker bundles this file).
 export { campaignWorkflow } from './campaign-workflow';
+export { oneOffCallWorkflow } from './one-off-call-workflow';

@@ -8,7 +8,7 @@ import type { Logger } from '../../../config/logger';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { TemporalGateway } from '../../../client/temporal';
-import { notifyAttemptFinished } from '../../../client/campaigns';
+import { notifyOutcomeStored } from '../../../client/one-off-calls';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../../../engine/record-outcome';
 import { ariOutcome, attemptIdOfChannel } from '../../../providers/ari/ari-causes';
 import { ariConnectionOf } from '../../../providers/ari/ari-client';
@@ -178,8 +178,7 @@ export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void>
       { provider: 'ari', attempt_id: report.attemptId, outcome: report.outcome },
       'call status received',
     );
-    if (recorded.campaignId !== null)
-      await notifyAttemptFinished(deps.temporal, recorded.campaignId, report.attemptId);
+    await notifyOutcomeStored(deps.temporal, recorded);
   }
 
   async function tick() {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { notifyAttemptFinished } from '../../../client/campaigns';
+import { notifyOutcomeStored } from '../../../client/one-off-calls';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { recordAttemptOutcome } from '../../../engine/record-outcome';
 import { HttpError, invalidField } from '../../errors';
@@ -94,7 +94,7 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'call status received',
       );
       // Signalled on every delivery, not only the first: a resend after a failed signal must still wake the workflow.
-      if (recorded.campaignId !== null) await notifyAttemptFinished(temporal, recorded.campaignId, attemptId);
+      await notifyOutcomeStored(temporal, recorded);
       return { received: true, recorded: recorded.changed };
     },
   );

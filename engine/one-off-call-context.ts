@@ -1,0 +1,80 @@
+import { DEFAULT_RING_TIMEOUT_SECONDS } from '../campaigns/settings';
+import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
+import type { Db } from '../db/client';
+import type { Attempt } from '../db/database';
+import { getAgentForCall } from '../db/repositories/agents';
+import type { TelephonyProvider } from '../providers/provider';
+import { PlacementSetupError, type ProviderFactory } from './placement-context';
+import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
+
+/**
+ * What placing and settling a one-off call (an attempt without a campaign) needs, read from its attempt row: the
+ * request stored the number, the caller id and the configuration there, and the agent on the run it answered with.
+ */
+export interface OneOffCallContext {
+  attempt: Attempt;
+  agentId: number;
+  maxCallDurationSeconds: number;
+  ringTimeoutSeconds: number;
+  telephonyConfigurationId: number;
+  providerName: string;
+  provider: TelephonyProvider;
+  amdEnabled: boolean;
+  /** The provider guard's settings: a one-off call has no campaign breaker, so the defaults. */
+  breaker: BreakerSettings;
+  /** The shape `reconcileOne` reads (shared with campaigns): a one-off call has no campaign id. */
+  campaign: { id: null; ring_timeout_seconds: number };
+}
+
+/** Reads the one-off attempt, its agent and configuration; throws PlacementSetupError when one is missing. */
+export async function loadOneOffCallContext(
+  db: Db,
+  appSecret: string,
+  providerFactory: ProviderFactory,
+  attemptId: number,
+): Promise<OneOffCallContext> {
+  const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+  if (!attempt) throw new PlacementSetupError(`attempt ${attemptId} does not exist`);
+  if (attempt.campaign_id !== null)
+    throw new PlacementSetupError(`attempt ${attemptId} belongs to campaign ${attempt.campaign_id}`);
+  const run =
+    attempt.run_id === null
+      ? undefined
+      : await db.selectFrom('runs').select('workflow_id').where('id', '=', attempt.run_id).executeTakeFirst();
+  if (!run) throw new PlacementSetupError(`one-off attempt ${attemptId} has no run`);
+  const agent = await getAgentForCall(db, attempt.organization_id, run.workflow_id);
+  if (!agent) throw new PlacementSetupError(`agent ${run.workflow_id} of attempt ${attemptId} is gone`);
+  const configuration =
+    attempt.telephony_configuration_id === null
+      ? undefined
+      : await db
+          .selectFrom('telephony_configurations')
+          .selectAll()
+          .where('id', '=', attempt.telephony_configuration_id)
+          .where('organization_id', '=', attempt.organization_id)
+          .executeTakeFirst();
+  if (!configuration)
+    throw new PlacementSetupError(`one-off attempt ${attemptId} has no telephony configuration`);
+  const secrets = configuration.encrypted_secrets
+    ? createCredentialsCipher(appSecret).decrypt(
+        configuration.encrypted_secrets,
+        telephonySecretsContext(configuration.organization_id),
+      )
+    : {};
+  const provider = providerFactory(
+    { id: configuration.id, provider: configuration.provider, config: configuration.config },
+    secrets,
+  );
+  return {
+    attempt,
+    agentId: agent.id,
+    maxCallDurationSeconds: agent.workflow_configurations.max_call_duration_seconds,
+    ringTimeoutSeconds: DEFAULT_RING_TIMEOUT_SECONDS,
+    telephonyConfigurationId: configuration.id,
+    providerName: configuration.provider,
+    provider,
+    amdEnabled: configuration.config.amd_enabled === true,
+    breaker: { ...DEFAULT_BREAKER_SETTINGS },
+    campaign: { id: null, ring_timeout_seconds: DEFAULT_RING_TIMEOUT_SECONDS },
+  };
+}
