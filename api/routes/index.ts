@@ -18,6 +18,7 @@ import telephonyProviders from './telephony-providers';
 import uploads from './uploads';
 import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
+import telephonyCalls from './telephony-calls';
 import simulator from '../../simulator/routes';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/telephony-providers', telephonyProviders],
     ['/telephony/status', telephonyStatus],
     ['/telephony', telephonyInbound],
+    ['/telephony', telephonyCalls],
     ['/simulator', simulator],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
