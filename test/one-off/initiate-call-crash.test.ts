@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countLiveCallLeases } from '../../db/repositories/call-leases';
+import { startEngineHarness, waitFor, type EngineHarness } from '../engine/engine-harness';
+import {
+  attemptOfRun,
+  completedRun,
+  initiateCall,
+  simulatorCallsOf,
+  simulatorWithNumber,
+} from './one-off-world';
+import { workerProcesses } from './worker-process';
+
+/** One-off calls whose worker process is killed with SIGKILL; a new worker finishes them, each dialed exactly once. */
+let h: EngineHarness;
+let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let configurationId: number;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  workers = await workerProcesses(h);
+  ({ configurationId } = await simulatorWithNumber(h.ctx.db, h.org.organizationId, {
+    address: '+12125552000',
+    defaultOutbound: true,
+    defaultCaller: true,
+    simulator: { ring_seconds: 0.2, talk_seconds: 1.5 },
+  }));
+}, 120_000);
+
+afterAll(async () => {
+  workers?.killAll();
+  await h?.close();
+});
+
+async function initiate(phone: string) {
+  const response = await initiateCall(h, { workflow_id: h.agentId, phone_number: phone });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; name: string };
+}
+
+/** The call completed exactly once: one simulator call, the expected disposition, the workflow closed with it. */
+async function expectCompletedOnce(run: { id: number; name: string }, disposition: string) {
+  const stored = await completedRun(h, run.id, 120_000);
+  const result = await h.ctx.temporal.client.workflow.getHandle(run.name).result();
+  const attempt = await attemptOfRun(h, run.id);
+  const calls = await simulatorCallsOf(h, attempt.id);
+  expect([stored.disposition, result.outcome, calls.length]).toEqual([disposition, disposition, 1]);
+  expect(calls[0]!.telephony_configuration_id).toBe(configurationId);
+}
+
+describe('initiate-call survives a worker kill', () => {
+  it('completes calls whose worker was killed right after the request, each dialed once', async () => {
+    let worker = await workers.start();
+    const runs = await Promise.all([
+      initiate('+12125550130'),
+      initiate('+12125550136'),
+      initiate('+12125550138'),
+    ]);
+    // Anywhere from the workflow's first task to the middle of the dial.
+    await sleep(Math.random() * 400);
+    worker.kill('SIGKILL');
+    const states = await Promise.all(runs.map(async (run) => (await attemptOfRun(h, run.id)).state));
+    console.log(`killed with the attempts ${states.join(', ')}`);
+    worker = await workers.start();
+    await expectCompletedOnce(runs[0]!, 'completed');
+    await expectCompletedOnce(runs[1]!, 'busy');
+    await expectCompletedOnce(runs[2]!, 'voicemail');
+    worker.kill('SIGTERM');
+    expect(await countLiveCallLeases(h.ctx.db, h.org.organizationId)).toBe(0);
+  }, 240_000);
+
+  it('completes a call whose worker was killed while it was on the line, without dialing it again', async () => {
+    let worker = await workers.start();
+    const run = await initiate('+12125550131');
+    const state = await waitFor(
+      async () => {
+        const attempt = await attemptOfRun(h, run.id);
+        return ['placed', 'finished'].includes(attempt.state) && attempt.state;
+      },
+      { what: 'the call on the line' },
+    );
+    worker.kill('SIGKILL');
+    console.log(`killed with the attempt ${state}`);
+    // The outcome arrives by webhook while no worker runs: the run is complete, the signal waits in Temporal.
+    await completedRun(h, run.id);
+    worker = await workers.start();
+    await expectCompletedOnce(run, 'completed');
+    worker.kill('SIGTERM');
+  }, 240_000);
+});
