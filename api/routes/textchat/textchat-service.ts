@@ -1,7 +1,5 @@
 import type { WorkflowDefinition } from '../../../agents/definition';
 import { withConfigurationDefaults } from '../../../agents/settings';
-import { transcriptKey } from '../../../artifacts/artifact-keys';
-import { computeRunCost } from '../../../billing/run-cost';
 import type { Config } from '../../../config';
 import type { ConversationState } from '../../../conversation/conversation-state';
 import {
@@ -10,11 +8,12 @@ import {
   userSays,
   type ConversationSetup,
 } from '../../../conversation/engine';
+import { finaliseConversationRun } from '../../../conversation/run-finalisation';
 import { callVariables } from '../../../conversation/template-variables';
 import type { Db } from '../../../db/client';
 import type { Run } from '../../../db/database';
 import { findAgent, getDefinitionForCall } from '../../../db/repositories/agents';
-import { completeRun, createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
+import { createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
 import type { LanguageModel } from '../../../llm';
 import type { ObjectStorage } from '../../../storage/object-storage';
 import { conflict, notFound, serviceUnavailable } from '../../errors';
@@ -158,54 +157,12 @@ async function finalise(
     gathered_context: state.gathered,
   });
   if (!claimed) throw conflict('run_busy', 'Another message of this conversation was answered first; retry.');
-  const key = transcriptKey(organizationId, runId);
-  await deps.storage.putObject({
-    key,
-    body: JSON.stringify(transcriptDocument(runId, workflowId, state, definition), null, 2),
-    contentType: 'application/json',
-  });
-  const duration = (Date.parse(state.ended_at!) - Date.parse(state.started_at)) / 1000;
-  const cost = computeRunCost(
-    {
-      mode: 'textchat',
-      promptTokens: state.usage.prompt_tokens,
-      completionTokens: state.usage.completion_tokens,
-      callDurationSeconds: Math.round(duration * 1000) / 1000,
-    },
-    deps.config.pricing,
-  );
-  const { turns, variables, ...summary } = state;
-  await completeRun(deps.db, runId, {
-    gathered_context: state.gathered,
-    call_duration_seconds: cost.usage_info.call_duration_seconds,
-    usage_info: cost.usage_info,
-    cost_info: cost.cost_info,
-    charge_usd: cost.charge_usd,
-    service_token_usage: cost.service_token_usage,
-    logs: { conversation: { ...summary, turn_count: turns.length, variable_names: Object.keys(variables) } },
-    transcript_key: key,
-  });
-}
-
-/** The stored transcript: ordered turns with timestamps, node names and per-turn usage. */
-export function transcriptDocument(
-  runId: number,
-  workflowId: number,
-  state: ConversationState,
-  definition: WorkflowDefinition,
-) {
-  const nodeName = (id: string) => definition.nodes.find((n) => n.id === id)?.data.name ?? id;
-  return {
-    run_id: runId,
-    workflow_id: workflowId,
+  await finaliseConversationRun(deps, {
+    organizationId,
+    workflowId,
+    runId,
     mode: 'textchat',
-    started_at: state.started_at,
-    ended_at: state.ended_at,
-    end_reason: state.end_reason,
-    disposition: state.disposition,
-    turns: state.turns.map((turn, index) => ({ index, ...turn, node_name: nodeName(turn.node_id) })),
-    transitions: state.transitions,
-    gathered_context: state.gathered,
-    usage: state.usage,
-  };
+    state,
+    definition,
+  });
 }
