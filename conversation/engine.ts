@@ -108,15 +108,33 @@ export async function userSays(
   });
 }
 
-/** Ends a conversation that has not reached an endCall (the user hung up or closed the chat). */
+/**
+ * Ends a conversation that has not reached an endCall (the user hung up or closed the chat), after the user's
+ * `lastWords` when they said something as they left.
+ */
 export async function endConversation(
   setup: ConversationSetup,
   previous: ConversationState,
   reason: EndReason = 'user_ended',
+  lastWords?: string,
 ): Promise<ConversationState> {
   if (previous.end_reason) return previous;
   const state: ConversationState = structuredClone(previous);
+  if (lastWords?.trim())
+    state.turns.push({ role: 'user', content: lastWords.trim(), node_id: state.node_id, at: clock(setup) });
   return guarded(setup, state, (meter) => finish(setup, state, meter, reason));
+}
+
+/** Ends a conversation at once because an LLM outside the engine failed (e.g. a simulated callee's). */
+export function endWithLlmError(
+  setup: ConversationSetup,
+  previous: ConversationState,
+  message: string,
+): ConversationState {
+  if (previous.end_reason) return previous;
+  const state: ConversationState = structuredClone(previous);
+  markLlmError(setup, state, message);
+  return state;
 }
 
 /** An LLM failure at any point ends the conversation with the llm_error disposition. */
@@ -130,13 +148,17 @@ async function guarded(
     await work(meter);
   } catch (error) {
     if (!(error instanceof LlmUnavailableError)) throw error;
-    state.error = error.message;
-    state.gathered.mapped_call_disposition = LLM_ERROR_DISPOSITION;
-    state.disposition = LLM_ERROR_DISPOSITION;
-    state.end_reason = 'llm_error';
-    state.ended_at = clock(setup);
+    markLlmError(setup, state, error.message);
   }
   return state;
+}
+
+function markLlmError(setup: ConversationSetup, state: ConversationState, message: string): void {
+  state.error = message;
+  state.gathered.mapped_call_disposition = LLM_ERROR_DISPOSITION;
+  state.disposition = LLM_ERROR_DISPOSITION;
+  state.end_reason = 'llm_error';
+  state.ended_at = clock(setup);
 }
 
 /** One agent turn: follow the LLM's transitions (bounded hops) until it speaks or the conversation ends. */
