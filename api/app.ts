@@ -6,6 +6,8 @@ import { API_PREFIX, DOCS_PREFIX, type AppContext } from './context';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRoutes } from './routes';
+import { createLanguageModel } from '../llm';
+import { createCallConversationHandler } from '../simulator/call-conversations';
 import { startSimulatorRunner } from '../simulator/runner';
 
 /** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
@@ -52,7 +54,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (ctx.config.simulator.enabled) {
     let runner: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
-      runner = startSimulatorRunner({ db: ctx.db, logger: ctx.logger });
+      // With an LLM configured, calls answered by a person talk with the agent (docs/agents.md).
+      const llm = createLanguageModel(ctx.config);
+      const answering = llm
+        ? {
+            deploymentUrl: ctx.config.http.publicBaseUrl,
+            handler: createCallConversationHandler({ ...ctx, llm }),
+          }
+        : null;
+      runner = startSimulatorRunner({ db: ctx.db, logger: ctx.logger, answering });
     });
     app.addHook('onClose', async () => runner?.stop());
   }

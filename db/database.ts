@@ -239,6 +239,10 @@ export interface SimulatorCallsTable {
   status: Generated<string>;
   ring_seconds: number;
   talk_seconds: number;
+  /** The placement's max call duration; null on calls placed before it was recorded. */
+  time_limit_seconds: number | null;
+  /** A person answers and talks with the agent (a deployment with an LLM); the call ends with the conversation. */
+  converses: Generated<boolean>;
   drop_callback: Generated<boolean>;
   requested_at: CreatedAt;
   ends_at: Timestamp;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { escapeLike } from '../db/repositories/runs';
 import type { CallOutcome } from '../providers/catalogue';
 import { finalStatusOf, type SimulatedCall, type SimulatorStatusReport } from './outcome';
 
@@ -16,6 +17,8 @@ export interface SimulatorCallRow {
   status_callback_url: string | null;
   ring_seconds: number;
   talk_seconds: number;
+  time_limit_seconds: number | null;
+  converses: boolean;
   drop_callback: boolean;
   requested_at: Date;
   ends_at: Date;
@@ -32,6 +35,8 @@ const columns = [
   'status_callback_url',
   'ring_seconds',
   'talk_seconds',
+  'time_limit_seconds',
+  'converses',
   'drop_callback',
   'requested_at',
   'ends_at',
@@ -60,9 +65,15 @@ export async function insertCall(
     statusCallbackUrl: string | null;
     call: SimulatedCall | null;
     dropCallback: boolean;
+    /** A person answers and talks with the agent: the call lasts until the conversation ends, its time limit at most. */
+    converses: boolean;
   },
 ): Promise<SimulatorCallRow> {
   const call = input.call;
+  const converses = input.converses && call?.outcome === 'completed';
+  const endsAfterSeconds = converses
+    ? call.ringSeconds + Math.max(call.talkSeconds, call.timeLimitSeconds)
+    : (call?.endsAfterSeconds ?? 0);
   return db
     .insertInto('simulator_calls')
     .values({
@@ -77,8 +88,10 @@ export async function insertCall(
       status: call ? 'queued' : 'rejected',
       ring_seconds: call?.ringSeconds ?? 0,
       talk_seconds: call?.talkSeconds ?? 0,
+      time_limit_seconds: call?.timeLimitSeconds ?? 0,
+      converses,
       drop_callback: input.dropCallback,
-      ends_at: sql<Date>`now() + make_interval(secs => ${call?.endsAfterSeconds ?? 0})`,
+      ends_at: sql<Date>`now() + make_interval(secs => ${endsAfterSeconds})`,
       ended_at: call ? null : sql<Date>`now()`,
     })
     .returning(columns)
@@ -117,6 +130,60 @@ export async function endDueCalls(db: Db, limit: number): Promise<SimulatorCallR
         .skipLocked(),
     )
     .returning(columns)
+    .execute();
+}
+
+/**
+ * Claims up to `limit` conversing calls placed by the deployment at `deploymentUrl` (their status callbacks go there:
+ * the deployment that placed a call plays its agent, as a vendor fetches the placing app's answer URL) whose ring
+ * time is over; each is claimed by exactly one runner. A claimed call is `answered`; it ends when the conversation
+ * hangs it up, or at its time limit should the process playing it die.
+ */
+export async function claimAnsweredCalls(
+  db: Db,
+  deploymentUrl: string,
+  limit: number,
+): Promise<SimulatorCallRow[]> {
+  return db
+    .updateTable('simulator_calls')
+    .set({ status: 'answered' })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('simulator_calls')
+        .select('id')
+        .where('ended_at', 'is', null)
+        .where('converses', '=', true)
+        .where('status', '=', 'queued')
+        .where(sql<boolean>`requested_at + make_interval(secs => ring_seconds) <= now()`)
+        .where('status_callback_url', 'like', `${escapeLike(deploymentUrl)}/%`)
+        .orderBy('ends_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(columns)
+    .execute();
+}
+
+/** An answered call that does not converse keeps its planned end (ring plus talk_seconds). */
+export async function keepPlannedEnd(db: Db, callSid: string): Promise<void> {
+  await db
+    .updateTable('simulator_calls')
+    .set({ ends_at: sql<Date>`requested_at + make_interval(secs => ring_seconds + talk_seconds)` })
+    .where('call_sid', '=', callSid)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** The callee hangs up now, after `talkSeconds` of conversation; the runner ends the call and reports it. */
+export async function hangUpAnsweredCall(db: Db, callSid: string, talkSeconds: number): Promise<void> {
+  await db
+    .updateTable('simulator_calls')
+    .set({ talk_seconds: talkSeconds, ends_at: sql<Date>`now()` })
+    .where('call_sid', '=', callSid)
+    .where('ended_at', 'is', null)
     .execute();
 }
 

@@ -7,6 +7,8 @@ export interface SimulatedCall {
   endsAfterSeconds: number;
   ringSeconds: number;
   talkSeconds: number;
+  /** The longest the call may talk: the placement's max call duration (a conversation ends there at the latest). */
+  timeLimitSeconds: number;
 }
 
 export interface SimulatorSettings {
@@ -41,7 +43,7 @@ export function simulateCall(
   if (answered && settings.ringSeconds > limits.ringTimeoutSeconds) outcome = 'no_answer';
   if (outcome === 'no_answer') {
     const ringSeconds = Math.min(settings.ringSeconds, limits.ringTimeoutSeconds);
-    return { outcome, ringSeconds, talkSeconds: 0, endsAfterSeconds: ringSeconds };
+    return { outcome, ringSeconds, talkSeconds: 0, endsAfterSeconds: ringSeconds, timeLimitSeconds: 0 };
   }
   if (outcome === 'completed' || outcome === 'voicemail') {
     const talkSeconds = Math.min(settings.talkSeconds, limits.maxCallDurationSeconds);
@@ -50,10 +52,17 @@ export function simulateCall(
       ringSeconds: settings.ringSeconds,
       talkSeconds,
       endsAfterSeconds: settings.ringSeconds + talkSeconds,
+      timeLimitSeconds: limits.maxCallDurationSeconds,
     };
   }
   // busy, failed, invalid_number, canceled: the network answers at once.
-  return { outcome, ringSeconds: 0, talkSeconds: 0, endsAfterSeconds: Math.min(settings.ringSeconds, 0.2) };
+  return {
+    outcome,
+    ringSeconds: 0,
+    talkSeconds: 0,
+    endsAfterSeconds: Math.min(settings.ringSeconds, 0.2),
+    timeLimitSeconds: 0,
+  };
 }
 
 /** What the simulator reports, in the shape of a real vendor's status callback (Twilio's field names). */

@@ -7,6 +7,7 @@ import { countPriorCalls, findCall, findCallsByAttempt, insertCall } from './cal
 import { simulateCall } from './outcome';
 import { statusReport } from './calls';
 import { simulatorApiToken } from './auth';
+import { simulatedCallsTalk } from './answered-calls';
 
 const Report = Type.Object({
   CallSid: Type.String(),
@@ -79,6 +80,8 @@ const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         statusCallbackUrl: body.status_callback_url ?? null,
         call: refused ? null : simulated,
         dropCallback: Math.random() < (body.settings.drop_callback_rate ?? 0),
+        // The agent is played by the deployment the call reports to (see answered-calls.ts).
+        converses: simulatedCallsTalk(config) && Boolean(body.status_callback_url),
       });
       request.log.info(
         { call_sid: row.call_sid, attempt_ref: row.attempt_ref, outcome: row.outcome },

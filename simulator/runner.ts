@@ -1,25 +1,58 @@
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/client';
-import { endDueCalls, markCallbackSent, statusReport, type SimulatorCallRow } from './calls';
+import type { AnsweredCallHandler } from './answered-calls';
+import {
+  claimAnsweredCalls,
+  endDueCalls,
+  hangUpAnsweredCall,
+  keepPlannedEnd,
+  markCallbackSent,
+  statusReport,
+  type SimulatorCallRow,
+} from './calls';
 
 const CALLBACK_TRIES = 3;
 const CALLBACK_TIMEOUT_MS = 5000;
+/** Conversations one runner plays at once; further answered calls wait (ringing a little longer) for a free line. */
+const MAX_CONVERSATIONS = 100;
 
 /**
  * Plays out simulated calls: ends each call when its time is up and posts the final status to its callback URL,
  * as a vendor would. A callback lost on purpose (drop_callback) or after its tries is left to reconciliation.
+ * With `answering`, a call answered by a person talks with the agent while it is in progress and ends when the
+ * conversation does (see answered-calls.ts).
  */
-export function startSimulatorRunner(deps: { db: Db; logger: Logger; intervalMs?: number }): {
+export function startSimulatorRunner(deps: {
+  db: Db;
+  logger: Logger;
+  intervalMs?: number;
+  /** This deployment's agent side: plays the conversations of the calls it placed (see answered-calls.ts). */
+  answering?: { deploymentUrl: string; handler: AnsweredCallHandler } | null;
+}): {
   stop(): Promise<void>;
 } {
   const log = deps.logger.child({ component: 'simulator' });
   const intervalMs = deps.intervalMs ?? 100;
+  const conversations = new Set<Promise<void>>();
+  const abort = new AbortController();
   let stopped = false;
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
+  const answer = async (answering: { deploymentUrl: string; handler: AnsweredCallHandler }) => {
+    const free = MAX_CONVERSATIONS - conversations.size;
+    if (free <= 0) return;
+    for (const call of await claimAnsweredCalls(deps.db, answering.deploymentUrl, free)) {
+      const playing = converse(deps.db, log, answering.handler, call, abort.signal).finally(() =>
+        conversations.delete(playing),
+      );
+      conversations.add(playing);
+    }
+  };
+
   const tick = async () => {
     try {
+      if (deps.answering && !stopped) await answer(deps.answering);
       for (;;) {
         const ended = await endDueCalls(deps.db, 200);
         await Promise.all(ended.map((call) => deliver(deps.db, log, call)));
@@ -40,9 +73,49 @@ export function startSimulatorRunner(deps: { db: Db; logger: Logger; intervalMs?
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // Conversations stop between turns; their calls then end as planned, reported by whichever runner is up.
+      abort.abort();
       await current;
+      await Promise.all(conversations);
     },
   };
+}
+
+/** One answered call: the handler talks, then the callee hangs up; a declined call keeps its planned end. */
+async function converse(
+  db: Db,
+  log: Logger,
+  handler: AnsweredCallHandler,
+  call: SimulatorCallRow,
+  signal: AbortSignal,
+): Promise<void> {
+  const ids = { call_sid: call.call_sid, attempt_ref: call.attempt_ref };
+  const answeredAt = new Date(call.requested_at.getTime() + call.ring_seconds * 1000);
+  const limit = Math.max(call.talk_seconds, call.time_limit_seconds ?? 0);
+  const hangUp = (seconds: number) =>
+    hangUpAnsweredCall(db, call.call_sid, Math.min(Math.max(0, seconds), limit));
+  try {
+    const result = await handler(
+      { callSid: call.call_sid, attemptRef: call.attempt_ref, answeredAt, hangUpBy: call.ends_at },
+      signal,
+    );
+    if (!result) {
+      await keepPlannedEnd(db, call.call_sid);
+      return;
+    }
+    await hangUp(result.talkSeconds);
+    log.debug({ ...ids, talk_seconds: result.talkSeconds }, 'simulated conversation ended');
+  } catch (error) {
+    // The call still ends and reports its outcome; only the conversation is lost. Should even the hang-up fail,
+    // the call ends at its time limit.
+    log.error({ ...ids, err: error }, 'simulated conversation failed');
+    await hangUp((Date.now() - answeredAt.getTime()) / 1000).catch((hangUpError: unknown) =>
+      log.error(
+        { ...ids, err: hangUpError },
+        'simulated call could not be hung up; it ends at its time limit',
+      ),
+    );
+  }
 }
 
 async function deliver(db: Db, log: Logger, call: SimulatorCallRow): Promise<void> {

@@ -40,7 +40,12 @@ export interface EngineHarness extends TestApp {
  * an in-process worker on a task queue of this test's own, and an organization with an agent.
  */
 export async function startEngineHarness(
-  options: { temporalAddress?: string; engine?: Partial<EngineSettings> } = {},
+  options: {
+    temporalAddress?: string;
+    engine?: Partial<EngineSettings>;
+    /** Further settings of the API and worker (e.g. LLM_BASE_URL). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<EngineHarness> {
   const port = await freePort();
   const taskQueue = `engine-test-${randomUUID()}`;
@@ -49,6 +54,7 @@ export async function startEngineHarness(
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     TEMPORAL_TASK_QUEUE: taskQueue,
     TEMPORAL_ADDRESS: options.temporalAddress ?? inject('temporalAddress'),
+    ...options.env,
   };
   const testApp = await createTestApp(env);
   await testApp.app.listen({ port, host: '127.0.0.1' });

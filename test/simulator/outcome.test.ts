@@ -35,6 +35,7 @@ describe('the simulated callee', () => {
       ringSeconds: 1,
       talkSeconds: 2,
       endsAfterSeconds: 3,
+      timeLimitSeconds: 1800,
     });
   });
 

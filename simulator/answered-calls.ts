@@ -1,0 +1,32 @@
+import type { Config } from '../config';
+
+/**
+ * What happens when a person answers a simulated call: the simulator hands the call to a handler (the agent's side
+ * of the line, given by the process hosting the simulator), which talks until the conversation ends. Without a
+ * handler, or when it declines a call, the call just lasts its planned talk_seconds.
+ */
+
+export interface AnsweredCall {
+  callSid: string;
+  attemptRef: string;
+  answeredAt: Date;
+  /** The call is cut here at the latest (answer time plus the placement's max call duration). */
+  hangUpBy: Date;
+}
+
+export interface ConversationResult {
+  /** Seconds from the answer to the callee hanging up: the call's talk time and reported duration. */
+  talkSeconds: number;
+}
+
+/**
+ * Plays the conversation of an answered call; null when the call has nothing to talk to (no run, no agent graph).
+ * It must not throw for a failed conversation: whatever happens, the call is hung up after it returns.
+ */
+export type AnsweredCallHandler = (
+  call: AnsweredCall,
+  signal: AbortSignal,
+) => Promise<ConversationResult | null>;
+
+/** Whether calls a person answers talk with the agent in this deployment: when an LLM is configured. */
+export const simulatedCallsTalk = (config: Pick<Config, 'llm'>): boolean => config.llm !== null;

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSourceKey } from '../../storage/contact-sources';
+import {
+  campaignAction,
+  campaignRow,
+  phoneFor,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from '../engine/engine-harness';
+import { insertSimulatorConfiguration } from '../helpers/fixtures';
+import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
+import { threeNodeAgent } from '../runtime/textchat-fixtures';
+import { isCalleeRequest, simulatedCallScript } from './simulated-call-script';
+
+/** The contacts' CSV: a name, an email and notes per person (the callee's persona); one row with none of them. */
+const CONTACTS = [
+  {
+    key: 'ada',
+    phone: phoneFor(1, 1),
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    notes: 'Curious about new tools.',
+  },
+  {
+    key: 'grace',
+    phone: phoneFor(2, 2),
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    notes: 'Busy and not interested in demos.',
+  },
+  {
+    key: 'linus',
+    phone: phoneFor(3, 3),
+    name: 'Linus',
+    email: 'linus@example.com',
+    notes: 'Always talks about the weather.',
+  },
+  {
+    key: 'margaret',
+    phone: phoneFor(4, 4),
+    name: 'Margaret',
+    email: 'margaret@example.com',
+    notes: 'Mumbles.',
+  },
+  { key: 'anonymous', phone: phoneFor(5, 5), name: '', email: '', notes: '' },
+  {
+    key: 'machine',
+    phone: phoneFor(6, 8),
+    name: 'Voicemail Owner',
+    email: 'vm@example.com',
+    notes: 'Never picks up.',
+  },
+];
+
+interface RunDetail {
+  id: number;
+  is_completed: boolean;
+  gathered_context: Record<string, unknown>;
+  usage_info: { llm?: { prompt_tokens: number; completion_tokens: number } };
+  cost_info: { charge_usd?: number; service_token_usage?: number; call_duration_seconds?: number };
+  transcript_url: string | null;
+  transcript_public_url: string | null;
+}
+
+describe('simulated calls answered by a person talk with the agent', () => {
+  let fake: OpenAiFake;
+  let h: EngineHarness;
+  let agentId: number;
+  const runs = new Map<string, RunDetail>();
+
+  const runDetail = async (runId: number): Promise<RunDetail> => {
+    const response = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/workflow/${agentId}/runs/${runId}`,
+      headers: h.org.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const transcriptOf = async (run: RunDetail) => {
+    const download = await h.app.inject({ method: 'GET', url: new URL(run.transcript_public_url!).pathname });
+    expect(download.statusCode).toBe(200);
+    return download.json() as {
+      mode: string;
+      end_reason: string;
+      disposition: string;
+      error?: string;
+      turns: Array<{ role: string; content: string; node_id: string }>;
+      callee_usage?: { prompt_tokens: number };
+    };
+  };
+  const attemptOf = (runId: number) =>
+    h.ctx.db.selectFrom('attempts').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+  const simulatorCallOf = (attemptId: number) =>
+    h.ctx.db
+      .selectFrom('simulator_calls')
+      .selectAll()
+      .where('attempt_ref', '=', String(attemptId))
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    fake = await startOpenAiFake();
+    fake.handle(simulatedCallScript);
+    h = await startEngineHarness({ env: { LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0' } });
+    await h.startWorker();
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/workflow/create/definition',
+      headers: h.org.headers,
+      payload: threeNodeAgent(),
+    });
+    expect(created.statusCode).toBe(201);
+    agentId = created.json().id;
+
+    const key = contactSourceKey(h.org.organizationId, 'personas.csv');
+    const csv = [
+      'phone_number,name,email,notes',
+      ...CONTACTS.map((c) => [c.phone, c.name, c.email, c.notes].join(',')),
+    ].join('\n');
+    await h.ctx.storage.putObject({ key, body: csv, contentType: 'text/csv' });
+    const configurationId = await insertSimulatorConfiguration(h.ctx.db, h.org.organizationId, {
+      ring_seconds: 0.1,
+      talk_seconds: 0.1,
+    });
+    const campaign = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/campaign/create',
+      headers: h.org.headers,
+      payload: {
+        name: 'Personas',
+        workflow_id: agentId,
+        source_type: 'csv',
+        source_id: key,
+        telephony_configuration_id: configurationId,
+        ring_timeout_seconds: 5,
+      },
+    });
+    expect(campaign.statusCode).toBe(201);
+    const campaignId = campaign.json().id as number;
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      timeoutMs: 60_000,
+      what: 'the campaign to complete',
+    });
+    const rows = await h.ctx.db
+      .selectFrom('runs')
+      .select(['id', 'called_number'])
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    expect(rows).toHaveLength(CONTACTS.length);
+    for (const row of rows) {
+      const contact = CONTACTS.find((c) => c.phone === row.called_number)!;
+      runs.set(contact.key, await runDetail(row.id));
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+    await fake?.close();
+  });
+
+  it('gives answered calls a transcript, gathered context, a mapped disposition, usage and cost', async () => {
+    const ada = runs.get('ada')!;
+    expect(ada).toMatchObject({
+      is_completed: true,
+      gathered_context: {
+        mapped_call_disposition: 'demo_booked',
+        wants_demo: true,
+        email: 'ada@example.com',
+        outcome: 'completed',
+        provider_status: 'completed/human',
+      },
+      transcript_url: expect.any(String),
+    });
+    expect(ada.usage_info.llm!.prompt_tokens).toBeGreaterThan(0);
+    expect(ada.cost_info.service_token_usage).toBe(
+      ada.usage_info.llm!.prompt_tokens + ada.usage_info.llm!.completion_tokens,
+    );
+    expect(ada.cost_info.charge_usd).toBeGreaterThan(0);
+
+    const transcript = await transcriptOf(ada);
+    expect(transcript).toMatchObject({
+      mode: 'simulator',
+      end_reason: 'completed',
+      disposition: 'demo_booked',
+    });
+    expect(transcript.turns.map((turn) => [turn.role, turn.content])).toEqual([
+      ['agent', 'Hello, this is Acme calling.'],
+      ['user', 'Hello, yes, I have a minute.'],
+      ['agent', 'Would you like a demo of Rocket?'],
+      ['user', 'Yes please, send it to ada@example.com.'],
+      ['agent', 'Thank you, goodbye!'],
+    ]);
+    // The callee's tokens are the simulator's: reported beside the transcript, not billed to the run.
+    expect(transcript.callee_usage!.prompt_tokens).toBeGreaterThan(0);
+
+    const grace = runs.get('grace')!;
+    expect(grace).toMatchObject({
+      gathered_context: { mapped_call_disposition: 'not_interested', wants_demo: false },
+    });
+    expect(grace.gathered_context.email).toBeUndefined();
+    expect((await transcriptOf(grace)).turns.at(-2)).toMatchObject({
+      role: 'user',
+      content: 'No thanks, I am not interested.',
+    });
+  });
+
+  it('builds the callee from the CSV columns, or a generic cooperative callee without them', async () => {
+    const calleePrompts = fake.requests.filter(isCalleeRequest).map((r) => r.messages[0]!.content);
+    const ada = calleePrompts.find((prompt) => prompt.includes('You are Ada Lovelace.'));
+    expect(ada).toContain('About you: Curious about new tools.');
+    expect(ada).toContain('- email: ada@example.com');
+    // Keys the service adds to initial_context are about the call, not the person.
+    expect(ada).not.toContain('campaign_id');
+    const generic = calleePrompts.find((prompt) => prompt.includes('member of the public'));
+    expect(generic).toContain('polite and cooperative');
+    expect(runs.get('anonymous')).toMatchObject({
+      is_completed: true,
+      gathered_context: { mapped_call_disposition: 'not_interested' },
+    });
+  });
+
+  it('keeps the simulated call as long as the conversation, and records the outcome on the attempt', async () => {
+    for (const key of ['ada', 'grace', 'anonymous']) {
+      const run = runs.get(key)!;
+      const attempt = await attemptOf(run.id);
+      expect(attempt).toMatchObject({
+        state: 'finished',
+        outcome: 'completed',
+        provider_status: 'completed/human',
+      });
+      const call = await simulatorCallOf(attempt.id);
+      expect(call.status).toBe('ended');
+      expect(call.talk_seconds).toBeGreaterThan(0);
+      expect(run.cost_info.call_duration_seconds).toBeCloseTo(call.talk_seconds, 3);
+      expect(call.ended_at!.getTime()).toBeGreaterThanOrEqual(call.requested_at.getTime());
+    }
+  });
+
+  it('ends the conversation with disposition llm_error when the agent or the callee LLM fails, keeping the outcome', async () => {
+    for (const key of ['linus', 'margaret']) {
+      const run = runs.get(key)!;
+      expect(run).toMatchObject({
+        is_completed: true,
+        gathered_context: { mapped_call_disposition: 'llm_error', outcome: 'completed' },
+      });
+      expect(await attemptOf(run.id)).toMatchObject({ outcome: 'completed', state: 'finished' });
+      const transcript = await transcriptOf(run);
+      expect(transcript).toMatchObject({ end_reason: 'llm_error', disposition: 'llm_error' });
+      expect(transcript.error).toEqual(expect.any(String));
+    }
+    // The agent failed after hearing about the weather; the callee never said a word.
+    expect((await transcriptOf(runs.get('linus')!)).turns.map((t) => t.role)).toEqual(['agent', 'user']);
+    const margaret = await transcriptOf(runs.get('margaret')!);
+    expect(margaret.turns.map((t) => t.role)).toEqual(['agent']);
+    expect(margaret.error).toMatch(/callee/);
+  });
+
+  it('leaves calls a machine answered as before: the outcome, no conversation', async () => {
+    const machine = runs.get('machine')!;
+    expect(machine).toMatchObject({
+      is_completed: true,
+      transcript_url: null,
+      gathered_context: { mapped_call_disposition: 'voicemail', outcome: 'voicemail' },
+    });
+    expect(
+      fake.requests.filter(isCalleeRequest).some((r) => r.messages[0]!.content.includes('Voicemail Owner')),
+    ).toBe(false);
+  });
+});
