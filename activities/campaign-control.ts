@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { countOpenAttempts, earliestDueAt, queueDueAttempts } from '../db/repositories/attempts';
+import { appendCampaignLog } from '../db/repositories/campaign-logs';
 import type { CampaignState } from '../db/database';
+import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
+import { contactWindow, zonesOfContact } from '../engine/contact-zones';
 import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from '../engine/provider-guard';
+import { perContactZones, toSchedule } from '../workflows/schedule-config';
 import type { EngineActivityDeps } from './engine-deps';
 
 /** What the campaign workflow steers by: the row's state and settings, and how much work is left. */
@@ -50,6 +54,35 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     };
   }
 
+  /**
+   * Per-contact zones: due contacts outside their own window are moved to their next opening before the queue step
+   * picks contacts, so only callable ones become attempts (the claim checks again; a contact whose zones share no
+   * window is left due, and its attempt ends as `no_callable_window` at the claim). Scans a bounded slice per call.
+   */
+  async function holdContactsOutsideWindow(campaignId: number, wanted: number) {
+    const row = await db
+      .selectFrom('campaigns')
+      .select('schedule_config')
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    if (!perContactZones(row.schedule_config)) return;
+    const schedule = toSchedule(row.schedule_config);
+    const now = Date.now();
+    const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
+    const moves = [];
+    for (const contact of due) {
+      const zones = zonesOfContact({
+        timezoneColumn: contact.timezone,
+        phoneNumberE164: contact.phone_number,
+      });
+      const window = contactWindow(schedule, zones, now);
+      if (!window.open && window.nextOpeningMs !== null)
+        moves.push({ id: contact.id, from: contact.next_attempt_at, until: new Date(window.nextOpeningMs) });
+    }
+    const moved = await postponeContacts(db, moves);
+    if (moved > 0) deps.logger.debug({ campaignId, moved }, 'contacts outside their window wait for it');
+  }
+
   return {
     /** Reads the campaign's state, settings and remaining work. */
     async loadCampaignControl(input: { campaignId: number }): Promise<CampaignControl> {
@@ -80,6 +113,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
             .where('state', '=', 'finished')
             .execute()
         : [];
+      if (input.limit > 0) await holdContactsOutsideWindow(input.campaignId, input.limit);
       const queued =
         input.limit > 0
           ? await queueDueAttempts(db, {
@@ -124,6 +158,53 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
           })
           .execute();
         return { paused: true };
+      });
+    },
+
+    /**
+     * The campaign's window opened or closed while it runs (campaign zone): one `window_opened` / `window_closed`
+     * entry. Idempotent: nothing is written when the latest window entry already says the same (a retried activity).
+     */
+    async logWindowChange(input: {
+      campaignId: number;
+      open: boolean;
+      atMs: number;
+      /** When it closes (open) or next opens (closed); null when never within the schedule's horizon. */
+      nextChangeAtMs: number | null;
+      timezone: string;
+    }): Promise<{ logged: boolean }> {
+      const event = input.open ? 'window_opened' : 'window_closed';
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('campaigns')
+          .select('id')
+          .where('id', '=', input.campaignId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const latest = await trx
+          .selectFrom('campaign_logs')
+          .select('event')
+          .where('campaign_id', '=', input.campaignId)
+          .where('event', 'in', ['window_opened', 'window_closed'])
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (latest?.event === event) return { logged: false };
+        const at = new Date(input.atMs).toISOString();
+        const next = input.nextChangeAtMs === null ? null : new Date(input.nextChangeAtMs).toISOString();
+        const message = input.open
+          ? `Calling window opened (${input.timezone}); dialing resumes${next ? ` until ${next}` : ''}`
+          : `Calling window closed (${input.timezone}); dialing waits${next ? ` until ${next}` : ''}`;
+        await appendCampaignLog(trx, input.campaignId, {
+          event,
+          message,
+          details: {
+            at,
+            timezone: input.timezone,
+            ...(input.open ? { closes_at: next } : { opens_at: next }),
+          },
+        });
+        return { logged: true };
       });
     },
 

@@ -1,13 +1,33 @@
+import { hostname } from 'node:os';
 import { Context } from '@temporalio/activity';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database';
 import { createRun } from '../db/repositories/runs';
-import { claimAttempt, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
+import {
+  claimAttempt,
+  findAttempts,
+  markPlaced,
+  returnToQueue,
+  withdrawQueuedAttempt,
+} from '../db/repositories/attempts';
+import { acquireCallLease } from '../db/repositories/call-leases';
 import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
-import { loadPlacementContext, type PlacementContext } from '../engine/placement-context';
+import { contactWindow, zonesOfContact } from '../engine/contact-zones';
+import {
+  callLeaseTtlSeconds,
+  loadPlacementContext,
+  type PlacementContext,
+} from '../engine/placement-context';
 import { ProviderGuards } from '../engine/provider-guard';
+import { recordAttemptOutcome } from '../engine/record-outcome';
 import { statusCallbackUrl } from '../engine/status-callbacks';
 import { ProviderRequestError } from '../providers/provider-errors';
 import { isOpenAt } from '../workflows/schedule';
+import { perContactZones, toSchedule } from '../workflows/schedule-config';
 import type { EngineActivityDeps } from './engine-deps';
+
+/** Who holds the call leases this process takes (Temporal's default worker identity has the same shape). */
+const LEASE_HOLDER = `${process.pid}@${hostname()}`;
 
 export interface PlaceAttemptsInput {
   campaignId: number;
@@ -30,11 +50,20 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
       );
       const reports: AttemptReport[] = [];
       const queue = [...input.attemptIds];
+      // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
+      let refusedUntilMs = 0;
       const lanes = Array.from(
         { length: Math.min(deps.engine.placementConcurrency, queue.length) },
         async () => {
           for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-            reports.push(await placeOne(deps, ctx, id));
+            const waitMs = refusedUntilMs - Date.now();
+            const report =
+              waitMs > 0
+                ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
+                : await placeOne(deps, ctx, id);
+            if (report.status === 'deferred' && report.retryAfterMs !== undefined)
+              refusedUntilMs = Math.max(refusedUntilMs, Date.now() + report.retryAfterMs);
+            reports.push(report);
             Context.current().heartbeat(reports.length);
           }
         },
@@ -63,6 +92,7 @@ async function placeOne(
       deadlineAtMs: Date.now() + deps.engine.placingStaleSeconds * 1000,
     };
   }
+  if (claim.kind === 'no_window') return finishWithoutWindow(deps, ctx, attemptId, claim.zones);
   if (claim.kind !== 'claimed') return claim.report;
   const { attempt } = claim;
   const stalePending: AttemptReport = {
@@ -118,82 +148,177 @@ async function placeOne(
 
 type Claim =
   | { kind: 'claimed'; attempt: NonNullable<Awaited<ReturnType<typeof claimAttempt>>> }
-  | { kind: 'not_claimed'; report: AttemptReport };
+  | { kind: 'not_claimed'; report: AttemptReport }
+  /** The contact's zones never share an open instant: it ends as `no_callable_window`, undialed. */
+  | { kind: 'no_window'; zones: string[] };
+
+/** Thrown inside the claim transaction to roll the claim back when the organization's limits refuse a lease. */
+class LeaseRefused extends Error {
+  override readonly name = 'LeaseRefused';
+  constructor(
+    readonly reason: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(`call lease refused (${reason})`);
+  }
+}
 
 /**
- * One transaction: re-checks the campaign against the real clock while holding its row (a pause commits
- * before or after this claim, never in between), claims the attempt and creates its run.
+ * One transaction: re-checks the campaign against the real clock while holding its row (a pause commits before or
+ * after this claim, never in between) and, with per-contact zones, the contact's own window; claims the attempt,
+ * creates its run and takes its call lease under the organization's limits. A refused lease rolls all of it back:
+ * the attempt stays queued, untouched, and is reported `deferred` with the wait the limits asked for.
  */
 async function claimForPlacement(
   deps: EngineActivityDeps,
   ctx: PlacementContext,
   attemptId: number,
 ): Promise<Claim> {
-  return deps.db.transaction().execute(async (trx): Promise<Claim> => {
-    const campaign = await trx
-      .selectFrom('campaigns')
-      .select(['state', 'schedule_config'])
-      .where('id', '=', ctx.campaign.id)
-      .forShare()
-      .executeTakeFirstOrThrow();
-    const agent = await trx
-      .selectFrom('agents')
-      .select(['status', 'current_definition_id'])
-      .where('id', '=', ctx.agentId)
-      .executeTakeFirstOrThrow();
-    if (
-      campaign.state !== 'running' ||
-      agent.status !== 'active' ||
-      !isOpenAt(campaign.schedule_config as never, Date.now())
-    ) {
-      return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
+  try {
+    return await deps.db.transaction().execute((trx) => claimIn(trx, deps, ctx, attemptId));
+  } catch (error) {
+    if (!(error instanceof LeaseRefused)) throw error;
+    deps.logger.debug(
+      { campaignId: ctx.campaign.id, attemptId, reason: error.reason, retryAfterMs: error.retryAfterMs },
+      'call lease refused; the attempt stays queued',
+    );
+    return {
+      kind: 'not_claimed',
+      report: { attemptId, status: 'deferred', retryAfterMs: error.retryAfterMs },
+    };
+  }
+}
+
+async function claimIn(
+  trx: Transaction<Database>,
+  deps: EngineActivityDeps,
+  ctx: PlacementContext,
+  attemptId: number,
+): Promise<Claim> {
+  const now = Date.now();
+  const campaign = await trx
+    .selectFrom('campaigns')
+    .select(['state', 'schedule_config'])
+    .where('id', '=', ctx.campaign.id)
+    .forShare()
+    .executeTakeFirstOrThrow();
+  const agent = await trx
+    .selectFrom('agents')
+    .select(['status', 'current_definition_id'])
+    .where('id', '=', ctx.agentId)
+    .executeTakeFirstOrThrow();
+  const schedule = toSchedule(campaign.schedule_config);
+  const perContact = perContactZones(campaign.schedule_config);
+  if (
+    campaign.state !== 'running' ||
+    agent.status !== 'active' ||
+    (!perContact && !isOpenAt(schedule, now))
+  ) {
+    return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
+  }
+  if (perContact) {
+    const target = await trx
+      .selectFrom('attempts')
+      .innerJoin('contacts', 'contacts.id', 'attempts.contact_id')
+      .select(['attempts.state', 'contacts.timezone', 'contacts.phone_number'])
+      .where('attempts.id', '=', attemptId)
+      .executeTakeFirst();
+    if (target?.state === 'queued') {
+      const zones = zonesOfContact({ timezoneColumn: target.timezone, phoneNumberE164: target.phone_number });
+      const window = contactWindow(schedule, zones, now);
+      if (!window.open) {
+        if (window.nextOpeningMs === null) return { kind: 'no_window', zones };
+        const nextAttemptAt = new Date(window.nextOpeningMs);
+        if (await withdrawQueuedAttempt(trx, { attemptId, nextAttemptAt }))
+          return { kind: 'not_claimed', report: { attemptId, status: 'withdrawn' } };
+      }
     }
-    const attempt = await claimAttempt(trx, {
-      attemptId,
-      provider: ctx.providerName,
-      callerNumber: ctx.callerNumber,
-      telephonyConfigurationId: ctx.telephonyConfigurationId,
-      staleAfterSeconds: deps.engine.placingStaleSeconds,
-    });
-    if (!attempt) {
-      const [current] = await findAttempts(trx, [attemptId]);
-      if (!current || current.state === 'finished')
-        return {
-          kind: 'not_claimed',
-          report: { attemptId, status: 'finished', outcome: current?.outcome ?? 'error' },
-        };
-      const deadlineAtMs =
-        current.deadline_at?.getTime() ?? Date.now() + deps.engine.placingStaleSeconds * 1000;
+  }
+  const attempt = await claimAttempt(trx, {
+    attemptId,
+    provider: ctx.providerName,
+    callerNumber: ctx.callerNumber,
+    telephonyConfigurationId: ctx.telephonyConfigurationId,
+    staleAfterSeconds: deps.engine.placingStaleSeconds,
+  });
+  if (!attempt) {
+    const [current] = await findAttempts(trx, [attemptId]);
+    if (!current) return { kind: 'not_claimed', report: { attemptId, status: 'withdrawn' } };
+    if (current.state === 'finished')
       return {
         kind: 'not_claimed',
-        report: { attemptId, status: current.state === 'placed' ? 'placed' : 'pending', deadlineAtMs },
+        report: { attemptId, status: 'finished', outcome: current.outcome ?? 'error' },
       };
-    }
-    const contact = await trx
-      .selectFrom('contacts')
-      .select(['id', 'initial_context'])
-      .where('id', '=', attempt.contact_id!)
-      .executeTakeFirstOrThrow();
-    const runId = await createRun(trx, {
-      organization_id: attempt.organization_id,
-      workflow_id: ctx.agentId,
-      definition_id: agent.current_definition_id,
+    const deadlineAtMs =
+      current.deadline_at?.getTime() ?? Date.now() + deps.engine.placingStaleSeconds * 1000;
+    return {
+      kind: 'not_claimed',
+      report: { attemptId, status: current.state === 'placed' ? 'placed' : 'pending', deadlineAtMs },
+    };
+  }
+  const contact = await trx
+    .selectFrom('contacts')
+    .select(['id', 'initial_context'])
+    .where('id', '=', attempt.contact_id!)
+    .executeTakeFirstOrThrow();
+  const runId = await createRun(trx, {
+    organization_id: attempt.organization_id,
+    workflow_id: ctx.agentId,
+    definition_id: agent.current_definition_id,
+    campaign_id: ctx.campaign.id,
+    name: `campaign-${ctx.campaign.id}-contact-${contact.id}-attempt-${attempt.attempt_number}`,
+    mode: ctx.providerName,
+    call_type: 'outbound',
+    initial_context: {
+      ...contact.initial_context,
       campaign_id: ctx.campaign.id,
-      name: `campaign-${ctx.campaign.id}-contact-${contact.id}-attempt-${attempt.attempt_number}`,
-      mode: ctx.providerName,
-      call_type: 'outbound',
-      initial_context: {
-        ...contact.initial_context,
-        campaign_id: ctx.campaign.id,
-        caller_number: ctx.callerNumber,
-        called_number: attempt.phone_number,
-        telephony_configuration_id: ctx.telephonyConfigurationId,
-        attempt: attempt.attempt_number,
-      },
-    });
-    await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
-    return { kind: 'claimed', attempt };
+      caller_number: ctx.callerNumber,
+      called_number: attempt.phone_number,
+      telephony_configuration_id: ctx.telephonyConfigurationId,
+      attempt: attempt.attempt_number,
+    },
   });
+  await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
+  // Last, so the organization's advisory lock is held only for the commit that follows.
+  const lease = await acquireCallLease(trx, {
+    organizationId: attempt.organization_id,
+    telephonyConfigurationId: ctx.telephonyConfigurationId,
+    attemptId,
+    holder: LEASE_HOLDER,
+    ttlSeconds: callLeaseTtlSeconds(ctx, deps.engine),
+  });
+  if (!lease.granted) throw new LeaseRefused(lease.reason, lease.retryAfterMs);
+  return { kind: 'claimed', attempt };
+}
+
+/** A contact whose zones share no calling window: its final outcome, without a call (and without a run). */
+async function finishWithoutWindow(
+  deps: EngineActivityDeps,
+  ctx: PlacementContext,
+  attemptId: number,
+  zones: string[],
+): Promise<AttemptReport> {
+  deps.logger.warn(
+    { campaignId: ctx.campaign.id, attemptId, zones },
+    "the contact's zones share no calling window; it ends as no_callable_window",
+  );
+  try {
+    await recordAttemptOutcome(deps.db, {
+      attemptId,
+      outcome: 'no_callable_window',
+      details: { zones },
+    });
+  } catch (error) {
+    deps.logger.error(
+      { err: error, campaignId: ctx.campaign.id, attemptId },
+      'recording no_callable_window failed',
+    );
+    return { attemptId, status: 'deferred' };
+  }
+  const [current] = await findAttempts(deps.db, [attemptId]);
+  if (current?.state === 'finished')
+    return { attemptId, status: 'finished', outcome: current.outcome ?? 'error' };
+  return { attemptId, status: 'deferred' };
 }
 
 /** A provider error that says the call was certainly not placed (an API refusal, not a lost answer). */

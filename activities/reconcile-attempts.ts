@@ -1,4 +1,5 @@
 import { extendDeadline, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
+import { renewCallLeases } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
 import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
 import { isAttemptOutcome } from '../engine/outcomes';
@@ -33,7 +34,8 @@ export function createReconcileAttemptsActivity(deps: EngineActivityDeps) {
       const reports: AttemptReport[] = [];
       for (const id of input.attemptIds) {
         const attempt = attempts.find((a) => a.id === id);
-        if (!attempt) reports.push({ attemptId: id, status: 'finished', outcome: 'error' });
+        // Only a contact sent back to wait for its own window removes a queued attempt (or the campaign is deleted).
+        if (!attempt) reports.push({ attemptId: id, status: 'withdrawn' });
         else reports.push(await reconcileOne(deps, ctx, attempt));
       }
       return { reports };
@@ -84,7 +86,7 @@ export async function reconcileOne(
     return {
       attemptId,
       status: attempt.state === 'placed' ? 'placed' : 'pending',
-      deadlineAtMs: (await extendDeadline(deps.db, attemptId, retryIn)).getTime(),
+      deadlineAtMs: (await extendWithLease(deps, attemptId, retryIn)).getTime(),
     };
   }
 
@@ -104,6 +106,10 @@ export async function reconcileOne(
     const deadlineSeconds =
       ctx.campaign.ring_timeout_seconds + ctx.maxCallDurationSeconds + deps.engine.deadlineGraceSeconds;
     await markPlaced(deps.db, { attemptId, providerCallId: status.providerCallId, deadlineSeconds });
+    await renewCallLeases(deps.db, {
+      attemptIds: [attemptId],
+      ttlSeconds: deadlineSeconds + deps.engine.deadlineGraceSeconds,
+    });
   }
   if (status.state === 'in_progress') {
     const overdue = attempt.state === 'placed';
@@ -115,7 +121,7 @@ export async function reconcileOne(
           log.warn({ err: error }, 'hangup of an overdue call failed');
         });
     }
-    const deadlineAt = await extendDeadline(deps.db, attemptId, deps.engine.deadlineGraceSeconds);
+    const deadlineAt = await extendWithLease(deps, attemptId, deps.engine.deadlineGraceSeconds);
     return { attemptId, status: 'placed', deadlineAtMs: deadlineAt.getTime() };
   }
   return finish(deps, attemptId, {
@@ -124,6 +130,19 @@ export async function reconcileOne(
     providerCause: status.cause,
     durationSeconds: status.durationSeconds,
   });
+}
+
+/**
+ * Gives an open attempt more time and its call lease as long again plus grace (a lease is never shortened), so a
+ * call that runs long keeps its slot under the organization's limit while it is still being looked after.
+ */
+async function extendWithLease(deps: EngineActivityDeps, attemptId: number, seconds: number): Promise<Date> {
+  const deadlineAt = await extendDeadline(deps.db, attemptId, seconds);
+  await renewCallLeases(deps.db, {
+    attemptIds: [attemptId],
+    ttlSeconds: seconds + deps.engine.deadlineGraceSeconds,
+  });
+  return deadlineAt;
 }
 
 async function finish(

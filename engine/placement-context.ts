@@ -5,6 +5,7 @@ import { getAgentForCall } from '../db/repositories/agents';
 import { findDefaultCallerNumber } from '../db/repositories/phone-numbers';
 import type { TelephonyProvider } from '../providers/provider';
 import type { ConfigurationForProvider } from '../providers/registry';
+import type { EngineSettings } from './engine-settings';
 import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
 
 /** Builds the provider of a telephony configuration (the registry in production, a fake in unit tests). */
@@ -93,4 +94,13 @@ export async function loadPlacementContext(
     amdEnabled: configuration.config.amd_enabled === true,
     breaker: { ...DEFAULT_BREAKER_SETTINGS, ...(campaign.circuit_breaker as Partial<BreakerSettings>) },
   };
+}
+
+/**
+ * How long a call lease lives without renewal: the call's longest life (ring timeout + the agent's maximum length)
+ * plus grace, and one grace more than the attempt's deadline, so the lookup at the deadline still finds it live and
+ * renews it for a call that runs on. A crashed worker's lease stops counting after this.
+ */
+export function callLeaseTtlSeconds(ctx: PlacementContext, engine: EngineSettings): number {
+  return ctx.campaign.ring_timeout_seconds + ctx.maxCallDurationSeconds + 2 * engine.deadlineGraceSeconds;
 }

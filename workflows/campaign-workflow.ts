@@ -19,8 +19,8 @@ import { judgeWindow, type BreakerSample } from './breaker-window';
 import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
 import { CAMPAIGN_STATE_KEY } from './campaign-search-attributes';
 import { InFlight, type CarriedCampaignState, type EngineCounters } from './in-flight';
-import { isOpenAt, nextOpeningAfter } from './schedule';
-import { toSchedule } from './schedule-config';
+import { isOpenAt, nextClosingAfter, nextOpeningAfter } from './schedule';
+import { perContactZones, toSchedule } from './schedule-config';
 
 // Luxon (inside the schedule logic) must never depend on the worker's zone nor accept an invalid one.
 Settings.defaultZone = 'UTC';
@@ -84,6 +84,12 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   let ctl: CampaignControl | null = null;
   let publishedState: string | null = null;
   let backoffUntil = 0;
+  // When the organization's call limits (leases) said to ask again; an attempt of ours finishing frees a slot sooner.
+  let leaseWaitUntil = 0;
+  // The campaign window as last seen while running (campaign zone only): its changes are logged.
+  let windowOpen: boolean | null = carried?.windowOpen ?? null;
+  // Window log entries are written in order, beside the dialing rather than ahead of it.
+  let windowLogs: Promise<unknown> = Promise.resolve();
   let refusalStreak = 0;
   let deferralStreak = 0;
   let nextWakeAt: number | null = null;
@@ -144,6 +150,9 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       refusalStreak = 0;
       deferralStreak = 0;
     }
+    if (result.leaseWaitMs > 0) leaseWaitUntil = Date.now() + result.leaseWaitMs;
+    // A contact sent back to wait for its own window: the due time of the remaining work changed.
+    if (result.withdrawn) countsStale = true;
     await tripIfNeeded(result.samples);
   };
 
@@ -166,9 +175,16 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   for (;;) {
     // Checked every turn, so a campaign that is never idle still continues-as-new when the server suggests it.
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 40_000) {
+      await windowLogs;
       await condition(allHandlersFinished);
       if (inFlight.size > 0) counters.continuedWithCallsInFlight += 1;
-      const state: CarriedCampaignState = { synced, ...inFlight.carry(), breakerWindow, counters };
+      const state: CarriedCampaignState = {
+        synced,
+        ...inFlight.carry(),
+        breakerWindow,
+        counters,
+        windowOpen,
+      };
       return continueAsNew<typeof campaignWorkflow>({ ...input, carried: state });
     }
 
@@ -183,6 +199,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     }
     const current = ctl!;
     if (current.state === 'completed' || current.state === 'failed') {
+      await windowLogs;
       return { state: current.state, counters };
     }
     if (current.state === 'syncing') {
@@ -195,13 +212,36 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     const now = Date.now();
     const running = current.state === 'running';
     const schedule = toSchedule(current.schedule);
-    const open = running && isOpenAt(schedule, now);
+    // With per-contact zones the window is each contact's own, judged when its attempt is claimed.
+    const perContact = perContactZones(current.schedule);
+    const campaignWindowOpen = isOpenAt(schedule, now);
+    const open = running && (perContact || campaignWindowOpen);
     const finishedIds = [...inFlight.finishedPending];
     inFlight.finishedPending.clear();
     for (const id of finishedIds) inFlight.attempts.delete(id);
+    // One of our calls ended, so its lease is free: no need to wait out the limits' hint.
+    if (finishedIds.length > 0) leaseWaitUntil = 0;
+
+    if (running && perContact) windowOpen = null;
+    else if (running && campaignWindowOpen !== windowOpen) {
+      // Logged on each change while running, and once when the campaign starts outside its window.
+      if (windowOpen !== null || !campaignWindowOpen) {
+        const entry = {
+          campaignId,
+          open: campaignWindowOpen,
+          atMs: now,
+          nextChangeAtMs: campaignWindowOpen
+            ? nextClosingAfter(schedule, now)
+            : nextOpeningAfter(schedule, now),
+          timezone: schedule.timezone,
+        };
+        windowLogs = windowLogs.then(() => control.logWindowChange(entry));
+      }
+      windowOpen = campaignWindowOpen;
+    }
 
     if (running) {
-      const dialing = open && now >= backoffUntil;
+      const dialing = open && now >= backoffUntil && now >= leaseWaitUntil;
       const free = dialing ? Math.max(0, current.maxConcurrency - inFlight.size) : 0;
       const due = current.nextDueAtMs !== null && current.nextDueAtMs <= now;
       if (finishedIds.length > 0 || countsStale || (free > 0 && due)) {
@@ -257,9 +297,13 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
 
     const wakeCandidates = [inFlight.earliestDeadline(), now + IDLE_RELOAD_MS];
     if (running && !open) wakeCandidates.push(nextOpeningAfter(schedule, now));
+    // Woken at the window's end too, so its `window_closed` entry is written when it closes.
+    if (running && !perContact && open) wakeCandidates.push(nextClosingAfter(schedule, now));
     if (open && backoffUntil > now) wakeCandidates.push(backoffUntil);
+    if (open && leaseWaitUntil > now) wakeCandidates.push(leaseWaitUntil);
     if (open && current.nextDueAtMs !== null && inFlight.size < current.maxConcurrency)
-      wakeCandidates.push(Math.max(current.nextDueAtMs, now + 10));
+      // Nothing is queued during a back-off, so a due contact waits for its end too.
+      wakeCandidates.push(Math.max(current.nextDueAtMs, now + 10, backoffUntil, leaseWaitUntil));
     nextWakeAt = Math.min(...wakeCandidates.filter((t): t is number => t !== null));
     const woken = await condition(
       () => controlStale || inFlight.finishedPending.size > 0,

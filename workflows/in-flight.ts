@@ -11,6 +11,8 @@ export interface CarriedCampaignState {
   finishedPending: number[];
   breakerWindow: BreakerSample[];
   counters: EngineCounters;
+  /** Whether the campaign's window was open when last seen running (campaign zone), for window_* log entries. */
+  windowOpen?: boolean | null;
 }
 
 export interface EngineCounters {
@@ -67,13 +69,16 @@ export class InFlight {
   }
 
   /**
-   * Applies activity reports; returns breaker samples and whether any placement was refused or deferred.
-   * `finished` attempts leave the semaphore; every other status keeps its slot.
+   * Applies activity reports; returns breaker samples, whether any placement was refused or deferred (and the
+   * longest wait a refused call lease asked for), and whether any attempt was withdrawn.
+   * `finished` and `withdrawn` attempts leave the semaphore; every other status keeps its slot.
    */
   apply(reports: AttemptReport[], nowMs: number, counters: EngineCounters) {
     const samples: BreakerSample[] = [];
     let refused = false;
     let deferred = false;
+    let leaseWaitMs = 0;
+    let withdrawn = false;
     for (const report of reports) {
       if (!this.attempts.has(report.attemptId) && report.status !== 'finished') continue;
       switch (report.status) {
@@ -99,16 +104,23 @@ export class InFlight {
           samples.push({ atMs: nowMs, failure: true });
           break;
         case 'deferred':
-          deferred = true;
+          // A refused call lease is the organization's limit at work, not a disagreement with the campaign row.
+          if (report.retryAfterMs !== undefined) leaseWaitMs = Math.max(leaseWaitMs, report.retryAfterMs);
+          else deferred = true;
           counters.deferred += 1;
           this.attempts.set(report.attemptId, null);
+          break;
+        case 'withdrawn':
+          withdrawn = true;
+          this.attempts.delete(report.attemptId);
+          this.finishedPending.delete(report.attemptId);
           break;
         case 'queued':
           this.attempts.set(report.attemptId, null);
           break;
       }
     }
-    return { samples, refused, deferred };
+    return { samples, refused, deferred, leaseWaitMs, withdrawn };
   }
 
   carry(): Pick<CarriedCampaignState, 'inFlight' | 'finishedPending'> {

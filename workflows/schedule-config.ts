@@ -26,3 +26,8 @@ export function toSchedule(stored: unknown): Schedule {
     slots,
   };
 }
+
+/** `schedule_config.contact_timezone === "contact"`: the window is read in each contact's zones, not the campaign's. */
+export function perContactZones(stored: unknown): boolean {
+  return ((stored ?? {}) as Record<string, unknown>).contact_timezone === 'contact';
+}

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../client';
 import type { Attempt, Database } from '../database';
+import { releaseCallLease } from './call-leases';
 
 /**
  * Attempts: one row per try of a contact. Every state change is a compare-and-set on `state`, so a retried
@@ -154,7 +155,11 @@ export async function markPlaced(
         deadline_at: sql`now() + make_interval(secs => ${input.deadlineSeconds})`,
       })
       .where('id', '=', input.attemptId)
-      .where('provider_call_id', 'is', null)
+      // Exactly once: `placed_at` is written only here. The status callback may have stored the same call id first.
+      .where('placed_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('provider_call_id', 'is', null), eb('provider_call_id', '=', input.providerCallId)]),
+      )
       .where('state', 'in', ['placing', 'finished'])
       .returning(['campaign_id', 'deadline_at', 'state'])
       .executeTakeFirst();
@@ -172,7 +177,8 @@ export async function markPlaced(
 
 /**
  * Puts a claimed attempt back in the queue (CAS placing → queued) when the provider certainly did not
- * place it: it refused, its guard was open, or a lookup found no call. The run made for it is removed.
+ * place it: it refused, its guard was open, or a lookup found no call. The run made for it is removed and its
+ * call lease released (no call holds the organization's slot).
  */
 export async function returnToQueue(db: Db, input: { attemptId: number; error: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -199,8 +205,43 @@ export async function returnToQueue(db: Db, input: { attemptId: number; error: s
       .where('id', '=', input.attemptId)
       .execute();
     if (dropRun) await trx.deleteFrom('runs').where('id', '=', claimed.run_id!).execute();
+    await releaseCallLease(trx, input.attemptId);
     return true;
   });
+}
+
+/**
+ * Takes back a queued attempt that was never claimed (CAS on `queued`): the row is deleted, the campaign's
+ * `total_queued_count` goes down by one, and the contact waits until `nextAttemptAt`. Used when a contact is outside
+ * its own calling window: the contact keeps its attempt count, as if it had never been queued.
+ */
+export async function withdrawQueuedAttempt(
+  trx: Transaction<Database>,
+  input: { attemptId: number; nextAttemptAt: Date },
+): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom('attempts')
+    .where('id', '=', input.attemptId)
+    .where('state', '=', 'queued')
+    .returning(['campaign_id', 'contact_id'])
+    .executeTakeFirst();
+  if (!removed) return false;
+  if (removed.contact_id !== null) {
+    await trx
+      .updateTable('contacts')
+      .set({ next_attempt_at: input.nextAttemptAt })
+      .where('id', '=', removed.contact_id)
+      .where('final_outcome', 'is', null)
+      .execute();
+  }
+  if (removed.campaign_id !== null) {
+    await trx
+      .updateTable('campaigns')
+      .set({ total_queued_count: sql`greatest(total_queued_count - 1, 0)`, updated_at: sql`now()` })
+      .where('id', '=', removed.campaign_id)
+      .execute();
+  }
+  return true;
 }
 
 /** Moves an open attempt's deadline (a call still in progress, or a lookup to try again later). */

@@ -145,8 +145,9 @@ export async function releaseCallLease(db: Executor, attemptId: number): Promise
 }
 
 /**
- * Extends live leases by `ttlSeconds` from now: those of `attemptIds`, or every lease of `holder`. An expired lease is
- * not revived (its slot may already be someone else's). Returns the attempts whose lease was renewed.
+ * Extends live leases to `ttlSeconds` from now (never shortening one): those of `attemptIds`, or every lease of
+ * `holder`. An expired lease is not revived (its slot may already be someone else's). Returns the attempts whose lease
+ * was renewed.
  */
 export async function renewCallLeases(
   db: Executor,
@@ -158,7 +159,7 @@ export async function renewCallLeases(
   if (input.attemptIds !== undefined && input.attemptIds.length === 0) return [];
   let query = db
     .updateTable('call_leases')
-    .set({ expires_at: expiresIn(input.ttlSeconds) })
+    .set({ expires_at: sql<Date>`greatest(expires_at, ${expiresIn(input.ttlSeconds)})` })
     .where('released_at', 'is', null)
     .where('expires_at', '>', sql<Date>`clock_timestamp()`);
   if (input.attemptIds !== undefined) query = query.where('attempt_id', 'in', [...input.attemptIds]);
