@@ -1,0 +1,208 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSourceKey } from '../../storage/contact-sources';
+import {
+  campaignAction,
+  campaignRow,
+  createCampaign,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from './engine-harness';
+
+/**
+ * Per-contact zones (`schedule_config.contact_timezone: "contact"`) through the real engine. The window is placed
+ * around the real clock, with half an hour of margin on each side, so the assertions do not depend on when the test
+ * runs; which contacts are dialed now and which wait depends only on their zones.
+ */
+
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  await h.startWorker();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const MINUTES_PER_DAY = 24 * 60;
+const clock = (minutes: number) => {
+  const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+/** Every day, from `start` for `width` minutes (local wall clock, minutes after midnight; may span midnight). */
+const daily = (start: number, width: number) =>
+  Array.from({ length: 7 }, (_, day_of_week) => ({
+    day_of_week,
+    start_time: clock(start),
+    end_time: clock(start + width),
+  }));
+const localMinutes = (zone: string, atMs: number) => {
+  const local = DateTime.fromMillis(atMs, { zone });
+  return local.hour * 60 + local.minute;
+};
+
+/** The next instant at or after `fromMs` at which the wall clock of `zone` reads `minutes`. */
+function nextWallClock(zone: string, minutes: number, fromMs: number): number {
+  const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  let at = DateTime.fromMillis(fromMs, { zone }).set({
+    hour: Math.floor(m / 60),
+    minute: m % 60,
+    second: 0,
+    millisecond: 0,
+  });
+  while (at.toMillis() < fromMs) at = at.plus({ days: 1 });
+  return at.toMillis();
+}
+
+async function uploadRows(rows: Array<{ phone: string; timezone?: string }>): Promise<string> {
+  const key = contactSourceKey(h.org.organizationId, 'zoned.csv');
+  const csv = ['phone_number,timezone,name', ...rows.map((r, i) => `${r.phone},${r.timezone ?? ''},C${i}`)];
+  await h.ctx.storage.putObject({ key, body: csv.join('\n'), contentType: 'text/csv' });
+  return key;
+}
+
+async function startZonedCampaign(slots: ReturnType<typeof daily>, sourceId: string): Promise<number> {
+  const campaignId = await createCampaign(h, {
+    phones: [],
+    body: {
+      source_id: sourceId,
+      max_concurrency: 5,
+      schedule_config: { enabled: true, timezone: 'UTC', slots, contact_timezone: 'contact' },
+    },
+  });
+  expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+  return campaignId;
+}
+
+async function contactsOf(campaignId: number) {
+  const contacts = await h.ctx.db
+    .selectFrom('contacts')
+    .select(['id', 'phone_number', 'final_outcome', 'attempts_made', 'next_attempt_at'])
+    .where('campaign_id', '=', campaignId)
+    .execute();
+  return new Map(contacts.map((c) => [c.phone_number, c]));
+}
+
+async function dialedNumbers(campaignId: number): Promise<string[]> {
+  const calls = await h.ctx.db
+    .selectFrom('simulator_calls')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+    )
+    .select('simulator_calls.to_number')
+    .where('attempts.campaign_id', '=', campaignId)
+    .execute();
+  return calls.map((c) => c.to_number).sort();
+}
+
+/**
+ * Two zones with the same standard offset of which the second is on daylight saving time now: Brisbane and Sydney
+ * (southern summer) or Abidjan and London (northern summer); one of the two pairs always differs.
+ */
+function dstPair(nowMs: number): { steady: string; shifted: string } {
+  const offset = (zone: string) => DateTime.fromMillis(nowMs, { zone }).offset;
+  if (offset('Australia/Sydney') !== offset('Australia/Brisbane'))
+    return { steady: 'Australia/Brisbane', shifted: 'Australia/Sydney' };
+  return { steady: 'Africa/Abidjan', shifted: 'Europe/London' };
+}
+
+describe("a campaign that dials in each contact's own zones", () => {
+  it('dials the contact whose window is open, sends the one on daylight saving time to its own opening, and ends a number whose zones share no window as no_callable_window', async () => {
+    const startedAt = Date.now();
+    const { steady, shifted } = dstPair(startedAt);
+    // One hour around the steady zone's wall clock: the DST zone reads an hour later, past the window's end.
+    const start = localMinutes(steady, startedAt) - 30;
+    const open = { phone: '+12125550100', timezone: steady };
+    const waiting = { phone: '+12125550110', timezone: shifted };
+    // +1 701: Denver and North Dakota Center, always an hour apart, so one-hour windows never overlap.
+    const noWindow = { phone: '+17015550120' };
+    const campaignId = await startZonedCampaign(
+      daily(start, 60),
+      await uploadRows([open, waiting, noWindow]),
+    );
+
+    const contacts = await waitFor(
+      async () => {
+        const all = await contactsOf(campaignId);
+        const settled =
+          all.get(open.phone)?.final_outcome === 'completed' &&
+          all.get(noWindow.phone)?.final_outcome === 'no_callable_window' &&
+          all.get(waiting.phone)?.next_attempt_at !== null &&
+          all.get(waiting.phone)!.next_attempt_at!.getTime() > Date.now() + 3600_000;
+        return settled ? all : null;
+      },
+      { timeoutMs: 60_000, what: 'the open contact dialed and the others settled' },
+    );
+
+    expect(await dialedNumbers(campaignId)).toEqual([open.phone]);
+    const waiter = contacts.get(waiting.phone)!;
+    expect(waiter.final_outcome).toBeNull();
+    expect(waiter.attempts_made).toBe(0);
+    // Its window opens when the DST zone's own wall clock reaches the slot's start (the next day).
+    expect(waiter.next_attempt_at!.toISOString()).toBe(
+      new Date(nextWallClock(shifted, start, startedAt)).toISOString(),
+    );
+    const waiterAttempts = await h.ctx.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('contact_id', '=', waiter.id)
+      .execute();
+    expect(waiterAttempts).toEqual([]);
+
+    const noWindowAttempts = await h.ctx.db
+      .selectFrom('attempts')
+      .select(['outcome', 'state', 'provider_call_id', 'run_id'])
+      .where('contact_id', '=', contacts.get(noWindow.phone)!.id)
+      .execute();
+    expect(noWindowAttempts).toEqual([
+      { outcome: 'no_callable_window', state: 'finished', provider_call_id: null, run_id: null },
+    ]);
+
+    const row = await campaignRow(h, campaignId);
+    expect(row.state).toBe('running');
+    expect(row).toMatchObject({ total_rows: 3, processed_rows: 2, failed_rows: 1, executed_count: 1 });
+    // The waiting contact's queued attempt was taken back: only the two real attempts were counted.
+    expect(row.total_queued_count).toBe(2);
+    // The workflow goes to sleep (a timer minutes away) instead of polling for the waiting contact.
+    const handle = h.ctx.temporal.client.workflow.getHandle(`campaign-${campaignId}`);
+    await waitFor(
+      async () => {
+        const status = await handle.query<{ nextWakeAt: string | null }>('campaignStatus');
+        return status.nextWakeAt !== null && Date.parse(status.nextWakeAt) > Date.now() + 60_000;
+      },
+      { timeoutMs: 20_000, what: 'the workflow asleep' },
+    );
+    await campaignAction(h, campaignId, 'pause');
+  }, 90_000);
+
+  it('dials a number spanning two zones inside their common window, and waits for a contact whose timezone column says otherwise', async () => {
+    const startedAt = Date.now();
+    // Two hours from half an hour before Denver's wall clock: with North Dakota Center an hour ahead, the number's
+    // common window is the half hour either side of now.
+    const start = localMinutes('America/Denver', startedAt) - 30;
+    const multiZone = { phone: '+17015550130' };
+    const pinned = { phone: '+17015550140', timezone: 'Asia/Tokyo' };
+    const campaignId = await startZonedCampaign(daily(start, 120), await uploadRows([multiZone, pinned]));
+
+    const contacts = await waitFor(
+      async () => {
+        const all = await contactsOf(campaignId);
+        const settled =
+          all.get(multiZone.phone)?.final_outcome === 'completed' &&
+          all.get(pinned.phone)?.next_attempt_at !== null &&
+          all.get(pinned.phone)!.next_attempt_at!.getTime() > Date.now() + 60_000;
+        return settled ? all : null;
+      },
+      { timeoutMs: 60_000, what: 'the multi-zone number dialed and the pinned contact waiting' },
+    );
+    expect(await dialedNumbers(campaignId)).toEqual([multiZone.phone]);
+    // Tokyo's wall clock reaches the window's start some hours from now (Tokyo is never within it now).
+    expect(contacts.get(pinned.phone)!.next_attempt_at!.toISOString()).toBe(
+      new Date(nextWallClock('Asia/Tokyo', start, startedAt)).toISOString(),
+    );
+    await campaignAction(h, campaignId, 'pause');
+  }, 90_000);
+});
