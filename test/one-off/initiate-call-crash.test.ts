@@ -15,8 +15,6 @@ let h: EngineHarness;
 let workers: Awaited<ReturnType<typeof workerProcesses>>;
 let configurationId: number;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
   h = await startEngineHarness();
   workers = await workerProcesses(h);
@@ -50,15 +48,21 @@ async function expectCompletedOnce(run: { id: number; name: string }, dispositio
 }
 
 describe('initiate-call survives a worker kill', () => {
-  it('completes calls whose worker was killed right after the request, each dialed once', async () => {
+  it('completes calls whose worker was killed in the middle of placing them, each dialed once', async () => {
     let worker = await workers.start();
     const runs = await Promise.all([
       initiate('+12125550130'),
       initiate('+12125550136'),
       initiate('+12125550138'),
     ]);
-    // Anywhere from the workflow's first task to the middle of the dial.
-    await sleep(Math.random() * 400);
+    // As soon as the first of them is claimed: the others are being claimed or dialed, or still queued.
+    await waitFor(
+      async () => {
+        const attempts = await Promise.all(runs.map((run) => attemptOfRun(h, run.id)));
+        return attempts.some((attempt) => attempt.state !== 'queued');
+      },
+      { intervalMs: 5, what: 'a call claimed' },
+    );
     worker.kill('SIGKILL');
     const states = await Promise.all(runs.map(async (run) => (await attemptOfRun(h, run.id)).state));
     console.log(`killed with the attempts ${states.join(', ')}`);
