@@ -9,6 +9,7 @@ import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-l
 import { importCounts, openContactImport, type ImportRecord } from '../db/repositories/contacts';
 import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
 import { isBlankRecord, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
+import { createPhoneNormaliser } from './import/phone-numbers';
 import {
   completeSync,
   failSync,
@@ -108,6 +109,7 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     // pipeline forwards a source error to the parser (and so to the loop below) and destroys both on failure.
     pipeline(source, parser, () => undefined);
     const writer = await openContactImport(databaseUrl(deps), campaignId, organizationId);
+    const normalise = createPhoneNormaliser();
     let header: CsvHeader | undefined;
     let rowNumber = 0;
     let batch: ImportRecord[] = [];
@@ -118,12 +120,20 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
       context.heartbeat({ lastRow: committed } satisfies SyncProgress);
       if (context.cancellationSignal.aborted) throw context.cancellationSignal.reason;
     };
+    // One batch is written while the next is parsed (Postgres and this process work side by side); the
+    // heartbeat only ever names a row whose batch is committed, and batches commit in order.
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (batch.length === 0) return;
-      await writer.writeBatch(batch);
-      committed = batch[batch.length - 1]!.rowNumber;
+      const records = batch;
       batch = [];
-      beat();
+      await writing;
+      writing = writer.writeBatch(records, header!.names[header!.phone]!).then(() => {
+        committed = records[records.length - 1]!.rowNumber;
+        beat();
+      });
+      // Observed by the next flush (or the end of the import); never an unhandled rejection meanwhile.
+      writing.catch(() => undefined);
     };
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
@@ -139,11 +149,12 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
         if (isBlankRecord(record)) continue;
         rowNumber += 1;
         if (rowNumber <= resumeAfter) continue;
-        batch.push(toImportRow(header, record, rowNumber, deps.config.defaultPhoneRegion));
+        batch.push(toImportRow(header, record, rowNumber, deps.config.defaultPhoneRegion, normalise));
         if (batch.length >= batchSize) await flush();
       }
       if (header === undefined) throw new SourceInvalid('the file is empty (no header row)');
       await flush();
+      await writing;
       return rowNumber;
     } catch (error) {
       if (error instanceof CsvError) {
@@ -157,6 +168,7 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     } finally {
       parser.destroy();
       source.destroy();
+      await writing.catch(() => undefined);
       await writer.close();
     }
   }

@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import { libraryE164, type PhoneNormaliser, type PhoneRegion } from './phone-numbers';
 
 /**
  * One CSV record turned into a contact or a reject. Header names are matched case- and space-insensitively
@@ -22,8 +23,14 @@ export interface ImportRow {
   reason: RejectReason | null;
   initialContext: Record<string, string>;
   timezone: string | null;
-  /** The row as read (column name → cell), kept for a reject. */
-  raw: Record<string, unknown>;
+  /**
+   * The row as read (column name → cell), kept for a reject. Null for a valid row whose raw row is exactly its
+   * `initialContext` plus `phoneCell` under the header's phone column name (the writer rebuilds it if the row turns
+   * out to be a duplicate), which spares building and sending it twice for every contact.
+   */
+  raw: Record<string, unknown> | null;
+  /** The phone cell as read, for a valid row. */
+  phoneCell: string | null;
 }
 
 export interface CsvHeader {
@@ -31,6 +38,8 @@ export interface CsvHeader {
   phone: number;
   countryCode: number;
   timezone: number;
+  /** No two columns share a name, so a valid row's raw row can be rebuilt from its context and phone cell. */
+  uniqueNames: boolean;
 }
 
 export const canonicalColumn = (name: string) =>
@@ -44,11 +53,13 @@ export function readHeader(record: string[]): CsvHeader | null {
   const canonical = record.map(canonicalColumn);
   const phone = canonical.indexOf('phone_number');
   if (phone < 0) return null;
+  const names = record.map((name, index) => name.trim() || `column_${index + 1}`);
   return {
-    names: record.map((name, index) => name.trim() || `column_${index + 1}`),
+    names,
     phone,
     countryCode: canonical.indexOf('country_code'),
     timezone: canonical.indexOf('timezone'),
+    uniqueNames: new Set(names).size === names.length,
   };
 }
 
@@ -57,58 +68,73 @@ const hasBadCharacters = (cell: string) => cell.includes('\uFFFD') || cell.inclu
 const CALLING_CODE = /^\+?(\d{1,4})$/;
 const REGION = /^[A-Za-z]{2}$/;
 
-/** Classifies one data record; `defaultRegion` applies when the row has no `country_code`. */
+/**
+ * Classifies one data record; `defaultRegion` applies when the row has no `country_code`. `normalise` is the
+ * import's phone normaliser (`createPhoneNormaliser()`, which caches per number prefix); the library by default.
+ */
 export function toImportRow(
   header: CsvHeader,
   record: string[],
   rowNumber: number,
   defaultRegion: string,
+  normalise: PhoneNormaliser = libraryE164,
 ): ImportRow {
-  const raw: Record<string, unknown> = {};
-  header.names.forEach((name, index) => {
-    if (record[index] !== undefined) raw[name] = scrub(record[index]);
-  });
-  const extra = record.slice(header.names.length);
-  if (extra.length > 0) raw._extra_columns = extra.map(scrub);
+  const { names } = header;
   const reject = (reason: RejectReason): ImportRow => ({
     rowNumber,
     phoneNumber: null,
     reason,
     initialContext: {},
     timezone: null,
-    raw,
+    raw: rawRow(names, record),
+    phoneCell: null,
   });
 
-  if (record.some(hasBadCharacters)) return reject('invalid_encoding');
-  if (extra.some((cell) => cell.trim() !== '')) return reject('too_many_columns');
+  for (const cell of record) if (hasBadCharacters(cell)) return reject('invalid_encoding');
+  for (let index = names.length; index < record.length; index++) {
+    if (record[index]!.trim() !== '') return reject('too_many_columns');
+  }
 
   const phoneCell = (record[header.phone] ?? '').trim();
   if (!phoneCell) return reject('missing_phone_number');
   const countryCell = header.countryCode >= 0 ? (record[header.countryCode] ?? '').trim() : '';
   const region = countryCell ? parseCountry(countryCell) : { defaultCountry: defaultRegion as CountryCode };
   if (!region) return reject('invalid_country_code');
-  const parsed = parsePhoneNumberFromString(phoneCell, region);
-  if (!parsed || !parsed.isValid()) return reject('invalid_phone_number');
+  const phoneNumber = normalise(phoneCell, region);
+  if (!phoneNumber) return reject('invalid_phone_number');
 
   const zoneCell = header.timezone >= 0 ? (record[header.timezone] ?? '').trim() : '';
   if (zoneCell && !IANAZone.isValidZone(zoneCell)) return reject('invalid_timezone');
 
   const initialContext: Record<string, string> = {};
-  header.names.forEach((name, index) => {
-    if (index !== header.phone && record[index] !== undefined) initialContext[name] = record[index];
-  });
+  const columns = Math.min(names.length, record.length);
+  for (let index = 0; index < columns; index++) {
+    if (index !== header.phone) initialContext[names[index]!] = record[index]!;
+  }
   return {
     rowNumber,
-    phoneNumber: parsed.number,
+    phoneNumber,
     reason: null,
     initialContext,
     timezone: zoneCell ? canonicalZone(zoneCell) : null,
-    raw,
+    raw: header.uniqueNames && record.length <= names.length ? null : rawRow(names, record),
+    phoneCell: record[header.phone]!,
   };
 }
 
+/** The row as read: column name → cell, cells past the header under `_extra_columns`, U+0000 made visible. */
+function rawRow(names: string[], record: string[]): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  names.forEach((name, index) => {
+    if (record[index] !== undefined) raw[name] = scrub(record[index]);
+  });
+  const extra = record.slice(names.length);
+  if (extra.length > 0) raw._extra_columns = extra.map(scrub);
+  return raw;
+}
+
 /** `US` / `us` (a region) or `1` / `+44` (a calling code); null when neither. */
-function parseCountry(cell: string): { defaultCountry: CountryCode } | { defaultCallingCode: string } | null {
+function parseCountry(cell: string): PhoneRegion | null {
   if (REGION.test(cell)) {
     const region = cell.toUpperCase();
     return isSupportedCountry(region) ? { defaultCountry: region as CountryCode } : null;
@@ -117,9 +143,17 @@ function parseCountry(cell: string): { defaultCountry: CountryCode } | { default
   return code ? { defaultCallingCode: code[1]! } : null;
 }
 
-/** The zone's canonical spelling (`europe/berlin` → `Europe/Berlin`). */
-const canonicalZone = (zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+/** The zone's canonical spelling (`europe/berlin` → `Europe/Berlin`), remembered for the few spellings a file has. */
+function canonicalZone(zone: string): string {
+  let canonical = canonicalZones.get(zone);
+  if (canonical === undefined) {
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    if (canonicalZones.size >= 10_000) canonicalZones.clear();
+    canonicalZones.set(zone, canonical);
+  }
+  return canonical;
+}
+const canonicalZones = new Map<string, string>();
 
 function scrub(cell: string): string {
   return cell.includes('\u0000') ? cell.split('\u0000').join('\uFFFD') : cell;

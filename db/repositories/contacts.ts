@@ -8,8 +8,9 @@ import type { Database } from '../database';
 
 /**
  * Contact import writes: each batch is COPYed into a session-local staging table and moved into `contacts` and
- * `contact_rejects` in one transaction. Both targets are unique on (campaign, row number), so a batch written
- * twice (a retried import) changes nothing; a number already in the campaign makes the later row a `duplicate`.
+ * `contact_rejects` by one statement in one transaction. Both targets are unique on (campaign, row number), so a
+ * batch written twice (a retried import) changes nothing; a number already in the campaign, or earlier in the same
+ * batch, makes the later row a `duplicate`.
  */
 
 type Executor = Db | Transaction<Database>;
@@ -20,16 +21,22 @@ export interface ImportRecord {
   reason: string | null;
   initialContext: Record<string, string>;
   timezone: string | null;
-  raw: Record<string, unknown>;
+  /** The row as read; null when it is `initialContext` plus `phoneCell` under the batch's phone column name. */
+  raw: Record<string, unknown> | null;
+  phoneCell: string | null;
 }
 
 export interface ContactImport {
-  /** Writes one batch atomically; rows already written by an earlier run are left as they are. */
-  writeBatch(records: readonly ImportRecord[]): Promise<void>;
+  /**
+   * Writes one batch atomically; rows already written by an earlier run are left as they are. `phoneColumn` is the
+   * header's name of the phone column, under which a row with a null `raw` keeps its phone cell when it is rejected.
+   */
+  writeBatch(records: readonly ImportRecord[], phoneColumn: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const STAGING = 'contact_import_staging';
+const DUPLICATE = 'duplicate';
 
 /** A dedicated connection (COPY needs a raw client and a session temp table) for one campaign's import. */
 export async function openContactImport(
@@ -40,16 +47,17 @@ export async function openContactImport(
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    // `raw` stays text until its row turns out to be a reject: most rows never need it parsed.
     await client.query(`create temp table if not exists ${STAGING} (
       row_number integer not null, phone_number text, reason text,
-      initial_context jsonb, timezone text, raw jsonb
+      initial_context jsonb, timezone text, raw text, phone_cell text
     ) on commit delete rows`);
   } catch (error) {
     await client.end();
     throw error;
   }
   return {
-    async writeBatch(records) {
+    async writeBatch(records, phoneColumn) {
       if (records.length === 0) return;
       await client.query('begin');
       try {
@@ -57,31 +65,39 @@ export async function openContactImport(
           Readable.from(copyLines(records)),
           client.query(
             copyFrom(
-              `copy ${STAGING} (row_number, phone_number, reason, initial_context, timezone, raw) from stdin`,
+              `copy ${STAGING} (row_number, phone_number, reason, initial_context, timezone, raw, phone_cell) from stdin`,
             ),
           ),
         );
-        // The first row of each number wins; later rows of the same number become duplicates below.
+        // Contacts first (the batch's own duplicates are already marked), then every row that is not a contact now
+        // and was not one before (a retried batch) becomes a reject: an invalid row, or a duplicate of an earlier
+        // row. `inserted` holds the rows this statement made contacts, which its own scan of `contacts` cannot see.
         await client.query(
-          `insert into contacts (campaign_id, organization_id, row_number, phone_number, initial_context, timezone,
-             next_attempt_at)
-           select distinct on (phone_number) $1, $2, row_number, phone_number, initial_context, timezone, now()
-           from ${STAGING} where reason is null
-           order by phone_number, row_number
-           on conflict do nothing`,
-          [campaignId, organizationId],
-        );
-        await client.query(
-          `insert into contact_rejects (campaign_id, row_number, reason, raw)
-           select $1, s.row_number, coalesce(s.reason, 'duplicate'), s.raw
+          `with inserted as (
+             insert into contacts (campaign_id, organization_id, row_number, phone_number, initial_context, timezone,
+               next_attempt_at)
+             select $1, $2, row_number, phone_number, initial_context, timezone, now()
+             from ${STAGING} where reason is null
+             on conflict do nothing
+             returning row_number)
+           insert into contact_rejects (campaign_id, row_number, reason, raw)
+           select $1, s.row_number, coalesce(s.reason, '${DUPLICATE}'),
+             coalesce(s.raw::jsonb, s.initial_context || jsonb_build_object($5::text, s.phone_cell))
            from ${STAGING} s
            where s.reason is not null
-              or not exists (select 1 from contacts c
-                             where c.campaign_id = $1 and c.row_number between $2 and $3
-                               and c.row_number = s.row_number)
+              or (s.row_number not in (select row_number from inserted)
+                  and not exists (select 1 from contacts c
+                                  where c.campaign_id = $1 and c.row_number between $3 and $4
+                                    and c.row_number = s.row_number))
            on conflict do nothing`,
-          // The batch's row range keeps this an index range scan, not a pass over the campaign's contacts.
-          [campaignId, records[0]!.rowNumber, records[records.length - 1]!.rowNumber],
+          // The batch's row range keeps the probe an index range scan, not a pass over the campaign's contacts.
+          [
+            campaignId,
+            organizationId,
+            records[0]!.rowNumber,
+            records[records.length - 1]!.rowNumber,
+            phoneColumn,
+          ],
         );
         await client.query('commit');
       } catch (error) {
@@ -95,31 +111,42 @@ export async function openContactImport(
   };
 }
 
-/** Rows in COPY text format, a few hundred per chunk. */
+/**
+ * Rows in COPY text format, a few hundred per chunk. The first row of each number in the batch stays a contact
+ * candidate; later ones are written as duplicates straight away (no sort in the database).
+ */
 function* copyLines(records: readonly ImportRecord[]): Generator<string> {
-  const chunk: string[] = [];
+  const numbers = new Set<string>();
+  let chunk = '';
+  let lines = 0;
   for (const r of records) {
-    chunk.push(
-      [
-        String(r.rowNumber),
-        copyValue(r.phoneNumber),
-        copyValue(r.reason),
-        copyValue(r.reason === null ? JSON.stringify(r.initialContext) : null),
-        copyValue(r.timezone),
-        copyValue(JSON.stringify(r.raw)),
-      ].join('\t') + '\n',
-    );
-    if (chunk.length >= 500) yield chunk.splice(0).join('');
+    let reason = r.reason;
+    if (reason === null && r.phoneNumber !== null) {
+      if (numbers.has(r.phoneNumber)) reason = DUPLICATE;
+      else numbers.add(r.phoneNumber);
+    }
+    const context = r.reason === null ? copyValue(JSON.stringify(r.initialContext)) : NULL;
+    const raw = r.raw === null ? NULL : copyValue(JSON.stringify(r.raw));
+    chunk +=
+      `${r.rowNumber}\t${copyValue(r.phoneNumber)}\t${copyValue(reason)}\t${context}\t${copyValue(r.timezone)}\t` +
+      `${raw}\t${copyValue(r.phoneCell)}\n`;
+    if (++lines >= 500) {
+      yield chunk;
+      chunk = '';
+      lines = 0;
+    }
   }
-  if (chunk.length > 0) yield chunk.join('');
+  if (chunk) yield chunk;
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/g;
+const NULL = '\\N';
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 function copyValue(value: string | null): string {
-  if (value === null) return '\\N';
-  return value.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]!);
+  if (value === null) return NULL;
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : value;
 }
 
 export interface ImportCounts {

@@ -82,6 +82,30 @@ describe('importing a campaign CSV', () => {
     expect(done.details).toEqual({ total_rows: 7, valid_rows: 2, invalid_rows: 3, duplicate_rows: 2 });
   });
 
+  it('keeps the exact raw row of a duplicate, first seen in the same batch or an earlier one', async () => {
+    const csv = [
+      ' Phone Number ,name,notes',
+      '+14155550100,a,x',
+      '(415) 555-0100,b,"y, z"',
+      '+14155550101,c,',
+      '415-555-0101,d,,',
+      '4155550100,e,"tab\there"',
+    ].join('\n');
+    const id = await syncingCampaign(t, csv);
+    expect(await runSync(t, id, { batchSize: 2 })).toMatchObject({ validRows: 2, duplicateRows: 3 });
+    expect((await rejectsOf(t, id)).map((r) => [r.row_number, r.reason, r.raw])).toEqual([
+      [2, 'duplicate', { 'Phone Number': '(415) 555-0100', name: 'b', notes: 'y, z' }],
+      [4, 'duplicate', { 'Phone Number': '415-555-0101', name: 'd', notes: '', _extra_columns: [''] }],
+      [5, 'duplicate', { 'Phone Number': '4155550100', name: 'e', notes: 'tab\there' }],
+    ]);
+
+    const twice = await syncingCampaign(t, 'phone_number,name,name\n+14155550100,a,b\n+14155550100,c,d\n');
+    await runSync(t, twice);
+    expect((await rejectsOf(t, twice)).map((r) => r.raw)).toEqual([
+      { phone_number: '+14155550100', name: 'd' },
+    ]);
+  });
+
   it('normalises with a country_code column (region or calling code) and keeps a valid timezone column', async () => {
     const csv = [
       'phone_number,country_code,timezone',
