@@ -8,8 +8,8 @@ import {
 /**
  * The LLM fake's play for simulated calls with the demo-booker agent (test/runtime/textchat-fixtures.ts): the
  * callee's side answers from the persona in its system prompt (facts, notes), the agent's side walks the graph.
- * Personas steer failures: notes about the weather make the agent's LLM fail when it hears of it; "Mumbles" makes
- * the callee's LLM fail.
+ * Personas steer the rest: notes about the weather make the agent's LLM fail when it hears of it, "Mumbles" makes
+ * the callee's LLM fail, "Rambles" never answers the question, "Hangs up at once" does.
  */
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
@@ -23,6 +23,9 @@ function callee(request: FakeChatRequest): FakeReply {
   const persona = request.messages[0]!.content;
   const heard = lastUserMessage(request).toLowerCase();
   if (persona.includes('Mumbles')) return { status: 500, message: 'the callee model is down' };
+  if (persona.includes('Hangs up at once'))
+    return { content: 'Sorry, wrong time.', toolCalls: [{ name: 'hang_up', arguments: {} }] };
+  if (persona.includes('Rambles')) return { content: 'Let me tell you about my cat.' };
   if (heard.includes('goodbye')) return { content: 'Bye!', toolCalls: [{ name: 'hang_up', arguments: {} }] };
   if (heard.includes('demo')) {
     const email = /- email: (\S+)/.exec(persona)?.[1];
@@ -48,7 +51,7 @@ function agent(request: FakeChatRequest): FakeReply {
   if (schema === 'call_disposition')
     return {
       content: JSON.stringify({
-        disposition: /not interested/i.test(transcript) ? 'not_interested' : 'demo_booked',
+        disposition: /yes please/i.test(transcript) ? 'demo_booked' : 'not_interested',
       }),
     };
   const said = lastUserMessage(request).toLowerCase();

@@ -44,6 +44,8 @@ const CONTACTS = [
     notes: 'Mumbles.',
   },
   { key: 'anonymous', phone: phoneFor(5, 5), name: '', email: '', notes: '' },
+  { key: 'rambler', phone: phoneFor(7, 0), name: 'Rita', email: 'rita@example.com', notes: 'Rambles.' },
+  { key: 'quitter', phone: phoneFor(8, 1), name: 'Quentin', email: '', notes: 'Hangs up at once.' },
   {
     key: 'machine',
     phone: phoneFor(6, 8),
@@ -102,7 +104,9 @@ describe('simulated calls answered by a person talk with the agent', () => {
   beforeAll(async () => {
     fake = await startOpenAiFake();
     fake.handle(simulatedCallScript);
-    h = await startEngineHarness({ env: { LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0' } });
+    h = await startEngineHarness({
+      env: { LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0', CONVERSATION_MAX_TURNS: '3' },
+    });
     await h.startWorker();
     const created = await h.app.inject({
       method: 'POST',
@@ -254,6 +258,23 @@ describe('simulated calls answered by a person talk with the agent', () => {
     const margaret = await transcriptOf(runs.get('margaret')!);
     expect(margaret.turns.map((t) => t.role)).toEqual(['agent']);
     expect(margaret.error).toMatch(/callee/);
+  });
+
+  it('ends at the turn limit, or when the callee hangs up with last words', async () => {
+    const rambler = await transcriptOf(runs.get('rambler')!);
+    expect(rambler.end_reason).toBe('max_turns');
+    expect(rambler.turns.filter((turn) => turn.role === 'user')).toHaveLength(3);
+    const quitter = await transcriptOf(runs.get('quitter')!);
+    expect(quitter).toMatchObject({ end_reason: 'user_ended' });
+    expect(quitter.turns.map((turn) => [turn.role, turn.content])).toEqual([
+      ['agent', 'Hello, this is Acme calling.'],
+      ['user', 'Sorry, wrong time.'],
+    ]);
+    for (const key of ['rambler', 'quitter'])
+      expect(runs.get(key)!.gathered_context).toMatchObject({
+        mapped_call_disposition: 'not_interested',
+        outcome: 'completed',
+      });
   });
 
   it('leaves calls a machine answered as before: the outcome, no conversation', async () => {
