@@ -112,6 +112,17 @@ describe('inbound Telnyx calls are answered over Call Control, or refused polite
     expect(await inboundRuns()).toHaveLength(1);
   });
 
+  it('answers 503 while Telnyx cannot take the answer command, so the resent event answers the call', async () => {
+    fake.failCommands(1);
+    const { callControlId, statuses } = await fake.callInbound(BOUND, '+14155550134', { times: 2 });
+    expect(statuses).toEqual([503, 200]);
+    const call = await finishedCall(callControlId);
+    expect(call.answered).toBe(true);
+    expect(call.commands.map((c) => c.action).filter((a) => a === 'answer')).toHaveLength(2);
+    const runs = (await inboundRuns()).filter((run) => run.name === `inbound-telnyx-${callControlId}`);
+    expect(runs).toHaveLength(1);
+  });
+
   it('refuses an event not signed with the account key, or sent for another configuration', async () => {
     const url = `${world.baseUrl}/api/v1/telephony/inbound/telnyx/${configurationId}`;
     const body = JSON.stringify({

@@ -53,6 +53,8 @@ export interface TelnyxFake {
     options?: { times?: number },
   ): Promise<{ callControlId: string; statuses: number[] }>;
   failNumberUpdates(detail: string | null): void;
+  /** The next `count` call commands answer 500 without acting (a Telnyx outage). */
+  failCommands(count: number): void;
   /** Signs a body as Telnyx would (tests forge with another key). */
   signWith(
     privateKey: ReturnType<typeof generateKeyPairSync>['privateKey'] | null,
@@ -78,6 +80,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
   const placedTo = new Map<string, number>();
   const pending = new Set<Promise<void>>();
   let numberError: string | null = null;
+  let commandFailures = 0;
 
   const signWith: TelnyxFake['signWith'] = (privateKey, body) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -235,6 +238,10 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         if (!call) return error(404, '10005', 'Resource not found', 'Call not found');
         const body = (request.rawBody ? JSON.parse(request.rawBody) : {}) as Record<string, unknown>;
         call.commands.push({ action, body });
+        if (commandFailures > 0) {
+          commandFailures--;
+          return error(500, '10007', 'Unexpected error', 'An unexpected error occurred.');
+        }
         const commandId = typeof body.command_id === 'string' ? body.command_id : null;
         if (commandId && call.executed.has(commandId))
           return { status: 200, body: { data: { result: 'ok' } } };
@@ -341,6 +348,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
       return { callControlId: call.id, statuses };
     },
     failNumberUpdates: (detail) => (numberError = detail),
+    failCommands: (count) => (commandFailures = count),
     signWith,
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
