@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../client';
 import type { Database } from '../database';
 import {
@@ -37,6 +37,19 @@ type RollupTables = {
     disposition: string | null;
   };
   run_daily_duration_totals: DailyTotals & { duration_bucket: number };
+  /** Migration 2026_11_22_001000: the filterable columns of runs, same names, one row per run. */
+  run_list_entries: Pick<
+    Database['runs'],
+    | 'organization_id'
+    | 'workflow_id'
+    | 'campaign_id'
+    | 'created_at'
+    | 'caller_number'
+    | 'called_number'
+    | 'disposition'
+    | 'call_duration_seconds'
+    | 'service_token_usage'
+  > & { id: number };
 };
 
 interface PartTotals {
@@ -51,14 +64,18 @@ export interface RunTotals {
   totalDurationSeconds: number;
 }
 
-/** Which rollup answers a query's whole days, or none. */
-export type TotalsGrain = 'runs' | 'disposition' | 'source' | 'duration';
+/**
+ * Where a query's totals come from: `runs` alone (a run id), the narrow copy `run_list_entries` (number substrings),
+ * or a rollup for the whole days (by disposition, by agent and campaign, by duration bucket) plus `runs`.
+ */
+export type TotalsGrain = 'runs' | 'entries' | 'disposition' | 'source' | 'duration';
 
 export function totalsGrain(query: Pick<RunListQuery, 'workflowId' | 'filters'>): TotalsGrain {
   const bounded = (filter: RunFilter) =>
     filter.attribute !== 'duration' || filter.min !== undefined || filter.max !== undefined;
   const kinds = new Set(query.filters.filter(bounded).map((filter) => filter.attribute));
-  if (kinds.has('runId') || kinds.has('callerNumber') || kinds.has('calledNumber')) return 'runs';
+  if (kinds.has('runId')) return 'runs';
+  if (kinds.has('callerNumber') || kinds.has('calledNumber')) return 'entries';
   const bySource = query.workflowId !== undefined || kinds.has('workflowId') || kinds.has('campaignId');
   if (kinds.has('duration')) return bySource || kinds.has('dispositionCode') ? 'runs' : 'duration';
   return bySource ? 'source' : 'disposition';
@@ -106,6 +123,20 @@ const dispositionCodes = (filters: RunFilter[]) =>
 export function runTotalsQuery(db: Executor, organizationId: number, query: RunListQuery) {
   const window = queryWindow(query);
   const grain = totalsGrain(query);
+  const rollup = db.withTables<RollupTables>();
+  if (grain === 'entries') {
+    // The same conditions as on runs: run_list_entries has runs' column names and is aliased as runs.
+    return rollup
+      .selectFrom('run_list_entries as runs')
+      .where((eb) =>
+        runConditions(eb as unknown as ExpressionBuilder<Database, 'runs'>, organizationId, query, window),
+      )
+      .select([
+        sql<string>`count(*)`.as('total_count'),
+        sql<string>`coalesce(sum(runs.service_token_usage), 0)`.as('total_service_tokens'),
+        sql<string>`coalesce(sum(runs.call_duration_seconds), 0)`.as('total_duration_seconds'),
+      ]);
+  }
   const split = grain === 'runs' ? { edges: [window] } : splitByDays(window);
 
   const fromRuns = (
@@ -124,7 +155,6 @@ export function runTotalsQuery(db: Executor, organizationId: number, query: RunL
 
   const days = split.days;
   if (days) {
-    const rollup = db.withTables<RollupTables>();
     const sums = [
       sql<string>`coalesce(sum(run_count), 0)`.as('n'),
       sql<string>`coalesce(sum(token_total), 0)`.as('tokens'),

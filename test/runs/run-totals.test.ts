@@ -141,6 +141,14 @@ describe('runs list totals from the per-day rollups', () => {
     },
     { filters: [{ attribute: 'calledNumber', value: '+1415' }] },
     {
+      workflowId: agents[0],
+      filters: [
+        { attribute: 'calledNumber', value: '415' },
+        { attribute: 'duration', min: 30 },
+      ],
+    },
+    { filters: [{ attribute: 'runId', value: ids[7]! }] },
+    {
       filters: [
         { attribute: 'callerNumber', value: '555' },
         { attribute: 'dispositionCode', codes: ['completed'] },
@@ -164,8 +172,8 @@ describe('runs list totals from the per-day rollups', () => {
         expect(actual.totalDurationSeconds, label).toBeCloseTo(expected.totalDurationSeconds, 6);
       }
     }
-    // Every path is exercised: each rollup grain and the plain one.
-    expect([...grains].sort()).toEqual(['disposition', 'duration', 'runs', 'source']);
+    // Every path is exercised: each rollup grain, the narrow copy and runs alone.
+    expect([...grains].sort()).toEqual(['disposition', 'duration', 'entries', 'runs', 'source']);
   }
 
   let seq = 0;
@@ -315,6 +323,18 @@ describe('runs list totals from the per-day rollups', () => {
       ),
     );
     await expectAllTotalsExact();
+  });
+
+  it('keep the narrow copy of the filterable columns equal to the runs', async () => {
+    const columns =
+      sql.raw(`id, organization_id, workflow_id, campaign_id, created_at, caller_number, called_number,
+      disposition, call_duration_seconds, service_token_usage`);
+    const { rows } = await sql<{ mismatches: number }>`
+      select count(*)::int as mismatches from (
+        (select ${columns} from runs except all select ${columns} from run_list_entries)
+        union all (select ${columns} from run_list_entries except all select ${columns} from runs)
+      ) differences`.execute(db);
+    expect(rows[0]?.mismatches).toBe(0);
   });
 
   it('keep the rollups equal to the runs they summarise', async () => {
