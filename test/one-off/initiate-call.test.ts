@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneOffCallWorkflowId } from '../../client/one-off-calls';
 import { acquireCallLease, countLiveCallLeases, releaseCallLease } from '../../db/repositories/call-leases';
 import { startEngineHarness, waitFor, type EngineHarness } from '../engine/engine-harness';
+import { createTestApp } from '../helpers/context';
 import { insertAgent } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import {
@@ -364,6 +365,26 @@ describe('POST /telephony/initiate-call validates before anything is dialed', ()
     await completedRun(h, run.id);
   });
 
+  it('is 503 engine_unavailable when Temporal cannot be reached, leaving no attempt or run behind', async () => {
+    const offline = await createTestApp({ TEMPORAL_ADDRESS: '127.0.0.1:1' });
+    try {
+      const before = await countAttempts(h.org.organizationId);
+      const runsBefore = await countRuns(h.org.organizationId);
+      const response = await offline.app.inject({
+        method: 'POST',
+        url: '/api/v1/telephony/initiate-call',
+        headers: h.org.headers,
+        payload: { workflow_id: h.agentId, phone_number: '+12125550124' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ detail: 'engine_unavailable' });
+      expect(await countAttempts(h.org.organizationId)).toBe(before);
+      expect(await countRuns(h.org.organizationId)).toBe(runsBefore);
+    } finally {
+      await offline.close();
+    }
+  }, 30_000);
+
   it('is in the OpenAPI document', async () => {
     const response = await h.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     const operation = response.json().paths['/api/v1/telephony/initiate-call']?.post;
@@ -375,6 +396,15 @@ describe('POST /telephony/initiate-call validates before anything is dialed', ()
     ]);
   });
 });
+
+async function countRuns(organizationId: number): Promise<number> {
+  const row = await h.ctx.db
+    .selectFrom('runs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 async function countAttempts(organizationId: number): Promise<number> {
   const row = await h.ctx.db
