@@ -119,6 +119,27 @@ describe("the organization's call limit", () => {
     expect(await countLiveCallLeases(h.ctx.db, h.org.organizationId)).toBe(0);
   }, 180_000);
 
+  it("keeps a configuration's calls_per_second across the campaign's placements, and completes", async () => {
+    await setOrganizationLimit(1000);
+    const campaignId = await createCampaign(h, {
+      phones: Array.from({ length: 8 }, (_, i) => phoneFor(200 + i, i % 6)),
+      simulator: { calls_per_second: 2 },
+      body: { max_concurrency: 8 },
+    });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    const row = await completed(campaignId);
+    expect(row).toMatchObject({ processed_rows: 8, executed_count: 8 });
+    // No one-second span of lease acquisitions (the moment each call was allowed to start) holds more than two.
+    const busiest = await sql<{ starts: number }>`
+      select max(starts)::int as starts from (
+        select count(*) over (order by l.acquired_at range between current row and interval '999 milliseconds' following)
+          as starts
+        from call_leases l join attempts a on a.id = l.attempt_id
+        where a.campaign_id = ${campaignId}) spans`.execute(h.ctx.db);
+    expect(busiest.rows[0]!.starts).toBe(2);
+    await assertNoDoubleDial(h, campaignId);
+  }, 180_000);
+
   it('stops counting a lease whose worker died once it expires, and the campaign proceeds', async () => {
     await setOrganizationLimit(1);
     // A call that a crashed worker was holding: its lease is never renewed nor released.
