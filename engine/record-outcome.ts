@@ -37,7 +37,7 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
   return db.transaction().execute(async (trx) => {
     const attempt = await trx
       .selectFrom('attempts')
-      .select(['id', 'state', 'campaign_id', 'contact_id', 'attempt_number', 'run_id'])
+      .select(['id', 'state', 'campaign_id', 'contact_id', 'attempt_number', 'run_id', 'placed_at'])
       .where('id', '=', report.attemptId)
       .forUpdate()
       .executeTakeFirst();
@@ -49,6 +49,10 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       contactFinal: false,
     };
     if (attempt.state === 'finished') return unchanged;
+    // The callback beat the placement's own write (or that write never came: the placing request timed out and
+    // reconciliation finds the attempt finished). The call reached the provider: it is counted here, once, and
+    // `placed_at` set so `markPlaced` will not count it again.
+    const countsPlacement = Boolean(report.providerCallId) && attempt.placed_at === null;
 
     await trx
       .updateTable('attempts')
@@ -61,9 +65,17 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
         ...(report.providerCallId
           ? { provider_call_id: sql<string>`coalesce(provider_call_id, ${report.providerCallId})` }
           : {}),
+        ...(countsPlacement ? { placed_at: sql<Date>`now()` } : {}),
       })
       .where('id', '=', attempt.id)
       .execute();
+    if (countsPlacement && attempt.campaign_id !== null) {
+      await trx
+        .updateTable('campaigns')
+        .set({ executed_count: sql`executed_count + 1`, updated_at: sql`now()` })
+        .where('id', '=', attempt.campaign_id)
+        .execute();
+    }
     // The call is over: its slot under the organization's limit is free at once, not when the lease expires.
     await releaseCallLease(trx, attempt.id);
 

@@ -155,7 +155,7 @@ export async function markPlaced(
         deadline_at: sql`now() + make_interval(secs => ${input.deadlineSeconds})`,
       })
       .where('id', '=', input.attemptId)
-      // Exactly once: `placed_at` is written only here. The status callback may have stored the same call id first.
+      // Exactly once: `placed_at` is written here, or by the outcome write that learned the call id first (it counts then).
       .where('placed_at', 'is', null)
       .where((eb) =>
         eb.or([eb('provider_call_id', 'is', null), eb('provider_call_id', '=', input.providerCallId)]),
