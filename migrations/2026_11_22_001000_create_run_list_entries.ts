@@ -5,15 +5,22 @@ import { sql, type Kysely } from 'kysely';
  * contexts, logs and usage documents are wide), kept by statement triggers in the writer's transaction, with trigram
  * indexes on the numbers. The totals of a runs list filtered by a number substring read the matching rows here: a
  * broad fragment matches rows scattered over the whole table, and each match costs a heap page read, ten times fewer
- * of them here than in `runs` (see docs/benchmarks.md, "Runs list").
+ * of them here than in `runs` (see docs/benchmarks.md, "Runs list"). Key (organization_id, id): an update moving a
+ * run to another organization (none does) would delete and insert its copy.
  */
+
+/**
+ * Hash partitions by organization: an organization's rows (and the trigram index entries over them) sit together, so
+ * its broad substring search reads its own pages and candidates, not every organization's.
+ */
+const PARTITIONS = 16;
 
 const columns = `id, organization_id, workflow_id, campaign_id, created_at, caller_number, called_number, disposition,
   call_duration_seconds, service_token_usage`;
 
 const upsertFrom = (source: string) => `insert into run_list_entries (${columns})
   select ${columns} from ${source}
-  on conflict (id) do update set organization_id = excluded.organization_id, workflow_id = excluded.workflow_id,
+  on conflict (organization_id, id) do update set workflow_id = excluded.workflow_id,
     campaign_id = excluded.campaign_id, created_at = excluded.created_at, caller_number = excluded.caller_number,
     called_number = excluded.called_number, disposition = excluded.disposition,
     call_duration_seconds = excluded.call_duration_seconds, service_token_usage = excluded.service_token_usage`;
@@ -26,9 +33,11 @@ const bodies = {
       return null;
     end if;
     delete from run_list_entries e using old_rows o
-      where e.id = o.id and not exists (select 1 from new_rows n where n.id = o.id);
+      where (e.organization_id, e.id) = (o.organization_id, o.id)
+        and not exists (select 1 from new_rows n where (n.organization_id, n.id) = (o.organization_id, o.id));
     ${upsertFrom('new_rows')};`,
-  delete: `delete from run_list_entries e using old_rows o where e.id = o.id;`,
+  delete: `delete from run_list_entries e using old_rows o
+    where (e.organization_id, e.id) = (o.organization_id, o.id);`,
 };
 const transitionTables = {
   insert: 'new table as new_rows',
@@ -38,7 +47,7 @@ const transitionTables = {
 
 const statements = [
   `create table run_list_entries (
-     id bigint primary key,
+     id bigint not null,
      organization_id bigint not null,
      workflow_id bigint not null,
      campaign_id bigint,
@@ -47,8 +56,14 @@ const statements = [
      called_number text,
      disposition text,
      call_duration_seconds numeric,
-     service_token_usage numeric not null
-   )`,
+     service_token_usage numeric not null,
+     primary key (organization_id, id)
+   ) partition by hash (organization_id)`,
+  ...Array.from(
+    { length: PARTITIONS },
+    (_, remainder) => `create table run_list_entries_${remainder} partition of run_list_entries
+       for values with (modulus ${PARTITIONS}, remainder ${remainder})`,
+  ),
   ...(['insert', 'update', 'delete'] as const).flatMap((event) => [
     `create function run_list_entries_${event}() returns trigger language plpgsql as $fn$
      begin

@@ -1,7 +1,9 @@
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../../db/client';
 import { listRuns, runListQueries } from '../../db/repositories/runs';
+import { totalsGrain } from '../../db/repositories/runs-totals';
 import { benchCases } from './cases';
 import { migrateBeforeRunIndexes, migrateRest } from './database';
 import { seedRuns } from './seed';
@@ -9,7 +11,8 @@ import { seedRuns } from './seed';
 /**
  * Runs-list benchmark (not a test). Creates a dedicated database on the local server, seeds it, times
  * listRuns (the two queries behind GET /organizations/usage/runs) per case, prints a Markdown table and
- * drops the database. Usage: npx tsx bench/runs-list/main.ts [--runs N] [--iterations N] [--explain] [--keep]
+ * drops the database. Usage: npx tsx bench/runs-list/main.ts [--runs N] [--iterations N] [--explain] [--keep] [--reuse]
+ * (--reuse measures a database kept by an earlier --keep run instead of seeding a new one.)
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -48,28 +51,45 @@ async function explain(db: Db, query: Parameters<typeof runListQueries>[2]): Pro
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+async function seed(db: Db): Promise<void> {
+  let started = Date.now();
+  await migrateBeforeRunIndexes(db);
+  await seedRuns(db, RUNS, log);
+  log(`seeded ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  // The run indexes, the per-day rollups and the narrow copy are built over the loaded runs.
+  await migrateRest(db);
+  await sql`vacuum (analyze) runs, run_list_entries, run_daily_totals, run_daily_source_totals,
+    run_daily_duration_totals`.execute(db);
+  log(
+    `run indexes, rollups and copies built and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 async function main(): Promise<void> {
-  await admin(`drop database if exists ${DATABASE} with (force)`);
-  await admin(`create database ${DATABASE}`);
+  const reuse = args.includes('--reuse');
+  if (!reuse) {
+    await admin(`drop database if exists ${DATABASE} with (force)`);
+    await admin(`create database ${DATABASE}`);
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DATABASE}`;
   url.searchParams.set('options', '-c maintenance_work_mem=1GB');
   const db = createDb(url.toString(), { max: 4 });
   try {
-    let started = Date.now();
-    await migrateBeforeRunIndexes(db);
-    await seedRuns(db, RUNS, log);
-    log(`seeded ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    started = Date.now();
-    await migrateRest(db);
-    await sql`vacuum (analyze) runs`.execute(db);
-    log(`run indexes built and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (!reuse) await seed(db);
     const { rows } = await sql<{
       count: string;
     }>`select count(*) from runs where organization_id = ${LARGEST_ORG}`.execute(db);
     log(`largest organization: ${rows[0]?.count} runs`);
 
-    console.log(`| case | matches | median ms | p95 ms |\n|---|---:|---:|---:|`);
+    log(`load average before: ${load()}`);
+    console.log(`| case | totals from | matches | median ms | p95 ms |\n|---|---|---:|---:|---:|`);
     for (const benchCase of await benchCases(db, LARGEST_ORG)) {
       if (args.includes('--explain')) await explain(db, benchCase.query);
       let matches = 0;
@@ -82,11 +102,13 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const [median, p95] = [percentile(times, 0.5), percentile(times, 0.95)].map((ms) => ms.toFixed(1));
-      console.log(`| ${benchCase.name} | ${matches} | ${median} | ${p95} |`);
+      const grain = totalsGrain(benchCase.query);
+      console.log(`| ${benchCase.name} | ${grain} | ${matches} | ${median} | ${p95} |`);
     }
+    log(`load average after: ${load()}`);
   } finally {
     await db.destroy();
-    if (!args.includes('--keep')) await admin(`drop database if exists ${DATABASE} with (force)`);
+    if (!args.includes('--keep') && !reuse) await admin(`drop database if exists ${DATABASE} with (force)`);
   }
 }
 
