@@ -15,8 +15,9 @@ import {
  * Totals of a runs list (count, service tokens, call seconds over the whole filtered set), exact, from the per-day
  * totals kept by the triggers of migration 2026_11_22_000800 wherever the filters allow: whole UTC days inside the
  * dates come from the rollup of the filters' grain, the partial days at either end (and, for a duration range, the
- * partial duration buckets at either end) from `runs` through its indexes. Filters the rollups cannot express (run id,
- * number substrings, a duration with other filters) read `runs` alone.
+ * partial duration buckets at either end) from `runs` through its indexes. A number substring reads the narrow copy
+ * `run_list_entries` (migration 2026_11_22_001000) with all the query's filters; a run id, or a duration with other
+ * filters, reads `runs` alone. docs/benchmarks.md ("Runs list") has the figures.
  */
 
 type Executor = Db | Transaction<Database>;
