@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * contexts, logs and usage documents are wide), kept by statement triggers in the writer's transaction, with trigram
  * indexes on the numbers. The totals of a runs list filtered by a number substring read the matching rows here: a
  * broad fragment matches rows scattered over the whole table, and each match costs a heap page read, ten times fewer
- * of them here than in `runs` (see docs/benchmarks.md, "Runs list"). Key (organization_id, id): an update moving a
+ * of them here than in `runs` (see docs/benchmarks.md, "Runs list"). The numbers are kept lower-cased and searched
+ * with `like lower(pattern)`: in a UTF-8 database that is exactly what `ilike` does, without lower-casing every
+ * candidate again at each search (half the cost of a broad fragment). Key (organization_id, id): an update moving a
  * run to another organization (none does) would delete and insert its copy.
  */
 
@@ -15,14 +17,19 @@ import { sql, type Kysely } from 'kysely';
  */
 const PARTITIONS = 16;
 
+/** The copied columns of runs; the numbers are copied lower-cased. */
 const columns = `id, organization_id, workflow_id, campaign_id, created_at, caller_number, called_number, disposition,
   call_duration_seconds, service_token_usage`;
+const entryColumns = `id, organization_id, workflow_id, campaign_id, created_at, caller_number_lower,
+  called_number_lower, disposition, call_duration_seconds, service_token_usage`;
+const copiedFrom = (source: string) => `select id, organization_id, workflow_id, campaign_id, created_at,
+  lower(caller_number), lower(called_number), disposition, call_duration_seconds, service_token_usage from ${source}`;
 
-const upsertFrom = (source: string) => `insert into run_list_entries (${columns})
-  select ${columns} from ${source}
+const upsertFrom = (source: string) => `insert into run_list_entries (${entryColumns})
+  ${copiedFrom(source)}
   on conflict (organization_id, id) do update set workflow_id = excluded.workflow_id,
-    campaign_id = excluded.campaign_id, created_at = excluded.created_at, caller_number = excluded.caller_number,
-    called_number = excluded.called_number, disposition = excluded.disposition,
+    campaign_id = excluded.campaign_id, created_at = excluded.created_at,
+    caller_number_lower = excluded.caller_number_lower, called_number_lower = excluded.called_number_lower, disposition = excluded.disposition,
     call_duration_seconds = excluded.call_duration_seconds, service_token_usage = excluded.service_token_usage`;
 
 const bodies = {
@@ -52,8 +59,8 @@ const statements = [
      workflow_id bigint not null,
      campaign_id bigint,
      created_at timestamptz not null,
-     caller_number text,
-     called_number text,
+     caller_number_lower text,
+     called_number_lower text,
      disposition text,
      call_duration_seconds numeric,
      service_token_usage numeric not null,
@@ -87,12 +94,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`lock table runs in share row exclusive mode`.execute(db);
   for (const statement of statements) await sql.raw(statement).execute(db);
   await sql
-    .raw(`insert into run_list_entries (${columns}) select ${columns} from runs order by id`)
+    .raw(`insert into run_list_entries (${entryColumns}) ${copiedFrom('runs')} order by id`)
     .execute(db);
   await sql`create index run_list_entries_caller_number_trgm_idx on run_list_entries
-    using gin (caller_number gin_trgm_ops)`.execute(db);
+    using gin (caller_number_lower gin_trgm_ops)`.execute(db);
   await sql`create index run_list_entries_called_number_trgm_idx on run_list_entries
-    using gin (called_number gin_trgm_ops)`.execute(db);
+    using gin (called_number_lower gin_trgm_ops)`.execute(db);
   await sql`analyze run_list_entries`.execute(db);
 }
 

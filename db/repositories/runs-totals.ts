@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import type { Database } from '../database';
 import {
   durationRange,
+  escapeLike,
   numericParam,
   queryWindow,
   runConditions,
@@ -45,12 +46,10 @@ type RollupTables = {
     | 'workflow_id'
     | 'campaign_id'
     | 'created_at'
-    | 'caller_number'
-    | 'called_number'
     | 'disposition'
     | 'call_duration_seconds'
     | 'service_token_usage'
-  > & { id: number };
+  > & { id: number; caller_number_lower: string | null; called_number_lower: string | null };
 };
 
 interface PartTotals {
@@ -126,11 +125,30 @@ export function runTotalsQuery(db: Executor, organizationId: number, query: RunL
   const grain = totalsGrain(query);
   const rollup = db.withTables<RollupTables>();
   if (grain === 'entries') {
-    // The same conditions as on runs: run_list_entries has runs' column names and is aliased as runs.
+    // The conditions on runs (run_list_entries has runs' column names and is aliased as runs), except the numbers:
+    // kept lower-cased, matched with `like lower(pattern)`, which is what `ilike` does in a UTF-8 database.
+    const isNumber = (filter: RunFilter) =>
+      filter.attribute === 'callerNumber' || filter.attribute === 'calledNumber';
+    const numbers = query.filters.flatMap((filter) =>
+      filter.attribute === 'callerNumber' || filter.attribute === 'calledNumber'
+        ? [
+            sql<SqlBool>`${sql.ref(
+              filter.attribute === 'callerNumber' ? 'runs.caller_number_lower' : 'runs.called_number_lower',
+            )} like lower(${`%${escapeLike(filter.value)}%`})`,
+          ]
+        : [],
+    );
+    const others = { ...query, filters: query.filters.filter((filter) => !isNumber(filter)) };
     return rollup
       .selectFrom('run_list_entries as runs')
       .where((eb) =>
-        runConditions(eb as unknown as ExpressionBuilder<Database, 'runs'>, organizationId, query, window),
+        runConditions(
+          eb as unknown as ExpressionBuilder<Database, 'runs'>,
+          organizationId,
+          others,
+          window,
+          numbers,
+        ),
       )
       .select([
         sql<string>`count(*)`.as('total_count'),

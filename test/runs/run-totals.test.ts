@@ -140,6 +140,8 @@ describe('runs list totals from the per-day rollups', () => {
       ],
     },
     { filters: [{ attribute: 'calledNumber', value: '+1415' }] },
+    { filters: [{ attribute: 'calledNumber', value: 'EXAMPLE.c' }] },
+    { filters: [{ attribute: 'callerNumber', value: 'b%C_' }] },
     {
       workflowId: agents[0],
       filters: [
@@ -263,6 +265,22 @@ describe('runs list totals from the per-day rollups', () => {
         i += 1;
       }
     }
+    // SIP addresses: letters in both cases, and LIKE wildcards taken literally.
+    for (const [time, caller] of [
+      ['2026-03-02T06:00:00.000Z', 'sip:Ab%c_D@example.com'],
+      ['2026-03-03T06:00:00.000Z', 'sip:abxcyd@EXAMPLE.COM'],
+    ] as const) {
+      const id = await createRun(db, {
+        organization_id: org,
+        workflow_id: agents[1],
+        name: 'sip-call',
+        mode: 'simulator',
+        call_type: 'inbound',
+        initial_context: { caller_number: caller, called_number: 'sip:Front-Desk@Example.com' },
+      });
+      await sql`update runs set created_at = ${time}::timestamptz where id = ${id}`.execute(db);
+      await completeRun(db, id, finished('completed', 90, 120));
+    }
     // Another organization's runs on the same days must never count.
     for (const time of times.slice(0, 6)) await run(other, otherAgent, null, time, ['completed', 120, 300]);
   });
@@ -326,13 +344,14 @@ describe('runs list totals from the per-day rollups', () => {
   });
 
   it('keep the narrow copy of the filterable columns equal to the runs', async () => {
-    const columns =
-      sql.raw(`id, organization_id, workflow_id, campaign_id, created_at, caller_number, called_number,
-      disposition, call_duration_seconds, service_token_usage`);
+    const columns = sql.raw(`id, organization_id, workflow_id, campaign_id, created_at, disposition,
+      call_duration_seconds, service_token_usage`);
     const { rows } = await sql<{ mismatches: number }>`
+      with copied as (select ${columns}, lower(caller_number) as caller, lower(called_number) as called from runs),
+      entries as (select ${columns}, caller_number_lower as caller, called_number_lower as called from run_list_entries)
       select count(*)::int as mismatches from (
-        (select ${columns} from runs except all select ${columns} from run_list_entries)
-        union all (select ${columns} from run_list_entries except all select ${columns} from runs)
+        (select * from copied except all select * from entries)
+        union all (select * from entries except all select * from copied)
       ) differences`.execute(db);
     expect(rows[0]?.mismatches).toBe(0);
   });
