@@ -8,7 +8,7 @@ import type { Database } from '../database';
  * organization's live leases; a configuration's optional `calls_per_second` bounds the leases it started in the last
  * second. Decisions are serialised per organization with a transaction-scoped advisory lock, and every time is the
  * database's clock, so workers on several machines agree. A lease not renewed by `expires_at` (its worker crashed)
- * stops counting at once and is deleted by a later acquisition.
+ * stops counting at once and is deleted by a later acquisition (old leases are pruned now and then).
  */
 
 type Executor = Db | Transaction<Database>;
@@ -39,87 +39,91 @@ export async function acquireCallLease(db: Executor, request: LeaseRequest): Pro
   return (db as Db).transaction().execute((trx) => acquireIn(trx, request));
 }
 
+// Old released and expired leases are pruned on one acquisition in this many (per process), outside the lock.
+const PRUNE_EVERY = 50;
+let acquisitions = 0;
+
+/**
+ * Everything the decision reads is read after the lock, in one statement (the lock must come first: a snapshot taken
+ * before it could miss a lease its previous holder just committed), so the lock is held for two round trips and the
+ * commit that follows.
+ */
 async function acquireIn(trx: Transaction<Database>, request: LeaseRequest): Promise<LeaseDecision> {
   const { organizationId, attemptId } = request;
-  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${organizationId}::int)`.execute(trx);
-  await sql`delete from call_leases
-    where organization_id = ${organizationId}
-      and (released_at is not null or expires_at <= clock_timestamp())
-      and acquired_at < clock_timestamp() - make_interval(secs => ${RETENTION_SECONDS})`.execute(trx);
-
-  const renewed = await trx
-    .updateTable('call_leases')
-    .set({ expires_at: expiresIn(request.ttlSeconds), holder: request.holder })
-    .where('attempt_id', '=', attemptId)
-    .where('released_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`clock_timestamp()`)
-    .returning('id')
-    .executeTakeFirst();
-  if (renewed) return { granted: true };
-
-  const live = await sql<{ live: number; max_calls: number; earliest_ms: number | null }>`
-    select
-      (select count(*)::int from call_leases
-        where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp()) as live,
-      (select max_concurrent_calls from organizations where id = ${organizationId}) as max_calls,
-      (select extract(epoch from min(expires_at) - clock_timestamp()) * 1000 from call_leases
-        where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp())
-        as earliest_ms`.execute(trx);
-  const { live: held, max_calls, earliest_ms } = live.rows[0]!;
-  if (held >= max_calls) {
-    const retryAfterMs = Math.max(
-      1,
-      Math.ceil(Math.min(ORG_LIMIT_RETRY_MS, earliest_ms ?? ORG_LIMIT_RETRY_MS)),
-    );
-    return { granted: false, reason: 'org_limit', retryAfterMs };
-  }
-
+  if (++acquisitions % PRUNE_EVERY === 0) await pruneLeases(trx, organizationId);
   const rate = request.telephonyConfigurationId
     ? await rateOf(trx, organizationId, request.telephonyConfigurationId)
     : null;
-  if (rate) {
-    const window = await sql<{ started: number; oldest_age_ms: number | null }>`
-      select count(*)::int as started,
-             extract(epoch from clock_timestamp() - min(acquired_at)) * 1000 as oldest_age_ms
-      from call_leases
-      where telephony_configuration_id = ${request.telephonyConfigurationId}
-        and acquired_at > clock_timestamp() - make_interval(secs => ${rate.windowSeconds})`.execute(trx);
-    const { started, oldest_age_ms } = window.rows[0]!;
-    if (started >= rate.callsPerWindow) {
-      const retryAfterMs = Math.max(1, Math.ceil(rate.windowSeconds * 1000 - (oldest_age_ms ?? 0)));
-      return { granted: false, reason: 'rate_limit', retryAfterMs };
-    }
-  }
-
-  // A released or expired lease of the same attempt (a placement that went back to the queue) is replaced.
-  await trx
-    .insertInto('call_leases')
-    .values({
-      organization_id: organizationId,
-      attempt_id: attemptId,
-      telephony_configuration_id: request.telephonyConfigurationId,
-      holder: request.holder,
-      acquired_at: sql<Date>`clock_timestamp()`,
-      expires_at: expiresIn(request.ttlSeconds),
-    })
-    .onConflict((oc) =>
-      oc.column('attempt_id').doUpdateSet({
-        telephony_configuration_id: request.telephonyConfigurationId,
-        holder: request.holder,
-        acquired_at: sql<Date>`clock_timestamp()`,
-        expires_at: expiresIn(request.ttlSeconds),
-        released_at: null,
-      }),
+  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${organizationId}::int)`.execute(trx);
+  const ttl = request.ttlSeconds;
+  const configurationId = request.telephonyConfigurationId;
+  const result = await sql<{
+    renewed: number;
+    inserted: number;
+    live: number;
+    max_calls: number;
+    earliest_ms: number | null;
+    started: number;
+    oldest_age_ms: number | null;
+  }>`
+    with renewed as (
+      update call_leases set expires_at = clock_timestamp() + make_interval(secs => ${ttl}), holder = ${request.holder}
+      where attempt_id = ${attemptId} and released_at is null and expires_at > clock_timestamp()
+      returning id
+    ), stats as (
+      select
+        (select count(*)::int from call_leases
+          where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp()) as live,
+        (select max_concurrent_calls from organizations where id = ${organizationId}) as max_calls,
+        (select extract(epoch from min(expires_at) - clock_timestamp()) * 1000 from call_leases
+          where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp())
+          as earliest_ms,
+        (select count(*)::int from call_leases
+          where ${rate !== null} and telephony_configuration_id = ${configurationId}
+            and acquired_at > clock_timestamp() - make_interval(secs => ${rate?.windowSeconds ?? 1})) as started,
+        (select extract(epoch from clock_timestamp() - min(acquired_at)) * 1000 from call_leases
+          where ${rate !== null} and telephony_configuration_id = ${configurationId}
+            and acquired_at > clock_timestamp() - make_interval(secs => ${rate?.windowSeconds ?? 1})) as oldest_age_ms
+    ), inserted as (
+      -- A released or expired lease of the same attempt (a placement that went back to the queue) is replaced.
+      insert into call_leases (organization_id, attempt_id, telephony_configuration_id, holder, acquired_at, expires_at)
+      select ${organizationId}, ${attemptId}, ${configurationId}, ${request.holder}, clock_timestamp(),
+             clock_timestamp() + make_interval(secs => ${ttl})
+      from stats
+      where not exists (select 1 from renewed)
+        and stats.live < stats.max_calls
+        and stats.started < ${rate?.callsPerWindow ?? 1}
+      on conflict (attempt_id) do update set
+        telephony_configuration_id = excluded.telephony_configuration_id, holder = excluded.holder,
+        acquired_at = excluded.acquired_at, expires_at = excluded.expires_at, released_at = null
+      returning id
     )
-    .execute();
-  return { granted: true };
+    select (select count(*)::int from renewed) as renewed, (select count(*)::int from inserted) as inserted, stats.*
+    from stats`.execute(trx);
+  const row = result.rows[0]!;
+  if (row.renewed > 0 || row.inserted > 0) return { granted: true };
+  if (row.live >= row.max_calls) {
+    const hint = Math.min(ORG_LIMIT_RETRY_MS, row.earliest_ms ?? ORG_LIMIT_RETRY_MS);
+    return { granted: false, reason: 'org_limit', retryAfterMs: Math.max(1, Math.ceil(hint)) };
+  }
+  const windowMs = (rate?.windowSeconds ?? 1) * 1000;
+  const retryAfterMs = Math.max(1, Math.ceil(windowMs - (row.oldest_age_ms ?? 0)));
+  return { granted: false, reason: 'rate_limit', retryAfterMs };
+}
+
+/** Deletes the organization's leases released or expired longer ago than the rate window can look back. */
+async function pruneLeases(db: Executor, organizationId: number): Promise<void> {
+  await sql`delete from call_leases
+    where organization_id = ${organizationId}
+      and (released_at is not null or expires_at <= clock_timestamp())
+      and acquired_at < clock_timestamp() - make_interval(secs => ${RETENTION_SECONDS})`.execute(db);
 }
 
 /**
  * The configuration's `calls_per_second` as a window and a count: N ≥ 1 calls per second, or for a fraction one call
  * per 1/N seconds. Null when the field is absent or not a positive number.
  */
-async function rateOf(trx: Transaction<Database>, organizationId: number, configurationId: number) {
+async function rateOf(trx: Executor, organizationId: number, configurationId: number) {
   const row = await trx
     .selectFrom('telephony_configurations')
     .select(sql<unknown>`config -> 'calls_per_second'`.as('calls_per_second'))
