@@ -18,10 +18,9 @@ import {
   loadPlacementContext,
   type PlacementContext,
 } from '../engine/placement-context';
-import { ProviderGuards } from '../engine/provider-guard';
+import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome } from '../engine/record-outcome';
 import { statusCallbackUrl } from '../engine/status-callbacks';
-import { ProviderRequestError } from '../providers/provider-errors';
 import { isOpenAt } from '../workflows/schedule';
 import { perContactZones, toSchedule } from '../workflows/schedule-config';
 import type { EngineActivityDeps } from './engine-deps';
@@ -116,9 +115,9 @@ async function placeOne(
     );
     providerCallId = placed.providerCallId;
   } catch (error) {
-    if (ProviderGuards.isOpen(error) || isRefusal(error)) {
+    if (isPlacementRefusal(error)) {
       log.warn({ err: error }, 'provider refused the placement; the attempt goes back to the queue');
-      const requeued = await returnToQueue(deps.db, { attemptId, error: errorText(error) }).catch(
+      const requeued = await returnToQueue(deps.db, { attemptId, error: placementErrorText(error) }).catch(
         () => false,
       );
       return requeued ? { attemptId, status: 'refused', providerFailure: true } : stalePending;
@@ -319,13 +318,4 @@ async function finishWithoutWindow(
   if (current?.state === 'finished')
     return { attemptId, status: 'finished', outcome: current.outcome ?? 'error' };
   return { attemptId, status: 'deferred' };
-}
-
-/** A provider error that says the call was certainly not placed (an API refusal, not a lost answer). */
-function isRefusal(error: unknown): boolean {
-  return error instanceof ProviderRequestError && !error.mayHaveReachedProvider;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
 }

@@ -1,10 +1,9 @@
 import { DEFAULT_RING_TIMEOUT_SECONDS } from '../campaigns/settings';
-import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
 import type { Db } from '../db/client';
 import type { Attempt } from '../db/database';
 import { getAgentForCall } from '../db/repositories/agents';
 import type { TelephonyProvider } from '../providers/provider';
-import { PlacementSetupError, type ProviderFactory } from './placement-context';
+import { PlacementSetupError, providerForConfiguration, type ProviderFactory } from './placement-context';
 import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
 
 /**
@@ -55,16 +54,7 @@ export async function loadOneOffCallContext(
           .executeTakeFirst();
   if (!configuration)
     throw new PlacementSetupError(`one-off attempt ${attemptId} has no telephony configuration`);
-  const secrets = configuration.encrypted_secrets
-    ? createCredentialsCipher(appSecret).decrypt(
-        configuration.encrypted_secrets,
-        telephonySecretsContext(configuration.organization_id),
-      )
-    : {};
-  const provider = providerFactory(
-    { id: configuration.id, provider: configuration.provider, config: configuration.config },
-    secrets,
-  );
+  const provider = providerForConfiguration(configuration, appSecret, providerFactory);
   return {
     attempt,
     agentId: agent.id,

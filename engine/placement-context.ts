@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { Campaign } from '../db/database';
+import type { Campaign, TelephonyConfiguration } from '../db/database';
 import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findDefaultCallerNumber } from '../db/repositories/phone-numbers';
@@ -27,6 +27,27 @@ export interface PlacementContext {
   callerNumber: string | null;
   amdEnabled: boolean;
   breaker: BreakerSettings;
+}
+
+/** The provider of a stored configuration, its sensitive fields decrypted. */
+export function providerForConfiguration(
+  configuration: Pick<
+    TelephonyConfiguration,
+    'id' | 'organization_id' | 'provider' | 'config' | 'encrypted_secrets'
+  >,
+  appSecret: string,
+  providerFactory: ProviderFactory,
+): TelephonyProvider {
+  const secrets = configuration.encrypted_secrets
+    ? createCredentialsCipher(appSecret).decrypt(
+        configuration.encrypted_secrets,
+        telephonySecretsContext(configuration.organization_id),
+      )
+    : {};
+  return providerFactory(
+    { id: configuration.id, provider: configuration.provider, config: configuration.config },
+    secrets,
+  );
 }
 
 export class PlacementSetupError extends Error {
@@ -62,16 +83,7 @@ export async function loadPlacementContext(
         .where('is_default_outbound', '=', true)
         .executeTakeFirst();
   if (!configuration) throw new PlacementSetupError(`campaign ${campaignId} has no telephony configuration`);
-  const secrets = configuration.encrypted_secrets
-    ? createCredentialsCipher(appSecret).decrypt(
-        configuration.encrypted_secrets,
-        telephonySecretsContext(configuration.organization_id),
-      )
-    : {};
-  const provider = providerFactory(
-    { id: configuration.id, provider: configuration.provider, config: configuration.config },
-    secrets,
-  );
+  const provider = providerForConfiguration(configuration, appSecret, providerFactory);
   const caller =
     (await findDefaultCallerNumber(db, configuration.id)) ??
     (await db
