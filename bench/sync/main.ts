@@ -19,7 +19,8 @@ import type { SyncRunReport } from './run-sync';
  * Contact sync benchmark (not a test). Creates a dedicated database on the local server and a versitygw S3 server,
  * uploads a generated CSV of N rows, then runs the `syncContacts` activity for a campaign over it in a child
  * process (run-sync.ts) and prints rows/s and that process's peak RSS. Drops the database at the end.
- * Usage: npx tsx bench/sync/main.ts [--rows N] [--batch-size N] [--storage s3|embedded] [--cpu-prof DIR] [--keep]
+ * Usage: npx tsx bench/sync/main.ts [--rows N] [--batch-size N] [--storage s3|embedded] [--max-old-space MB]
+ *   [--cpu-prof DIR] [--keep]
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -30,6 +31,7 @@ const ROWS = Number(option('rows') ?? 1_000_000);
 const BATCH_SIZE = option('batch-size');
 const CPU_PROFILE_DIR = option('cpu-prof');
 const STORAGE = option('storage') ?? 's3';
+const MAX_OLD_SPACE_MB = option('max-old-space');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'vac_bench_sync';
 const BUCKET = 'vac-bench';
@@ -136,6 +138,7 @@ async function postgresCpuDuring<T>(databaseUrl: string, work: Promise<T>): Prom
 
 function runSync(env: NodeJS.ProcessEnv, campaignId: number): Promise<SyncRunReport> {
   const execArgv = ['--import', 'tsx'];
+  if (MAX_OLD_SPACE_MB) execArgv.push(`--max-old-space-size=${MAX_OLD_SPACE_MB}`);
   if (CPU_PROFILE_DIR) execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`);
   const child = fork(
     path.join(here, 'run-sync.ts'),
