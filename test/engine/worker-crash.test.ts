@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../helpers/context';
-import { workflowBundle } from './engine-harness';
+import { workerProcesses } from './worker-processes';
 import { assertNoDoubleDial, expectedFinal, finalStateReport } from './engine-assertions';
 import {
   campaignAction,
@@ -18,50 +13,17 @@ import {
 
 /** Worker processes of this test, each killed with SIGKILL at a random moment and replaced by a new one. */
 let h: EngineHarness;
-let bundlePath: string;
-const children = new Set<ChildProcess>();
-
-function startWorkerProcess(): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    ...testEnv(h.env),
-    LOG_LEVEL: 'info',
-    ENGINE_DEADLINE_GRACE_SECONDS: '2',
-    ENGINE_PLACING_STALE_SECONDS: '3',
-    ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '1500',
-    WORKFLOW_BUNDLE_PATH: bundlePath,
-  };
-  // `node --import tsx`, not the tsx CLI: one process, so SIGKILL really kills the worker.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker polling')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) =>
-      reject(new Error(`worker exited (${code}) before polling:\n${output.slice(-2000)}`)),
-    );
-  });
-}
+let workers: Awaited<ReturnType<typeof workerProcesses>>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  bundlePath = path.join(inject('scratchDir'), `workflow-bundle-${process.pid}.js`);
-  writeFileSync(bundlePath, (await workflowBundle()).code);
+  workers = await workerProcesses(h);
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  workers?.killAll();
   await h?.close();
 });
 
@@ -82,7 +44,7 @@ describe('a campaign survives its worker being killed', () => {
       .set({ workflow_configurations: { max_call_duration_seconds: 2 } })
       .where('id', '=', h.agentId)
       .execute();
-    let worker = await startWorkerProcess();
+    let worker = await workers.start();
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
     const kills: Array<{ atMs: number; placed: number }> = [];
     const startedAt = Date.now();
@@ -92,7 +54,7 @@ describe('a campaign survives its worker being killed', () => {
       const row = await campaignRow(h, campaignId);
       worker.kill('SIGKILL');
       kills.push({ atMs: Date.now() - startedAt, placed: row.executed_count });
-      worker = await startWorkerProcess();
+      worker = await workers.start();
       console.log(
         `kill ${kill + 1} at ${Date.now() - startedAt} ms (${row.executed_count} placed, state ${row.state}); new worker polling`,
       );

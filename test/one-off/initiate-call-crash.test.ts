@@ -8,7 +8,7 @@ import {
   simulatorCallsOf,
   simulatorWithNumber,
 } from './one-off-world';
-import { workerProcesses } from './worker-process';
+import { workerProcesses } from '../engine/worker-processes';
 
 /** One-off calls whose worker process is killed with SIGKILL; a new worker finishes them, each dialed exactly once. */
 let h: EngineHarness;

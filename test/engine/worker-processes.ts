@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { testEnv } from '../helpers/context';
-import { TEST_ENGINE, workflowBundle, type EngineHarness } from '../engine/engine-harness';
+import { TEST_ENGINE, workflowBundle, type EngineHarness } from './engine-harness';
 
 /** Worker processes (`worker/main.ts`) of a test, so a test can kill one with SIGKILL like a crashed machine. */
 export async function workerProcesses(h: EngineHarness) {
-  const bundlePath = path.join(inject('scratchDir'), `workflow-bundle-one-off-${process.pid}.js`);
+  const bundlePath = path.join(inject('scratchDir'), `workflow-bundle-${process.pid}.js`);
   writeFileSync(bundlePath, (await workflowBundle()).code);
   const children = new Set<ChildProcess>();
 
