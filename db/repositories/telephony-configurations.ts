@@ -120,19 +120,41 @@ export async function updateTelephonyConfiguration(
 }
 
 /** How many campaigns that are not finished use the configuration. */
-export async function countUnfinishedCampaignsUsing(db: Executor, configurationId: number): Promise<number> {
-  const row = await db
+/**
+ * How many campaigns and one-off calls still need the configuration: unfinished campaigns that name it, or name none
+ * while it is the organization's default outbound one, and one-off calls without their outcome yet.
+ */
+export async function countUnfinishedUsesOf(
+  db: Executor,
+  configuration: TelephonyConfiguration,
+): Promise<number> {
+  const campaigns = await db
     .selectFrom('campaigns')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('telephony_configuration_id', '=', configurationId)
+    .where('organization_id', '=', configuration.organization_id)
     .where('state', 'not in', FINISHED_CAMPAIGN_STATES)
+    .where((eb) =>
+      configuration.is_default_outbound
+        ? eb.or([
+            eb('telephony_configuration_id', '=', configuration.id),
+            eb('telephony_configuration_id', 'is', null),
+          ])
+        : eb('telephony_configuration_id', '=', configuration.id),
+    )
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const calls = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('telephony_configuration_id', '=', configuration.id)
+    .where('campaign_id', 'is', null)
+    .where('state', '<>', 'finished')
+    .executeTakeFirstOrThrow();
+  return Number(campaigns.count) + Number(calls.count);
 }
 
 /**
- * Deletes the configuration (its phone numbers go with it). Finished campaigns keep their history but lose
- * the reference, which the campaigns' foreign key would otherwise refuse.
+ * Deletes the configuration (its phone numbers go with it). Finished campaigns and attempts keep their history but
+ * lose the reference, which their foreign keys would otherwise refuse.
  */
 export async function deleteTelephonyConfiguration(trx: Transaction<Database>, id: number): Promise<void> {
   await trx
@@ -140,6 +162,12 @@ export async function deleteTelephonyConfiguration(trx: Transaction<Database>, i
     .set({ telephony_configuration_id: null })
     .where('telephony_configuration_id', '=', id)
     .where('state', 'in', FINISHED_CAMPAIGN_STATES)
+    .execute();
+  // Every attempt left on it is finished (callers check countUnfinishedUsesOf first): history keeps its rows.
+  await trx
+    .updateTable('attempts')
+    .set({ telephony_configuration_id: null })
+    .where('telephony_configuration_id', '=', id)
     .execute();
   await trx.deleteFrom('telephony_configurations').where('id', '=', id).execute();
 }

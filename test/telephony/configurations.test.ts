@@ -346,6 +346,53 @@ describe('telephony configurations', () => {
     expect(history.telephony_configuration_id).toBeNull();
   });
 
+  it('counts one-off calls in progress and default-using campaigns as uses; finished attempts only lose the reference', async () => {
+    const local = await createTestOrganization(t.ctx.db);
+    const fallback = await createConfiguration(t.app, local.headers, { is_default_outbound: true });
+    const placedThrough = (state: 'placed' | 'finished') =>
+      t.ctx.db
+        .insertInto('attempts')
+        .values({
+          organization_id: local.organizationId,
+          attempt_number: 1,
+          state,
+          phone_number: '+14155550100',
+          telephony_configuration_id: fallback.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: `${CONFIGS}/${fallback.id}`, headers: local.headers });
+
+    const finished = await placedThrough('finished');
+    const call = await placedThrough('placed');
+    expect((await remove()).json()).toMatchObject({ detail: 'telephony_configuration_in_use' });
+    await t.ctx.db.updateTable('attempts').set({ state: 'finished' }).where('id', '=', call.id).execute();
+
+    // A running campaign that names no configuration dials through the default one.
+    const campaign = await insertCampaign(t.ctx.db, local.organizationId, fallback.id, 'running');
+    await t.ctx.db
+      .updateTable('campaigns')
+      .set({ telephony_configuration_id: null })
+      .where('id', '=', campaign.id)
+      .execute();
+    expect((await remove()).statusCode).toBe(409);
+    await t.ctx.db
+      .updateTable('campaigns')
+      .set({ state: 'completed' })
+      .where('id', '=', campaign.id)
+      .execute();
+
+    expect((await remove()).statusCode).toBe(200);
+    const history = await t.ctx.db
+      .selectFrom('attempts')
+      .select(['id', 'telephony_configuration_id'])
+      .where('id', 'in', [finished.id, call.id])
+      .execute();
+    expect(history).toHaveLength(2);
+    expect(history.every((row) => row.telephony_configuration_id === null)).toBe(true);
+  });
+
   it('lets a read-only key read but not write', async () => {
     const reader = await createTestOrganization(t.ctx.db, { scopes: ['read'] });
     expect((await t.app.inject({ method: 'GET', url: CONFIGS, headers: reader.headers })).statusCode).toBe(

@@ -6,7 +6,7 @@ import type { TelephonyConfiguration } from '../../../db/database';
 import {
   CONFIGURATION_NAME_CONSTRAINT,
   clearDefaultOutbound,
-  countUnfinishedCampaignsUsing,
+  countUnfinishedUsesOf,
   deleteTelephonyConfiguration,
   findTelephonyConfiguration,
   insertTelephonyConfiguration,
@@ -135,16 +135,16 @@ export function createConfigurationService(db: Db, appSecret: string) {
     }
   }
 
-  /** Deletes a configuration no unfinished campaign uses; its phone numbers go with it. */
+  /** Deletes a configuration no unfinished campaign or call uses; its phone numbers go with it. */
   async function remove(organizationId: number, id: number): Promise<TelephonyConfiguration> {
     return db.transaction().execute(async (trx) => {
       const row = await findTelephonyConfiguration(trx, organizationId, id, { forUpdate: true });
       if (!row) throw notFound('telephony_configuration');
-      const inUse = await countUnfinishedCampaignsUsing(trx, id);
+      const inUse = await countUnfinishedUsesOf(trx, row);
       if (inUse > 0) {
         throw conflict(
           'telephony_configuration_in_use',
-          `${inUse} campaign(s) that are not completed or failed use this configuration.`,
+          `${inUse} campaign(s) not completed or failed, or calls still in progress, use this configuration.`,
         );
       }
       await deleteTelephonyConfiguration(trx, id);
