@@ -248,12 +248,13 @@ async function claimsSince(stack: BenchStack, campaignId: number, since: number)
 async function control(stack: BenchStack) {
   const trials = option('trials') ?? 20;
   await startWorkers(stack);
-  // Pause and resume: a campaign dialing 1 s calls, 10 at a time, long enough to outlast the trials.
+  // Pause and resume: a campaign claiming without pause (instant calls, 10 at a time), long enough to outlast
+  // the trials, so a pause always lands among claims.
   const pauseCampaign = await createBenchCampaign(stack, {
     name: 'bench-pause',
     contacts: option('contacts') ?? 5000,
     ringSeconds: 0,
-    talkSeconds: 1,
+    talkSeconds: 0,
     maxConcurrency: 10,
   });
   await campaignAction(stack, pauseCampaign, 'start');
@@ -270,7 +271,8 @@ async function control(stack: BenchStack) {
   };
   if ((await waitForClaim(0, 300_000)) === null) throw new Error('the pause campaign never dialed');
   for (let trial = 0; trial < trials; trial++) {
-    await sleep(1000); // dialing under way
+    await sleep(500 + Math.random() * 1000); // dialing under way; the pause lands at a random moment
+    const before = await claimsSince(stack, pauseCampaign, Date.now() - 300);
     await campaignAction(stack, pauseCampaign, 'pause');
     const pausedAt = Date.now();
     await sleep(2000);
@@ -283,7 +285,7 @@ async function control(stack: BenchStack) {
     if (first === null) throw new Error(`trial ${trial + 1}: no claim within 10 s of resume`);
     resume.push(first - resumedAt);
     log(
-      `control trial ${trial + 1}: pause → last claim +${pause.at(-1)} ms (${late.length} late; open at resume ${JSON.stringify(open)}), resume → first claim +${resume.at(-1)} ms`,
+      `control trial ${trial + 1}: ${before.length} claims in the 300 ms before the pause; pause → last claim +${pause.at(-1)} ms (${late.length} after the answer; attempts at resume ${JSON.stringify(open)}), resume → first claim +${resume.at(-1)} ms`,
     );
   }
   await campaignAction(stack, pauseCampaign, 'pause');
