@@ -158,6 +158,58 @@ describe('campaign progress', () => {
     expect(body.eta_seconds).toBeNull();
   });
 
+  it("with per-contact zones, names when the earliest waiting contact's own window opens", async () => {
+    const org = await createTestOrganization(t.ctx.db);
+    const campaignId = await seedCampaign(org, 'running', [
+      { number: '+14155550131', waitingForRetry: true },
+      { number: '+14155550132', waitingForRetry: true },
+    ]);
+    const schedule = {
+      enabled: true,
+      timezone: 'UTC',
+      slots: [{ day_of_week: 0, start_time: '00:00', end_time: '24:00' }],
+      contact_timezone: 'contact',
+    };
+    await t.ctx.db
+      .updateTable('campaigns')
+      .set({ schedule_config: JSON.stringify(schedule) })
+      .where('id', '=', campaignId)
+      .execute();
+    const opening = new Date(Date.now() + 3 * 3600 * 1000);
+    await t.ctx.db
+      .updateTable('contacts')
+      .set({ next_attempt_at: opening })
+      .where('campaign_id', '=', campaignId)
+      .where('phone_number', '=', '+14155550131')
+      .execute();
+    const progress = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/campaign/${campaignId}/progress`,
+          headers: org.headers,
+        })
+      ).json();
+    // The other contact waits 10 minutes for its retry: it is due first.
+    const first = await progress();
+    expect(Date.parse(first.next_window_at)).toBeLessThan(opening.getTime());
+    expect(Date.parse(first.next_window_at)).toBeGreaterThan(Date.now());
+    await t.ctx.db
+      .updateTable('contacts')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('campaign_id', '=', campaignId)
+      .where('phone_number', '=', '+14155550132')
+      .execute();
+    expect((await progress()).next_window_at).toBeNull();
+    await t.ctx.db
+      .updateTable('contacts')
+      .set({ final_outcome: 'completed', next_attempt_at: null })
+      .where('campaign_id', '=', campaignId)
+      .where('phone_number', '=', '+14155550132')
+      .execute();
+    expect((await progress()).next_window_at).toBe(opening.toISOString());
+  });
+
   it("is 404 for another organization's campaign", async () => {
     const owner = await createTestOrganization(t.ctx.db);
     const stranger = await createTestOrganization(t.ctx.db);

@@ -2,6 +2,7 @@ import { retryConfigOf, scheduleConfigOf } from '../../../campaigns/settings';
 import type { Campaign } from '../../../db/database';
 import { attemptProgress, contactProgress } from '../../../db/repositories/campaign-progress';
 import type { Db } from '../../../db/client';
+import { nextContactDueAt } from '../../../db/repositories/waiting-contacts';
 import { isOpenAt, nextOpeningAfter } from '../../../workflows/schedule';
 
 /** A campaign's progress (contract shape): counts from the contacts and attempts, the next window and an ETA. */
@@ -32,7 +33,7 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
   const outcomes = Object.fromEntries(
     PROGRESS_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
   ) as Record<(typeof PROGRESS_OUTCOMES)[number], number>;
-  const nextWindowAt = nextWindow(campaign, nowMs);
+  const nextWindowAt = await nextWindow(db, campaign, nowMs);
   return {
     campaign_id: campaign.id,
     state: campaign.state,
@@ -48,11 +49,19 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
   };
 }
 
-/** When the campaign's window next opens; null when it is open now, unscheduled, or the campaign is finished. */
-function nextWindow(campaign: Campaign, nowMs: number): number | null {
+/**
+ * When the campaign's window next opens; null when it is open now, unscheduled, or the campaign is finished. With
+ * per-contact zones the window is each contact's own: it is open while any contact can be dialed, and opens next when
+ * the earliest waiting contact becomes due.
+ */
+async function nextWindow(db: Db, campaign: Campaign, nowMs: number): Promise<number | null> {
   if (campaign.state === 'completed' || campaign.state === 'failed') return null;
   const schedule = scheduleConfigOf(campaign.schedule_config);
-  if (!schedule.enabled || schedule.slots.length === 0 || isOpenAt(schedule, nowMs)) return null;
+  if (!schedule.enabled || schedule.slots.length === 0) return null;
+  if (schedule.contact_timezone === 'contact') {
+    return (await nextContactDueAt(db, campaign.id, nowMs))?.getTime() ?? null;
+  }
+  if (isOpenAt(schedule, nowMs)) return null;
   return nextOpeningAfter(schedule, nowMs);
 }
 

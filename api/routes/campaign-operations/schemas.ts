@@ -44,7 +44,9 @@ export const ProgressBody = Type.Object({
   ),
   retries_pending: count('Contacts waiting for a retry whose attempt is not yet dialed.'),
   next_window_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: "When the campaign's window opens next; null when open now, unscheduled or finished.",
+    description:
+      "When the campaign's window opens next; null when open now, unscheduled or finished. With per-contact " +
+      'zones: when the earliest waiting contact becomes due; null while a contact can be dialed.',
   }),
   eta_seconds: Type.Union([Type.Integer(), Type.Null()], {
     description:
