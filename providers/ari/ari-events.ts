@@ -1,4 +1,5 @@
 /** The events WebSocket of an ARI Stasis application, kept open: reconnects after a drop and says when it is back. */
+import { hostname } from 'node:os';
 import WebSocket from 'ws';
 
 export interface AriChannelSnapshot {
@@ -38,6 +39,9 @@ export interface AriEventStream {
   close(): void;
 }
 
+// Names this process to Asterisk (and to operators reading its connections): every API replica holds its own stream.
+const CLIENT_AGENT = `voice-agent-calling (${hostname()}; pid ${process.pid})`;
+
 /** Opens the stream and keeps it open until `close()`. Events are handled one at a time, in order. */
 export function openAriEventStream(options: AriEventStreamOptions): AriEventStream {
   const initialBackoff = options.backoffMs ?? 250;
@@ -55,7 +59,7 @@ export function openAriEventStream(options: AriEventStreamOptions): AriEventStre
 
   const connect = () => {
     if (closed) return;
-    const ws = new WebSocket(options.url);
+    const ws = new WebSocket(options.url, { headers: { 'User-Agent': CLIENT_AGENT } });
     socket = ws;
     ws.on('open', () => {
       connected = true;

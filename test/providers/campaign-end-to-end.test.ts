@@ -129,6 +129,9 @@ describe('a campaign dials through real provider adapters and retries busy and u
     ari.behave('+12125552003', [{ cause: 19 }, { cause: 18 }, { cause: 16, answer: true }]);
     ari.behave('+12125552004', { cause: 17 });
     ari.behave('+12125552005', { cause: 1 });
+    // As in a deployment, the API's events listener follows Asterisk before calls go out: events of a call placed
+    // before it connects are lost, and the call is settled from its channel's absence (as unanswered).
+    await ari.waitForConnection(10_000);
     const { done, outcomes } = await runCampaign(configurationId, [
       '+12125552001',
       '+12125552002',

@@ -3,7 +3,6 @@
  * listens to ARI: one events stream per ARI configuration that has calls to watch. After a drop it reconnects
  * and looks up, channel by channel, what happened to the calls it was watching.
  */
-import { sql } from 'kysely';
 import type { Logger } from '../../../config/logger';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -40,21 +39,18 @@ export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void>
   const streams = new Map<number, Watched>();
   let stopped = false;
 
+  /**
+   * Every ARI configuration, not only those with calls or campaigns: Asterisk sends a channel's events only to
+   * streams open at the time, so the stream must be up before the first call of a campaign or one-off call is placed
+   * (a call placed before would be settled from its channel's absence, as unanswered, and redialed).
+   */
   async function configurationsToWatch(): Promise<number[]> {
-    const rows = await sql<{ id: number }>`
-      select telephony_configuration_id as id from attempts
-       where provider = 'ari' and state in ('placing', 'placed') and telephony_configuration_id is not null
-      union
-      select t.id from campaigns c
-        join telephony_configurations t
-          on t.id = c.telephony_configuration_id
-          or (c.telephony_configuration_id is null and t.organization_id = c.organization_id and t.is_default_outbound)
-       where t.provider = 'ari' and c.state in ('running', 'syncing', 'paused')
-      union
-      select distinct p.telephony_configuration_id from phone_numbers p
-        join telephony_configurations t on t.id = p.telephony_configuration_id
-       where t.provider = 'ari' and p.inbound_workflow_id is not null and p.is_active`.execute(db);
-    return rows.rows.map((row) => row.id);
+    const rows = await db
+      .selectFrom('telephony_configurations')
+      .select('id')
+      .where('provider', '=', 'ari')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   async function watch(configurationId: number) {

@@ -50,7 +50,8 @@ export interface AriFake {
   behave(number: string, behaviour: AriBehaviour | AriBehaviour[]): void;
   /** Number of application sockets connected now. */
   connections(): number;
-  waitForConnection(timeoutMs?: number): Promise<void>;
+  /** Waits for an events socket of the listener in process `clientPid` (this process by default). */
+  waitForConnection(timeoutMs?: number, clientPid?: number): Promise<void>;
   /** Drops every events socket, as a network failure would. */
   dropConnections(): void;
   /** Ends a channel with a cause (events go to whoever is connected). */
@@ -67,6 +68,8 @@ export async function startAriFake(options: { app?: string; password?: string } 
   const http = await startHttpFake();
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<WebSocket>();
+  // The User-Agent each socket connected with: several apps (test files) may follow one fake.
+  const agents = new Map<WebSocket, string>();
   const channels = new Map<string, FakeChannel>();
   const behaviours = new Map<string, AriBehaviour[]>();
   const placedTo = new Map<string, number>();
@@ -97,7 +100,11 @@ export async function startAriFake(options: { app?: string; password?: string } 
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      agents.set(ws, req.headers['user-agent'] ?? '');
+      ws.on('close', () => {
+        sockets.delete(ws);
+        agents.delete(ws);
+      });
     });
   });
 
@@ -253,9 +260,10 @@ export async function startAriFake(options: { app?: string; password?: string } 
     originated,
     behave: (number, behaviour) => behaviours.set(number, Array.isArray(behaviour) ? behaviour : [behaviour]),
     connections: () => sockets.size,
-    async waitForConnection(timeoutMs = 5000) {
+    async waitForConnection(timeoutMs = 5000, clientPid = process.pid) {
       const deadline = Date.now() + timeoutMs;
-      while (sockets.size === 0) {
+      const ours = () => [...agents.values()].some((agent) => agent.includes(`pid ${clientPid})`));
+      while (!ours()) {
         if (Date.now() > deadline) throw new Error('no ARI events connection');
         await sleep(20);
       }
@@ -263,6 +271,7 @@ export async function startAriFake(options: { app?: string; password?: string } 
     dropConnections() {
       for (const ws of sockets) ws.terminate();
       sockets.clear();
+      agents.clear();
     },
     end: (channelId, cause) => end(channelId, cause),
     callInbound(exten, from) {
