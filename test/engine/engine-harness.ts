@@ -176,15 +176,18 @@ export async function campaignRow(h: EngineHarness, campaignId: number) {
   return h.ctx.db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
 }
 
-/** The largest number of simulator calls of the configuration that were up at the same instant. */
-export async function maxConcurrentSimulatorCalls(h: EngineHarness, campaignId: number): Promise<number> {
+/** The largest number of simulator calls of the campaign(s) that were up at the same instant. */
+export async function maxConcurrentSimulatorCalls(
+  h: EngineHarness,
+  campaignIds: number | number[],
+): Promise<number> {
   const calls = await h.ctx.db
     .selectFrom('simulator_calls')
     .innerJoin('attempts', (join) =>
       join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
     )
     .select(['simulator_calls.requested_at', 'simulator_calls.ends_at'])
-    .where('attempts.campaign_id', '=', campaignId)
+    .where('attempts.campaign_id', 'in', ([] as number[]).concat(campaignIds))
     .execute();
   const events = calls.flatMap((c) => [
     { t: c.requested_at.getTime(), d: 1 },

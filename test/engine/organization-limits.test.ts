@@ -7,6 +7,7 @@ import {
   campaignAction,
   campaignRow,
   createCampaign,
+  maxConcurrentSimulatorCalls,
   phoneFor,
   startEngineHarness,
   waitFor,
@@ -35,27 +36,6 @@ async function setOrganizationLimit(limit: number) {
     .set({ max_concurrent_calls: limit })
     .where('id', '=', h.org.organizationId)
     .execute();
-}
-
-/** The largest number of the organization's simulator calls that were up at the same instant (any campaign). */
-async function maxConcurrentOrganizationCalls(campaignIds: number[]): Promise<number> {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
-    )
-    .select(['simulator_calls.requested_at', 'simulator_calls.ends_at'])
-    .where('attempts.campaign_id', 'in', campaignIds)
-    .execute();
-  const events = calls.flatMap((c) => [
-    { t: c.requested_at.getTime(), d: 1 },
-    { t: c.ends_at.getTime(), d: -1 },
-  ]);
-  events.sort((a, b) => a.t - b.t || a.d - b.d);
-  let current = 0;
-  let max = 0;
-  for (const e of events) max = Math.max(max, (current += e.d));
-  return max;
 }
 
 const completed = (campaignId: number) =>
@@ -104,7 +84,7 @@ describe("the organization's call limit", () => {
     for (const id of campaigns) await assertNoDoubleDial(h, id);
     expect(maxLive).toBeLessThanOrEqual(4);
     // The simulator's calls lie inside their leases: never more than the limit at once, and the limit was used.
-    expect(await maxConcurrentOrganizationCalls(campaigns)).toBe(4);
+    expect(await maxConcurrentSimulatorCalls(h, campaigns)).toBe(4);
     // Placements the limit refused were deferred (the attempts stayed queued), not dialed nor lost.
     const results = await Promise.all(
       campaigns.map(

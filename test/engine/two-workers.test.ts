@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testEnv } from '../helpers/context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerProcesses } from './worker-processes';
 import { assertNoDoubleDial, expectedFinal, finalStateReport } from './engine-assertions';
 import {
   campaignAction,
@@ -13,7 +10,6 @@ import {
   phoneFor,
   startEngineHarness,
   waitFor,
-  workflowBundle,
   type EngineHarness,
 } from './engine-harness';
 
@@ -22,37 +18,7 @@ import {
  * task queue, give the same outcomes, attempt counts, counters and runs, and the breaker trips the same way.
  */
 let h: EngineHarness;
-let bundlePath: string;
-const children = new Set<ChildProcess>();
-
-function startWorkerProcess(): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    ...testEnv(h.env),
-    LOG_LEVEL: 'info',
-    ENGINE_DEADLINE_GRACE_SECONDS: '2',
-    ENGINE_PLACING_STALE_SECONDS: '3',
-    ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '1500',
-    WORKFLOW_BUNDLE_PATH: bundlePath,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker polling')) resolve(child);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) =>
-      reject(new Error(`worker exited (${code}) before polling:\n${output.slice(-2000)}`)),
-    );
-  });
-}
+let workers: Awaited<ReturnType<typeof workerProcesses>>;
 
 const RETRY = { maxRetries: 1, retryOnVoicemail: false };
 const MAX_CONCURRENCY = 8;
@@ -237,19 +203,18 @@ function expectBreakerTrip(trip: Awaited<ReturnType<typeof runBreakerCampaign>>)
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  bundlePath = path.join(inject('scratchDir'), `workflow-bundle-two-workers-${process.pid}.js`);
-  writeFileSync(bundlePath, (await workflowBundle()).code);
+  workers = await workerProcesses(h);
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  workers?.killAll();
   await h?.close();
 });
 
 describe('two worker processes behave exactly as one', () => {
   it('gives the same outcomes, counters, runs and breaker trip with one worker and with two', async () => {
     // One worker.
-    const first = await startWorkerProcess();
+    const first = await workers.start();
     const single = await runMixedCampaign();
     await waitForState(single, 'completed');
     const singleSummary = await assertContractResults(single);
@@ -258,7 +223,7 @@ describe('two worker processes behave exactly as one', () => {
     expect((await servingWorkers(single)).size).toBe(1);
 
     // Two workers on the same task queue: one campaign, then three at once.
-    const second = await startWorkerProcess();
+    const second = await workers.start();
     const shared = await runMixedCampaign();
     await waitForState(shared, 'completed');
     const sharedSummary = await assertContractResults(shared);
