@@ -116,3 +116,48 @@ export async function insertContact(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** An attempt in `placing` with its run, as the engine's claim leaves it just before it dials. */
+export async function insertPlacingAttempt(
+  db: Db,
+  input: {
+    organizationId: number;
+    agentId: number;
+    campaignId: number;
+    contactId: number;
+    configurationId: number;
+    phoneNumber: string;
+    run?: { name?: string; definitionId?: number | null; initialContext?: Record<string, unknown> };
+  },
+): Promise<{ runId: number; attemptId: number }> {
+  const run = await db
+    .insertInto('runs')
+    .values({
+      organization_id: input.organizationId,
+      workflow_id: input.agentId,
+      definition_id: input.run?.definitionId ?? null,
+      campaign_id: input.campaignId,
+      name: input.run?.name ?? 'r',
+      mode: 'simulator',
+      call_type: 'outbound',
+      ...(input.run?.initialContext ? { initial_context: JSON.stringify(input.run.initialContext) } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const attempt = await db
+    .insertInto('attempts')
+    .values({
+      organization_id: input.organizationId,
+      campaign_id: input.campaignId,
+      contact_id: input.contactId,
+      attempt_number: 1,
+      state: 'placing',
+      phone_number: input.phoneNumber,
+      telephony_configuration_id: input.configurationId,
+      provider: 'simulator',
+      run_id: run.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { runId: run.id, attemptId: attempt.id };
+}

@@ -9,6 +9,7 @@ import {
   insertAgent,
   insertCampaign,
   insertContact,
+  insertPlacingAttempt,
   insertSimulatorConfiguration,
 } from '../helpers/fixtures';
 import { createTestOrganization } from '../helpers/organizations';
@@ -40,33 +41,14 @@ describe('simulated calls report their outcome through the status webhook', () =
     const configurationId = await insertSimulatorConfiguration(db, organizationId, simulatorConfig);
     const campaignId = await insertCampaign(db, { organizationId, agentId, configurationId, retry });
     const contactId = await insertContact(db, { campaignId, organizationId, phoneNumber, rowNumber: 1 });
-    const run = await db
-      .insertInto('runs')
-      .values({
-        organization_id: organizationId,
-        workflow_id: agentId,
-        campaign_id: campaignId,
-        name: 'r',
-        mode: 'simulator',
-        call_type: 'outbound',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const attempt = await db
-      .insertInto('attempts')
-      .values({
-        organization_id: organizationId,
-        campaign_id: campaignId,
-        contact_id: contactId,
-        attempt_number: 1,
-        state: 'placing',
-        phone_number: phoneNumber,
-        telephony_configuration_id: configurationId,
-        provider: 'simulator',
-        run_id: run.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { runId, attemptId } = await insertPlacingAttempt(db, {
+      organizationId,
+      agentId,
+      campaignId,
+      contactId,
+      configurationId,
+      phoneNumber,
+    });
     const provider = createSimulatorProvider({
       configurationId,
       baseUrl,
@@ -74,10 +56,10 @@ describe('simulated calls report their outcome through the status webhook', () =
       config: { ring_seconds: 0.1, talk_seconds: 0.2, ...simulatorConfig },
     });
     const placed = await provider.placeCall({
-      attemptId: String(attempt.id),
+      attemptId: String(attemptId),
       from: '+15550000000',
       to: phoneNumber,
-      statusCallbackUrl: statusCallbackUrl(t.ctx.config, 'simulator', attempt.id),
+      statusCallbackUrl: statusCallbackUrl(t.ctx.config, 'simulator', attemptId),
       ringTimeoutSeconds: 45,
       maxCallDurationSeconds: 1800,
       amdEnabled: false,
@@ -85,13 +67,13 @@ describe('simulated calls report their outcome through the status webhook', () =
     await db
       .updateTable('attempts')
       .set({ state: 'placed', provider_call_id: placed.providerCallId })
-      .where('id', '=', attempt.id)
+      .where('id', '=', attemptId)
       .execute();
     return {
-      attemptId: attempt.id,
+      attemptId,
       campaignId,
       contactId,
-      runId: run.id,
+      runId,
       provider,
       providerCallId: placed.providerCallId,
     };

@@ -8,6 +8,7 @@ import {
   insertAgent,
   insertCampaign,
   insertContact,
+  insertPlacingAttempt,
   insertSimulatorConfiguration,
 } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
@@ -42,35 +43,19 @@ async function callThrough(
     .select('current_definition_id')
     .where('id', '=', agentId)
     .executeTakeFirstOrThrow();
-  const run = await db
-    .insertInto('runs')
-    .values({
-      organization_id: organizationId,
-      workflow_id: agentId,
-      definition_id: agent.current_definition_id,
-      campaign_id: campaignId,
+  const { runId, attemptId } = await insertPlacingAttempt(db, {
+    organizationId,
+    agentId,
+    campaignId,
+    contactId,
+    configurationId,
+    phoneNumber,
+    run: {
       name: 'persona call',
-      mode: 'simulator',
-      call_type: 'outbound',
-      initial_context: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Curious.' }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const attempt = await db
-    .insertInto('attempts')
-    .values({
-      organization_id: organizationId,
-      campaign_id: campaignId,
-      contact_id: contactId,
-      attempt_number: 1,
-      state: 'placing',
-      phone_number: phoneNumber,
-      telephony_configuration_id: configurationId,
-      provider: 'simulator',
-      run_id: run.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      definitionId: agent.current_definition_id,
+      initialContext: { name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Curious.' },
+    },
+  });
   const provider = createSimulatorProvider({
     configurationId,
     baseUrl,
@@ -78,10 +63,10 @@ async function callThrough(
     config: { ring_seconds: 0.1, talk_seconds: 0.3 },
   });
   const placed = await provider.placeCall({
-    attemptId: String(attempt.id),
+    attemptId: String(attemptId),
     from: '+15550000000',
     to: phoneNumber,
-    statusCallbackUrl: statusCallbackUrl(t.ctx.config, 'simulator', attempt.id),
+    statusCallbackUrl: statusCallbackUrl(t.ctx.config, 'simulator', attemptId),
     ringTimeoutSeconds: 45,
     maxCallDurationSeconds: 1800,
     amdEnabled: false,
@@ -89,21 +74,21 @@ async function callThrough(
   await db
     .updateTable('attempts')
     .set({ state: 'placed', provider_call_id: placed.providerCallId })
-    .where('id', '=', attempt.id)
+    .where('id', '=', attemptId)
     .execute();
   const deadline = Date.now() + 10_000;
   for (;;) {
     const row = await db
       .selectFrom('attempts')
       .selectAll()
-      .where('id', '=', attempt.id)
+      .where('id', '=', attemptId)
       .executeTakeFirstOrThrow();
     if (row.state === 'finished') break;
     if (Date.now() > deadline) throw new Error('the attempt did not finish');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    run: await db.selectFrom('runs').selectAll().where('id', '=', run.id).executeTakeFirstOrThrow(),
+    run: await db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow(),
     call: await db
       .selectFrom('simulator_calls')
       .selectAll()
