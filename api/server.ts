@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) {
     throw new ConfigError(['DATABASE_URL is required for the API (./scripts/start.sh sets it for you)']);
   }
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { max: config.databasePoolSize });
   const temporal = createTemporalGateway(config);
   try {
     await migrateToLatest(db, logger);

@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   http: { host: string; port: number; publicBaseUrl: string; bodyLimitBytes: number };
   databaseUrl: string | null;
+  /** Connections each process (API, worker) keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   temporal: {
     address: string;
     namespace: string;
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir,
     http: { host, port, publicBaseUrl, bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024) },
     databaseUrl: opt('DATABASE_URL'),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     temporal: {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),

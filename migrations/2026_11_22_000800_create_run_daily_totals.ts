@@ -17,41 +17,45 @@ import { sql, type Kysely } from 'kysely';
 
 const sums = `run_count bigint not null, token_total numeric not null, duration_total numeric not null`;
 
-const changed = `organization_id, created_at, workflow_id, campaign_id, disposition, call_duration_seconds,
+export const changed = `organization_id, created_at, workflow_id, campaign_id, disposition, call_duration_seconds,
   service_token_usage`;
 
 /** The rows a statement adds (+1) and removes (-1), from its transition tables. */
-const changesOf = {
+export const changesOf = {
   insert: `select 1 as sign, ${changed} from new_rows`,
   delete: `select -1 as sign, ${changed} from old_rows`,
   update: `select -1 as sign, ${changed} from old_rows union all select 1, ${changed} from new_rows`,
 };
-const transitionTables = {
+export const transitionTables = {
   insert: 'new table as new_rows',
   delete: 'old table as old_rows',
   update: 'old table as old_rows new table as new_rows',
 };
 // Most updates of runs (conversation progress, recordings) change none of the counted columns: nothing to do.
 // (An update has as many old rows as new ones, so old within new, counted with multiplicity, means equal.)
-const updateGuard = `if not exists (select ${changed} from old_rows except all select ${changed} from new_rows) then
+export const updateGuard = `if not exists (select ${changed} from old_rows except all select ${changed} from new_rows) then
     return null;
   end if;`;
 
 const addExcluded = `run_count = t.run_count + excluded.run_count, token_total = t.token_total + excluded.token_total,
   duration_total = t.duration_total + excluded.duration_total`;
 
-/**
- * Folds \`changes\` (sign plus the counted columns) into the three grains: one grouped upsert per grain, in key order,
- * so concurrent writers lock shared rows in the same order.
- */
-const foldStatement = (changes: string) => `
+/** \`changes\` (sign plus the counted columns) as \`keyed\`: with each grain's key columns and the signed sums. */
+export const keyedChanges = (changes: string) => `
   with changes as (${changes}),
   keyed as (
     select sign, organization_id, (created_at at time zone 'UTC')::date as day, workflow_id, campaign_id,
       disposition, call_duration_seconds, sign * service_token_usage as tokens,
       sign * coalesce(call_duration_seconds, 0) as seconds
     from changes
-  ),
+  )`;
+
+/**
+ * Folds \`changes\` (sign plus the counted columns) into the three grains: one grouped upsert per grain, in key order,
+ * so concurrent writers lock shared rows in the same order.
+ */
+export const foldStatement = (changes: string) => `
+  ${keyedChanges(changes)},
   by_disposition as (
     insert into run_daily_totals as t (organization_id, day, disposition, run_count, token_total, duration_total)
     select organization_id, day, disposition, sum(sign), sum(tokens), sum(seconds)

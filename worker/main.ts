@@ -4,6 +4,7 @@ import { createLogger } from '../config/logger';
 import { createDb } from '../db/client';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
+import { startRunTotalsCompaction } from './run-totals-compaction';
 import { installTemporalRuntime } from './temporal-runtime';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   installTemporalRuntime(logger);
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { max: config.databasePoolSize });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({
     config,
@@ -25,8 +26,10 @@ async function main(): Promise<void> {
       ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
       : {}),
   });
+  const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker polling');
   await worker.run(); // resolves after shutdown (the SDK handles SIGINT/SIGTERM)
+  await stopCompaction();
   await connection.close();
   await db.destroy();
   logger.info('worker stopped');

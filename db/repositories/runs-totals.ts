@@ -256,3 +256,12 @@ export async function runTotals(
     totalDurationSeconds: Number(row.total_duration_seconds),
   };
 }
+
+/**
+ * Folds the pending rows the `runs` triggers appended into one row per key (migration 2026_11_22_001100); the totals
+ * read the same before and after. Returns how many rows it removed (0 when another fold was under way).
+ */
+export async function compactRunTotals(db: Executor): Promise<number> {
+  const { rows } = await sql<{ removed: string }>`select compact_run_daily_totals() as removed`.execute(db);
+  return Number(rows[0]?.removed ?? 0);
+}

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { completeRun, createRun, type RunFilter, type RunListQuery } from '../../db/repositories/runs';
-import { runTotals, totalsGrain, type RunTotals } from '../../db/repositories/runs-totals';
+import { compactRunTotals, runTotals, totalsGrain, type RunTotals } from '../../db/repositories/runs-totals';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization } from '../helpers/organizations';
 import { finished, insertAgent, insertCampaign } from './fixtures';
@@ -158,7 +158,14 @@ describe('runs list totals from the per-day rollups', () => {
     },
   ];
 
+  /** Exact with the writers' pending rows, and again once they are folded (the worker folds every few seconds). */
   async function expectAllTotalsExact(): Promise<void> {
+    await expectTotalsExact();
+    await compactRunTotals(db);
+    await expectTotalsExact();
+  }
+
+  async function expectTotalsExact(): Promise<void> {
     const grains = new Set<string>();
     for (const filterSet of filterSets()) {
       for (const range of ranges) {
@@ -356,21 +363,52 @@ describe('runs list totals from the per-day rollups', () => {
     expect(rows[0]?.mismatches).toBe(0);
   });
 
-  it('keep the rollups equal to the runs they summarise', async () => {
-    const { rows } = await sql<{ mismatches: number }>`
-      with expected as (
-        select organization_id, (created_at at time zone 'UTC')::date as day, disposition,
-          count(*) as run_count, sum(service_token_usage) as token_total,
-          coalesce(sum(call_duration_seconds), 0) as duration_total
-        from runs where organization_id in (${org}, ${other}) group by 1, 2, 3
-      ), actual as (
-        select organization_id, day, disposition, run_count, token_total, duration_total
-        from run_daily_totals where organization_id in (${org}, ${other}) and run_count <> 0
-      )
-      select count(*)::int as mismatches from (
-        (select * from expected except all select * from actual)
-        union all (select * from actual except all select * from expected)
-      ) differences`.execute(db);
-    expect(rows[0]?.mismatches).toBe(0);
+  it('keep the rollups equal to the runs they summarise, before and after folding', async () => {
+    const mismatches = async () => {
+      const { rows } = await sql<{ mismatches: number }>`
+        with expected as (
+          select organization_id, (created_at at time zone 'UTC')::date as day, disposition,
+            count(*) as run_count, sum(service_token_usage) as token_total,
+            coalesce(sum(call_duration_seconds), 0) as duration_total
+          from runs where organization_id in (${org}, ${other}) group by 1, 2, 3
+        ), actual as (
+          select organization_id, day, disposition, sum(run_count) as run_count, sum(token_total) as token_total,
+            sum(duration_total) as duration_total
+          from run_daily_totals where organization_id in (${org}, ${other})
+          group by 1, 2, 3 having sum(run_count) <> 0
+        )
+        select count(*)::int as mismatches from (
+          (select * from expected except all select * from actual)
+          union all (select * from actual except all select * from expected)
+        ) differences`.execute(db);
+      return rows[0]?.mismatches;
+    };
+    // Pending rows from a fresh write, then folded: one row per key, none pending.
+    await run(org, agents[0], campaigns[0], '2026-03-04T10:00:00.000Z', ['completed', 12, 3]);
+    expect(await mismatches()).toBe(0);
+    await compactRunTotals(db);
+    expect(await mismatches()).toBe(0);
+    const keys = {
+      run_daily_totals: 'organization_id, day, disposition',
+      run_daily_source_totals: 'organization_id, day, workflow_id, campaign_id, disposition',
+      run_daily_duration_totals: 'organization_id, day, duration_bucket',
+    };
+    for (const [table, key] of Object.entries(keys)) {
+      const { rows } = await sql<{ pending: number; duplicated: number }>`
+        select count(*) filter (where pending)::int as pending,
+          (count(*) - count(distinct (${sql.raw(key)})))::int as duplicated
+        from ${sql.table(table)} where organization_id in (${org}, ${other})`.execute(db);
+      expect(rows[0], table).toEqual({ pending: 0, duplicated: 0 });
+    }
+  });
+
+  it('stay exact while writers append during a fold', async () => {
+    const writers = Array.from({ length: 20 }, async (_, k) => {
+      const id = await run(org, agents[k % 2]!, campaigns[k % 2]!, '2026-03-03T12:00:00.000Z', null);
+      await completeRun(db, id, finished(k % 3 === 0 ? 'completed' : 'no_answer', 5 + k, k));
+    });
+    const folds = Array.from({ length: 5 }, () => compactRunTotals(db));
+    await Promise.all([...writers, ...folds]);
+    await expectAllTotalsExact();
   });
 });
