@@ -261,6 +261,23 @@ export interface CallLeasesTable {
   released_at: Timestamp | null;
 }
 
+/** Deltas a transaction adds to a campaign's counters at its commit (migration 2026_11_22_001300); never read. */
+export interface CampaignCounterDeltasTable {
+  id: Generated<number>;
+  campaign_id: number;
+  executed_count: Generated<number>;
+  processed_rows: Generated<number>;
+  failed_rows: Generated<number>;
+  total_queued_count: Generated<number>;
+}
+
+/** Which process handles an inbound call heard by several (migration 2026_11_22_001500). */
+export interface InboundCallClaimsTable {
+  provider: string;
+  provider_call_id: string;
+  claimed_at: Generated<Timestamp>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -279,6 +296,8 @@ export interface Database {
   attempts: AttemptsTable;
   simulator_calls: SimulatorCallsTable;
   call_leases: CallLeasesTable;
+  campaign_counter_deltas: CampaignCounterDeltasTable;
+  inbound_call_claims: InboundCallClaimsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

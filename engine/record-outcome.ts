@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRun } from '../db/repositories/runs';
 import { isSuccessfulFinalOutcome, shouldRetry, type AttemptOutcome, type RetryConfig } from './outcomes';
@@ -69,13 +70,6 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       })
       .where('id', '=', attempt.id)
       .execute();
-    if (countsPlacement && attempt.campaign_id !== null) {
-      await trx
-        .updateTable('campaigns')
-        .set({ executed_count: sql`executed_count + 1`, updated_at: sql`now()` })
-        .where('id', '=', attempt.campaign_id)
-        .execute();
-    }
     // The call is over: its slot under the organization's limit is free at once, not when the lease expires.
     await releaseCallLease(trx, attempt.id);
 
@@ -104,18 +98,6 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
         .where('id', '=', attempt.contact_id)
         .where('final_outcome', 'is', null)
         .execute();
-      if (contactFinal) {
-        const failed = isSuccessfulFinalOutcome(report.outcome) ? 0 : 1;
-        await trx
-          .updateTable('campaigns')
-          .set({
-            processed_rows: sql`processed_rows + 1`,
-            failed_rows: sql`failed_rows + ${failed}`,
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', attempt.campaign_id)
-          .execute();
-      }
     }
 
     if (attempt.run_id !== null) {
@@ -128,6 +110,13 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
           provider_status: report.providerStatus ?? null,
           provider_cause: report.providerCause ?? null,
         },
+      });
+    }
+    if (attempt.campaign_id !== null) {
+      await addToCampaignCounters(trx, attempt.campaign_id, {
+        executed_count: countsPlacement ? 1 : 0,
+        processed_rows: contactFinal ? 1 : 0,
+        failed_rows: contactFinal && !isSuccessfulFinalOutcome(report.outcome) ? 1 : 0,
       });
     }
     return { changed: true, attemptId: attempt.id, campaignId: attempt.campaign_id, contactFinal };

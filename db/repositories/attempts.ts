@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../client';
 import type { Attempt, Database } from '../database';
 import { releaseCallLease } from './call-leases';
+import { addToCampaignCounters } from './campaign-counters';
 
 /**
  * Attempts: one row per try of a contact. Every state change is a compare-and-set on `state`, so a retried
@@ -14,6 +15,9 @@ import { releaseCallLease } from './call-leases';
 type Executor = Db | Transaction<Database>;
 
 export const OPEN_ATTEMPT_STATES = ['queued', 'placing', 'placed'] as const;
+
+// Namespace (first key) of the advisory lock that serialises queueing per campaign (second key).
+const QUEUE_LOCK_NAMESPACE = 0x51_55_45; // "QUE"
 
 export interface QueuedAttempts {
   /** Every queued attempt of the campaign: the new ones and any an earlier, lost call of this activity made. */
@@ -31,12 +35,13 @@ export async function queueDueAttempts(
   input: { campaignId: number; limit: number; maxOpen: number },
 ): Promise<QueuedAttempts> {
   return db.transaction().execute(async (trx) => {
-    // The campaign row lock serialises queueing for the campaign (a retried activity cannot overlap itself).
+    // Queueing is serialised per campaign (a retried activity cannot overlap itself) by an advisory lock rather than
+    // the campaign row's, which every outcome of the campaign updates.
+    await sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int, ${input.campaignId}::int)`.execute(trx);
     const campaign = await trx
       .selectFrom('campaigns')
       .select(['id', 'organization_id', 'telephony_configuration_id'])
       .where('id', '=', input.campaignId)
-      .forUpdate()
       .executeTakeFirstOrThrow();
     const open = await countOpenAttempts(trx, input.campaignId);
     const room = Math.max(0, Math.min(input.limit, input.maxOpen - open));
@@ -62,13 +67,7 @@ export async function queueDueAttempts(
         from cleared order by id
         returning id`.execute(trx);
       created = result.rows.length;
-      if (created > 0) {
-        await trx
-          .updateTable('campaigns')
-          .set({ total_queued_count: sql`total_queued_count + ${created}`, updated_at: sql`now()` })
-          .where('id', '=', input.campaignId)
-          .execute();
-      }
+      await addToCampaignCounters(trx, input.campaignId, { total_queued_count: created });
     }
     const queued = await trx
       .selectFrom('attempts')
@@ -164,13 +163,7 @@ export async function markPlaced(
       .returning(['campaign_id', 'deadline_at', 'state'])
       .executeTakeFirst();
     if (!row) return { changed: false, deadlineAt: null };
-    if (row.campaign_id !== null) {
-      await trx
-        .updateTable('campaigns')
-        .set({ executed_count: sql`executed_count + 1`, updated_at: sql`now()` })
-        .where('id', '=', row.campaign_id)
-        .execute();
-    }
+    if (row.campaign_id !== null) await addToCampaignCounters(trx, row.campaign_id, { executed_count: 1 });
     return { changed: true, deadlineAt: row.state === 'finished' ? null : row.deadline_at };
   });
 }
@@ -234,13 +227,8 @@ export async function withdrawQueuedAttempt(
       .where('final_outcome', 'is', null)
       .execute();
   }
-  if (removed.campaign_id !== null) {
-    await trx
-      .updateTable('campaigns')
-      .set({ total_queued_count: sql`greatest(total_queued_count - 1, 0)`, updated_at: sql`now()` })
-      .where('id', '=', removed.campaign_id)
-      .execute();
-  }
+  if (removed.campaign_id !== null)
+    await addToCampaignCounters(trx, removed.campaign_id, { total_queued_count: -1 });
   return true;
 }
 
