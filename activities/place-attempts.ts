@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { Context } from '@temporalio/activity';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { createRun } from '../db/repositories/runs';
 import {
@@ -10,7 +10,7 @@ import {
   returnToQueue,
   withdrawQueuedAttempt,
 } from '../db/repositories/attempts';
-import { acquireCallLease } from '../db/repositories/call-leases';
+import { acquireCallLease, releaseCallLease } from '../db/repositories/call-leases';
 import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
 import { contactWindow, zonesOfContact } from '../engine/contact-zones';
 import {
@@ -151,43 +151,95 @@ type Claim =
   /** The contact's zones never share an open instant: it ends as `no_callable_window`, undialed. */
   | { kind: 'no_window'; zones: string[] };
 
-/** Thrown inside the claim transaction to roll the claim back when the organization's limits refuse a lease. */
-class LeaseRefused extends Error {
-  override readonly name = 'LeaseRefused';
-  constructor(
-    readonly reason: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(`call lease refused (${reason})`);
-  }
+/** Thrown inside the claim transaction to roll the claim back when the campaign changed while it was being made. */
+class CampaignChanged extends Error {
+  override readonly name = 'CampaignChanged';
 }
 
 /**
- * One transaction: re-checks the campaign against the real clock while holding its row (a pause commits before or
- * after this claim, never in between) and, with per-contact zones, the contact's own window; claims the attempt,
- * creates its run and takes its call lease under the organization's limits. A refused lease rolls all of it back:
- * the attempt stays queued, untouched, and is reported `deferred` with the wait the limits asked for.
+ * Namespace (first key) of the claim barrier's advisory lock, the campaign id being the second: claims hold it shared,
+ * and every update of a campaign's state or schedule takes it exclusively (trigger of migration 2026_11_22_001200).
+ */
+const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
+
+/**
+ * Holds the campaign's claim barrier until the claim commits, and rolls the claim back unless the campaign is still
+ * running on the schedule the claim was judged by. A pause or PATCH thus commits before this check, and the claim is
+ * rolled back, or waits for the claim's commit. The row itself is not locked: every outcome of the campaign updates
+ * its counters, and would wait for the claims under way.
+ */
+async function confirmCampaignUnchanged(
+  trx: Transaction<Database>,
+  campaignId: number,
+  judgedSchedule: unknown,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int, ${campaignId}::int)`.execute(trx);
+  const row = await trx
+    .selectFrom('campaigns')
+    .select(['state', 'schedule_config'])
+    .where('id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  if (row.state !== 'running' || JSON.stringify(row.schedule_config) !== JSON.stringify(judgedSchedule))
+    throw new CampaignChanged(`campaign ${campaignId} changed while an attempt was being claimed`);
+}
+
+/**
+ * Takes the attempt's call lease under the organization's limits (one statement, committed at once), then claims in one
+ * transaction (`claimIn`). A refused lease leaves the attempt queued, untouched, reported `deferred` with the wait the
+ * limits asked for; a lease taken for a claim that did not happen is released, unless the claim's commit itself failed
+ * (it may have committed: the lease then lives until the outcome releases it or it expires).
  */
 async function claimForPlacement(
   deps: EngineActivityDeps,
   ctx: PlacementContext,
   attemptId: number,
 ): Promise<Claim> {
-  try {
-    return await deps.db.transaction().execute((trx) => claimIn(trx, deps, ctx, attemptId));
-  } catch (error) {
-    if (!(error instanceof LeaseRefused)) throw error;
+  const lease = await acquireCallLease(deps.db, {
+    organizationId: ctx.campaign.organization_id,
+    telephonyConfigurationId: ctx.telephonyConfigurationId,
+    attemptId,
+    holder: LEASE_HOLDER,
+    ttlSeconds: callLeaseTtlSeconds(ctx, deps.engine),
+  });
+  if (!lease.granted) {
     deps.logger.debug(
-      { campaignId: ctx.campaign.id, attemptId, reason: error.reason, retryAfterMs: error.retryAfterMs },
+      { campaignId: ctx.campaign.id, attemptId, reason: lease.reason, retryAfterMs: lease.retryAfterMs },
       'call lease refused; the attempt stays queued',
     );
-    return {
-      kind: 'not_claimed',
-      report: { attemptId, status: 'deferred', retryAfterMs: error.retryAfterMs },
-    };
+    return { kind: 'not_claimed', report: { attemptId, status: 'deferred', retryAfterMs: lease.retryAfterMs } };
   }
+  let committing = false;
+  let claim: Claim;
+  try {
+    claim = await deps.db.transaction().execute(async (trx) => {
+      const made = await claimIn(trx, deps, ctx, attemptId);
+      committing = true;
+      return made;
+    });
+  } catch (error) {
+    if (!committing && !lease.renewed) await releaseLeaseQuietly(deps, ctx, attemptId);
+    if (error instanceof CampaignChanged) return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
+    throw error;
+  }
+  if (claim.kind !== 'claimed' && !lease.renewed) await releaseLeaseQuietly(deps, ctx, attemptId);
+  return claim;
 }
 
+/** A lease that would otherwise hold a slot until it expires: failing to release it is logged, not fatal. */
+async function releaseLeaseQuietly(deps: EngineActivityDeps, ctx: PlacementContext, attemptId: number) {
+  await releaseCallLease(deps.db, attemptId).catch((error: unknown) =>
+    deps.logger.warn(
+      { err: error, campaignId: ctx.campaign.id, attemptId },
+      'releasing an unused call lease failed; it expires on its own',
+    ),
+  );
+}
+
+/**
+ * One transaction: checks the campaign against the real clock and, with per-contact zones, the contact's own window;
+ * claims the attempt, creates its run and, last, confirms the campaign under its claim barrier (a pause commits before
+ * or after this claim, never in between).
+ */
 async function claimIn(
   trx: Transaction<Database>,
   deps: EngineActivityDeps,
@@ -195,22 +247,18 @@ async function claimIn(
   attemptId: number,
 ): Promise<Claim> {
   const now = Date.now();
+  // Read without a lock first, so a paused or closed campaign costs no claim; confirmed under the lock at the end.
   const campaign = await trx
     .selectFrom('campaigns')
-    .select(['state', 'schedule_config'])
-    .where('id', '=', ctx.campaign.id)
-    .forShare()
-    .executeTakeFirstOrThrow();
-  const agent = await trx
-    .selectFrom('agents')
-    .select(['status', 'current_definition_id'])
-    .where('id', '=', ctx.agentId)
+    .innerJoin('agents', 'agents.id', 'campaigns.workflow_id')
+    .select(['campaigns.state', 'campaigns.schedule_config', 'agents.status', 'agents.current_definition_id'])
+    .where('campaigns.id', '=', ctx.campaign.id)
     .executeTakeFirstOrThrow();
   const schedule = toSchedule(campaign.schedule_config);
   const perContact = perContactZones(campaign.schedule_config);
   if (
     campaign.state !== 'running' ||
-    agent.status !== 'active' ||
+    campaign.status !== 'active' ||
     (!perContact && !isOpenAt(schedule, now))
   ) {
     return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
@@ -263,7 +311,7 @@ async function claimIn(
   const runId = await createRun(trx, {
     organization_id: attempt.organization_id,
     workflow_id: ctx.agentId,
-    definition_id: agent.current_definition_id,
+    definition_id: campaign.current_definition_id,
     campaign_id: ctx.campaign.id,
     name: `campaign-${ctx.campaign.id}-contact-${contact.id}-attempt-${attempt.attempt_number}`,
     mode: ctx.providerName,
@@ -278,15 +326,8 @@ async function claimIn(
     },
   });
   await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
-  // Last, so the organization's advisory lock is held only for the commit that follows.
-  const lease = await acquireCallLease(trx, {
-    organizationId: attempt.organization_id,
-    telephonyConfigurationId: ctx.telephonyConfigurationId,
-    attemptId,
-    holder: LEASE_HOLDER,
-    ttlSeconds: callLeaseTtlSeconds(ctx, deps.engine),
-  });
-  if (!lease.granted) throw new LeaseRefused(lease.reason, lease.retryAfterMs);
+  // Last, so the barrier is held only for the commit that follows.
+  await confirmCampaignUnchanged(trx, ctx.campaign.id, campaign.schedule_config);
   return { kind: 'claimed', attempt };
 }
 

@@ -14,7 +14,8 @@ import type { Database } from '../database';
 type Executor = Db | Transaction<Database>;
 
 export type LeaseDecision =
-  { granted: true } | { granted: false; reason: 'org_limit' | 'rate_limit'; retryAfterMs: number };
+  | { granted: true; /** The attempt already held a live lease, now extended. */ renewed: boolean }
+  | { granted: false; reason: 'org_limit' | 'rate_limit'; retryAfterMs: number };
 
 export interface LeaseRequest {
   organizationId: number;
@@ -26,37 +27,26 @@ export interface LeaseRequest {
   ttlSeconds: number;
 }
 
-// Namespace of the advisory lock (first key); the organization id is the second.
-const LOCK_NAMESPACE = 0x43_4c_53; // "CLS"
+// The organization's advisory lock is taken inside `acquire_call_lease`: namespace 0x434c53 ("CLS"), organization id.
 // Released and expired leases are kept this long so calls_per_second down to one call a minute can count them.
 const RETENTION_SECONDS = 60;
 // Hint for a caller refused by the organization limit: a lease may be released at any moment.
 const ORG_LIMIT_RETRY_MS = 1000;
-
-/** Takes a lease for the attempt, or says why not and when to ask again. Taking it again while held renews it. */
-export async function acquireCallLease(db: Executor, request: LeaseRequest): Promise<LeaseDecision> {
-  if (db.isTransaction) return acquireIn(db as Transaction<Database>, request);
-  return (db as Db).transaction().execute((trx) => acquireIn(trx, request));
-}
-
 // Old released and expired leases are pruned on one acquisition in this many (per process), outside the lock.
 const PRUNE_EVERY = 50;
 let acquisitions = 0;
 
 /**
- * Everything the decision reads is read after the lock, in one statement (the lock must come first: a snapshot taken
- * before it could miss a lease its previous holder just committed), so the lock is held for two round trips and the
- * commit that follows.
+ * Takes a lease for the attempt, or says why not and when to ask again. Taking it again while held renews it.
+ * The decision is one statement (function `acquire_call_lease`, migration 2026_11_22_001400) that takes the
+ * organization's advisory lock first and reads after it; called with the pool rather than inside a transaction, it
+ * commits at once, so the lock is held for the decision and its commit alone.
  */
-async function acquireIn(trx: Transaction<Database>, request: LeaseRequest): Promise<LeaseDecision> {
+export async function acquireCallLease(db: Executor, request: LeaseRequest): Promise<LeaseDecision> {
   const { organizationId, attemptId } = request;
-  if (++acquisitions % PRUNE_EVERY === 0) await pruneLeases(trx, organizationId);
-  const rate = request.telephonyConfigurationId
-    ? await rateOf(trx, organizationId, request.telephonyConfigurationId)
-    : null;
-  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${organizationId}::int)`.execute(trx);
-  const ttl = request.ttlSeconds;
+  if (++acquisitions % PRUNE_EVERY === 0) await pruneLeases(db, organizationId);
   const configurationId = request.telephonyConfigurationId;
+  const rate = configurationId ? await rateOf(db, organizationId, configurationId) : null;
   const result = await sql<{
     renewed: number;
     inserted: number;
@@ -65,43 +55,11 @@ async function acquireIn(trx: Transaction<Database>, request: LeaseRequest): Pro
     earliest_ms: number | null;
     started: number;
     oldest_age_ms: number | null;
-  }>`
-    with renewed as (
-      update call_leases set expires_at = clock_timestamp() + make_interval(secs => ${ttl}), holder = ${request.holder}
-      where attempt_id = ${attemptId} and released_at is null and expires_at > clock_timestamp()
-      returning id
-    ), stats as (
-      select
-        (select count(*)::int from call_leases
-          where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp()) as live,
-        (select max_concurrent_calls from organizations where id = ${organizationId}) as max_calls,
-        (select extract(epoch from min(expires_at) - clock_timestamp()) * 1000 from call_leases
-          where organization_id = ${organizationId} and released_at is null and expires_at > clock_timestamp())
-          as earliest_ms,
-        (select count(*)::int from call_leases
-          where ${rate !== null} and telephony_configuration_id = ${configurationId}
-            and acquired_at > clock_timestamp() - make_interval(secs => ${rate?.windowSeconds ?? 1})) as started,
-        (select extract(epoch from clock_timestamp() - min(acquired_at)) * 1000 from call_leases
-          where ${rate !== null} and telephony_configuration_id = ${configurationId}
-            and acquired_at > clock_timestamp() - make_interval(secs => ${rate?.windowSeconds ?? 1})) as oldest_age_ms
-    ), inserted as (
-      -- A released or expired lease of the same attempt (a placement that went back to the queue) is replaced.
-      insert into call_leases (organization_id, attempt_id, telephony_configuration_id, holder, acquired_at, expires_at)
-      select ${organizationId}, ${attemptId}, ${configurationId}, ${request.holder}, clock_timestamp(),
-             clock_timestamp() + make_interval(secs => ${ttl})
-      from stats
-      where not exists (select 1 from renewed)
-        and stats.live < stats.max_calls
-        and stats.started < ${rate?.callsPerWindow ?? 1}
-      on conflict (attempt_id) do update set
-        telephony_configuration_id = excluded.telephony_configuration_id, holder = excluded.holder,
-        acquired_at = excluded.acquired_at, expires_at = excluded.expires_at, released_at = null
-      returning id
-    )
-    select (select count(*)::int from renewed) as renewed, (select count(*)::int from inserted) as inserted, stats.*
-    from stats`.execute(trx);
+  }>`select * from acquire_call_lease(${organizationId}::bigint, ${configurationId}::bigint, ${attemptId}::bigint,
+      ${request.holder}::text, ${request.ttlSeconds}::float8, ${rate?.windowSeconds ?? null}::float8,
+      ${rate?.callsPerWindow ?? null}::int)`.execute(db);
   const row = result.rows[0]!;
-  if (row.renewed > 0 || row.inserted > 0) return { granted: true };
+  if (row.renewed > 0 || row.inserted > 0) return { granted: true, renewed: row.renewed > 0 };
   if (row.live >= row.max_calls) {
     const hint = Math.min(ORG_LIMIT_RETRY_MS, row.earliest_ms ?? ORG_LIMIT_RETRY_MS);
     return { granted: false, reason: 'org_limit', retryAfterMs: Math.max(1, Math.ceil(hint)) };

@@ -135,7 +135,7 @@ describe('the placement claim', () => {
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
   });
 
-  it('rolls the claim back when the organization refuses a lease: the attempt stays queued, with no run and no lease', async () => {
+  it('makes no claim when the organization refuses a lease: the attempt stays queued, with no run and no lease', async () => {
     const world = await queuedAttempt();
     await t.ctx.db
       .updateTable('organizations')
@@ -160,7 +160,7 @@ describe('the placement claim', () => {
       holder: 'another-worker',
       ttlSeconds: 60,
     });
-    expect(held).toEqual({ granted: true });
+    expect(held).toEqual({ granted: true, renewed: false });
 
     const place = placementActivity();
     const { reports } = await place(world.campaignId, [world.attemptId]);
@@ -216,5 +216,61 @@ describe('the placement claim', () => {
       true,
     );
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
+  });
+
+  it('releases the lease it took for a campaign found paused, and claims nothing', async () => {
+    const world = await queuedAttempt();
+    await t.ctx.db.updateTable('campaigns').set({ state: 'paused' }).where('id', '=', world.campaignId).execute();
+    const { reports } = await placementActivity()(world.campaignId, [world.attemptId]);
+    expect(reports).toEqual([{ attemptId: world.attemptId, status: 'deferred' }]);
+    const attempt = await t.ctx.db
+      .selectFrom('attempts')
+      .select(['state', 'run_id'])
+      .where('id', '=', world.attemptId)
+      .executeTakeFirstOrThrow();
+    expect(attempt).toEqual({ state: 'queued', run_id: null });
+    expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
+    expect(dialed).toBe(0);
+  });
+
+  it('makes a pause wait for a claim under way, and a claim after the pause find it paused', async () => {
+    const world = await queuedAttempt();
+    const barrier = sql`select pg_advisory_xact_lock_shared(${0x43_43_4c}::int, ${world.campaignId}::int)`;
+    // A claim under way holds the campaign's barrier (shared) until it commits.
+    let releaseClaim!: () => void;
+    const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
+    let barrierTaken!: () => void;
+    const taken = new Promise<void>((resolve) => (barrierTaken = resolve));
+    const claim = t.ctx.db.transaction().execute(async (trx) => {
+      await barrier.execute(trx);
+      barrierTaken();
+      await claimHeld;
+    });
+    await taken;
+    let pausedAt = 0;
+    const pause = t.ctx.db
+      .updateTable('campaigns')
+      .set({ state: 'paused' })
+      .where('id', '=', world.campaignId)
+      .execute()
+      .then(() => (pausedAt = Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pausedAt).toBe(0);
+    const claimEndedAt = Date.now();
+    releaseClaim();
+    await claim;
+    await pause;
+    expect(pausedAt).toBeGreaterThanOrEqual(claimEndedAt);
+    // Counter updates never wait for claims: they change neither state nor schedule.
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await barrier.execute(trx);
+      await t.ctx.db
+        .updateTable('campaigns')
+        .set({ processed_rows: sql`processed_rows + 0` })
+        .where('id', '=', world.campaignId)
+        .execute();
+    });
+    const { reports } = await placementActivity()(world.campaignId, [world.attemptId]);
+    expect(reports).toEqual([{ attemptId: world.attemptId, status: 'deferred' }]);
   });
 });

@@ -78,22 +78,22 @@ describe('call leases', () => {
     // A call that ends frees its slot for the next one, whichever campaign it belongs to.
     expect(await releaseCallLease(db, granted[0]!.id)).toBe(true);
     expect(await releaseCallLease(db, granted[0]!.id)).toBe(false);
-    expect(await lease(otherCampaign.id)).toEqual({ granted: true });
+    expect(await lease(otherCampaign.id)).toEqual({ granted: true, renewed: false });
     expect(await countLiveCallLeases(db, organizationId)).toBe(7);
   });
 
   it('grant a lease again to the attempt that holds it (a retried placement), without taking a second slot', async () => {
     const { organizationId, attempts, lease } = await world({ limit: 1, count: 2 });
-    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
-    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true, renewed: false });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true, renewed: true });
     expect(await countLiveCallLeases(db, organizationId)).toBe(1);
     expect(await lease(attempts[1]!.id)).toMatchObject({ granted: false, reason: 'org_limit' });
   });
 
   it("reclaim the slots of a crashed worker's leases once they expire, while renewed ones live on", async () => {
     const { organizationId, attempts, lease } = await world({ limit: 2, count: 4 });
-    expect(await lease(attempts[0]!.id, 0.4, 'crashed-worker')).toEqual({ granted: true });
-    expect(await lease(attempts[1]!.id, 0.4, 'live-worker')).toEqual({ granted: true });
+    expect(await lease(attempts[0]!.id, 0.4, 'crashed-worker')).toEqual({ granted: true, renewed: false });
+    expect(await lease(attempts[1]!.id, 0.4, 'live-worker')).toEqual({ granted: true, renewed: false });
     const refused = await lease(attempts[2]!.id);
     expect(refused).toMatchObject({ granted: false, reason: 'org_limit' });
     if (!refused.granted) expect(refused.retryAfterMs).toBeLessThanOrEqual(400);
@@ -103,7 +103,7 @@ describe('call leases', () => {
     await sleep(600);
     expect(await countLiveCallLeases(db, organizationId)).toBe(1);
     expect(await renewCallLeases(db, { attemptIds: [attempts[0]!.id], ttlSeconds: 60 })).toEqual([]);
-    expect(await lease(attempts[2]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[2]!.id)).toEqual({ granted: true, renewed: false });
     expect(await lease(attempts[3]!.id)).toMatchObject({ granted: false, reason: 'org_limit' });
   });
 
@@ -141,7 +141,7 @@ describe('call leases', () => {
 
   it('count a call that already ended in the second it started', async () => {
     const { attempts, lease } = await world({ limit: 100, count: 2, configuration: { calls_per_second: 1 } });
-    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true, renewed: false });
     expect(await releaseCallLease(db, attempts[0]!.id)).toBe(true);
     expect(await lease(attempts[1]!.id)).toMatchObject({ granted: false, reason: 'rate_limit' });
   });
@@ -152,7 +152,7 @@ describe('call leases', () => {
       count: 2,
       configuration: { calls_per_second: 0.5 },
     });
-    expect(await lease(attempts[0]!.id)).toEqual({ granted: true });
+    expect(await lease(attempts[0]!.id)).toEqual({ granted: true, renewed: false });
     const second = await lease(attempts[1]!.id);
     expect(second).toMatchObject({ granted: false, reason: 'rate_limit' });
     if (!second.granted) expect(second.retryAfterMs).toBeGreaterThan(1000);
