@@ -4,6 +4,7 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -18,7 +19,7 @@ import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
 import { judgeWindow, type BreakerSample } from './breaker-window';
 import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
 import { CAMPAIGN_STATE_KEY } from './campaign-search-attributes';
-import { InFlight, type CarriedCampaignState, type EngineCounters } from './in-flight';
+import { InFlight, zeroCounters, type CarriedCampaignState, type EngineCounters } from './in-flight';
 import { isOpenAt, nextClosingAfter, nextOpeningAfter } from './schedule';
 import { perContactZones, toSchedule } from './schedule-config';
 
@@ -58,6 +59,13 @@ export interface CampaignWorkflowResult {
 }
 
 const RECONCILE_BATCH = 100;
+/**
+ * Placement batches dialing at once: a slot freed while a batch dials is refilled by the next batch instead of
+ * waiting for the slowest call of the first (each batch dials with the worker's placement lanes).
+ */
+const MAX_PLACEMENT_BATCHES = 8;
+/** Histories written before placement ran beside the loop replay the code that awaited each batch. */
+const PLACEMENT_BESIDE_LOOP = 'placement-beside-loop';
 /** With nothing to wake it, the workflow still re-reads its row this often (a lost signal costs at most this). */
 const IDLE_RELOAD_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -68,16 +76,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   const carried = input.carried;
   const inFlight = new InFlight(carried);
   let breakerWindow: BreakerSample[] = carried?.breakerWindow ?? [];
-  const counters: EngineCounters = carried?.counters ?? {
-    queued: 0,
-    placed: 0,
-    finished: 0,
-    reconciled: 0,
-    refused: 0,
-    deferred: 0,
-    runs: 0,
-    continuedWithCallsInFlight: 0,
-  };
+  const counters: EngineCounters = carried?.counters ?? zeroCounters();
   counters.runs += 1;
   let synced = carried?.synced ?? false;
   let controlStale = true;
@@ -95,6 +94,10 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   let nextWakeAt: number | null = null;
   // Outcomes settled by reconciliation (not by signal) change the remaining work: re-read it before deciding.
   let countsStale = false;
+  // Placement batches under way, and those that ended, applied at the top of the loop: until then their attempts stay
+  // handed off, so a turn of the loop that began before a batch ended cannot offer them again.
+  let placementBatches = 0;
+  const endedBatches: Array<{ attemptIds: number[]; reports: AttemptReport[] }> = [];
 
   setHandler(campaignChangedSignal, () => {
     controlStale = true;
@@ -166,6 +169,27 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     }
   };
 
+  /** Starts a placement batch; its reports wait in `endedBatches` for the loop (whatever its result). */
+  const placeBatch = (attemptIds: number[]): Promise<void> => {
+    inFlight.handOff(attemptIds);
+    placementBatches += 1;
+    return placement
+      .placeAttempts({ campaignId, attemptIds })
+      .catch(() => ({
+        // The activity failed or timed out (a worker died mid-dial): look every claim up once it is stale.
+        // The reconcile activity reads each row: unclaimed ones come back `queued`, fresh claims get their real deadline.
+        reports: attemptIds.map((attemptId) => ({
+          attemptId,
+          status: 'pending' as const,
+          deadlineAtMs: Date.now(),
+        })),
+      }))
+      .then(({ reports }) => {
+        endedBatches.push({ attemptIds, reports });
+        placementBatches -= 1;
+      });
+  };
+
   if (!synced) {
     publish('syncing');
     await importContacts();
@@ -173,8 +197,18 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
   }
 
   for (;;) {
+    if (endedBatches.length > 0) {
+      const ended = endedBatches.splice(0);
+      for (const batch of ended) inFlight.handBack(batch.attemptIds);
+      await applyReports(ended.flatMap((batch) => batch.reports));
+    }
     // Checked every turn, so a campaign that is never idle still continues-as-new when the server suggests it.
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 40_000) {
+      if (placementBatches > 0) {
+        // Their attempts are carried by id, so their reports must be in first.
+        await condition(() => placementBatches === 0);
+        continue;
+      }
       await windowLogs;
       await condition(allHandlersFinished);
       if (inFlight.size > 0) counters.continuedWithCallsInFlight += 1;
@@ -264,18 +298,11 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
         }));
         if (await tripIfNeeded(samples)) continue;
       }
-      const toPlace = dialing ? inFlight.toPlace() : [];
+      const toPlace = dialing && placementBatches < MAX_PLACEMENT_BATCHES ? inFlight.toPlace() : [];
       if (toPlace.length > 0) {
-        const { reports } = await placement.placeAttempts({ campaignId, attemptIds: toPlace }).catch(() => ({
-          // The activity failed or timed out (a worker died mid-dial): look every claim up once it is stale.
-          // The reconcile activity reads each row: unclaimed ones come back `queued`, fresh claims get their real deadline.
-          reports: toPlace.map((attemptId) => ({
-            attemptId,
-            status: 'pending' as const,
-            deadlineAtMs: Date.now(),
-          })),
-        }));
-        await applyReports(reports);
+        const besideLoop = patched(PLACEMENT_BESIDE_LOOP);
+        const batch = placeBatch(toPlace);
+        if (!besideLoop) await batch;
         continue;
       }
       if (current.remainingContacts === 0 && inFlight.size === 0) {
@@ -306,7 +333,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       wakeCandidates.push(Math.max(current.nextDueAtMs, now + 10, backoffUntil, leaseWaitUntil));
     nextWakeAt = Math.min(...wakeCandidates.filter((t): t is number => t !== null));
     const woken = await condition(
-      () => controlStale || inFlight.finishedPending.size > 0,
+      () => controlStale || inFlight.finishedPending.size > 0 || endedBatches.length > 0,
       Math.max(1, nextWakeAt - now),
     );
     if (!woken && nextWakeAt === now + IDLE_RELOAD_MS) controlStale = true;

@@ -26,6 +26,20 @@ export interface EngineCounters {
   continuedWithCallsInFlight: number;
 }
 
+/** Counters of a campaign workflow's first run. */
+export function zeroCounters(): EngineCounters {
+  return {
+    queued: 0,
+    placed: 0,
+    finished: 0,
+    reconciled: 0,
+    refused: 0,
+    deferred: 0,
+    runs: 0,
+    continuedWithCallsInFlight: 0,
+  };
+}
+
 /**
  * The semaphore over attempt ids: every open attempt the workflow owns, each with the deadline after which it
  * is looked up at the provider (null while it waits to be placed).
@@ -33,6 +47,8 @@ export interface EngineCounters {
 export class InFlight {
   readonly attempts: Map<number, number | null>;
   readonly finishedPending: Set<number>;
+  /** Attempts handed to a placement activity that has not reported yet (never carried: handover waits for it). */
+  private readonly placing = new Set<number>();
 
   constructor(carried?: CarriedCampaignState) {
     this.attempts = new Map(carried?.inFlight ?? []);
@@ -43,9 +59,21 @@ export class InFlight {
     return this.attempts.size;
   }
 
-  /** Attempts queued and not yet handed to the provider, oldest first. */
+  /** Attempts queued and not yet handed to a placement activity, oldest first. */
   toPlace(): number[] {
-    return [...this.attempts].filter(([, deadline]) => deadline === null).map(([id]) => id);
+    return [...this.attempts]
+      .filter(([id, deadline]) => deadline === null && !this.placing.has(id))
+      .map(([id]) => id);
+  }
+
+  /** The attempts are being placed: not offered again until their placement reports. */
+  handOff(attemptIds: number[]): void {
+    for (const id of attemptIds) this.placing.add(id);
+  }
+
+  /** Their placement reported (or failed): each is placed, pending, back in the queue or gone, as its report says. */
+  handBack(attemptIds: number[]): void {
+    for (const id of attemptIds) this.placing.delete(id);
   }
 
   overdue(nowMs: number, max: number): number[] {
