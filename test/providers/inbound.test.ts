@@ -111,7 +111,10 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
     const runs = await inboundRuns();
     expect(runs.find((run) => run.mode === 'ari')).toMatchObject({ workflow_id: world.agentId });
     const played = ari.http.requests.filter((r) => r.path.endsWith('/play'));
+    // Every API process following the application hears both calls; each is answered once, the refusal played once.
     expect(played.map((r) => r.path)).toEqual([`/ari/channels/${refused}/play`]);
+    const answered = ari.http.requests.filter((r) => r.path.endsWith('/answer')).map((r) => r.path);
+    expect(answered.sort()).toEqual([`/ari/channels/${accepted}/answer`, `/ari/channels/${refused}/answer`].sort());
     expect(ari.channels.get(accepted)?.state).toBe('Up');
   });
 });

@@ -6,16 +6,19 @@ import type { AriChannelSnapshot } from '../../../providers/ari/ari-events';
 import { ariConnectionOf } from '../../../providers/ari/ari-client';
 import { vendorRequest } from '../../../providers/vendor-http';
 import { loadWebhookCredentials } from '../telephony-status/webhook-request';
+import { claimInboundCall } from '../../../db/repositories/inbound-call-claims';
 import { acceptInboundCall } from './inbound-calls';
 
 /**
  * Answers a call to a number bound to an active agent (its inbound run is created); otherwise plays Asterisk's
- * "not in service" prompt and hangs up.
+ * "not in service" prompt and hangs up. Only the first process to claim the channel acts on it.
  */
 export async function handleAriInbound(
   deps: { db: Db; config: Readonly<Config>; logger: Logger },
   input: { configurationId: number; organizationId: number; channel: AriChannelSnapshot },
 ): Promise<void> {
+  // Every process connected for the application hears the call: one handles it.
+  if (!(await claimInboundCall(deps.db, 'ari', input.channel.id))) return;
   const credentials = await loadWebhookCredentials(deps.db, deps.config.appSecret, input.configurationId);
   if (!credentials) return;
   const connection = ariConnectionOf(credentials.config, credentials.secrets);
