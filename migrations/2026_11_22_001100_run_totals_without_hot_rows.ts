@@ -6,9 +6,9 @@ import { changesOf, foldStatement, keyedChanges, updateGuard } from './2026_11_2
  * writer of an organization's runs wait for the others: each new run and each completion updated today's
  * (organization, day, no disposition) rows and held them until its commit. Now each statement on `runs` appends its
  * grouped changes as `pending` rows (plain inserts, which never wait for one another), and readers, which already sum
- * the rows of a key range, see the same totals. `compact_run_daily_totals()` folds the pending rows of each
- * (organization, day) together with that day's compacted rows into one row per key, in one statement per grain, so a
- * reader sees the day before or after the fold and the same sums either way; the worker calls it every few seconds
+ * the rows of a key range, see the same totals. `compact_run_daily_totals()` folds each key's pending rows together
+ * with its compacted row into one row, in one statement per grain, so a reader sees the key before or after the fold
+ * and the same sums either way; the worker calls it every few seconds
  * (`compactRunTotals`, worker/run-totals-compaction.ts).
  */
 
@@ -50,15 +50,21 @@ const triggerFunction = (event: 'insert' | 'update' | 'delete', body: string) =>
      return null;
    end $fn$`;
 
-/** Folds the days with pending rows of one grain into one compacted row per key; returns the rows it removed. */
+/** Folds the keys with pending rows of one grain into one compacted row each; returns the rows it removed. */
 const compactGrain = ({ table, key }: (typeof grains)[number]) => {
   const columns = key.join(', ');
   const groupBy = key.map((_, i) => i + 1).join(', ');
-  return `with days as (
-      select distinct organization_id, day from ${table} where pending
+  // Organization and day through the index; the other key columns may be null, hence `is not distinct from`.
+  const rest = key.filter((column) => column !== 'organization_id' && column !== 'day');
+  const sameKey = [
+    't.organization_id = keys.organization_id',
+    't.day = keys.day',
+    `(${rest.map((c) => `t.${c}`).join(', ')}) is not distinct from (${rest.map((c) => `keys.${c}`).join(', ')})`,
+  ].join(' and ');
+  return `with keys as (
+      select distinct ${columns} from ${table} where pending
     ), folded as (
-      delete from ${table} t using days
-      where t.organization_id = days.organization_id and t.day = days.day
+      delete from ${table} t using keys where ${sameKey}
       returning t.*
     ), kept as (
       insert into ${table} (${columns}, ${sums}, pending)
