@@ -6,7 +6,7 @@ import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../engine/failure-types';
 import { ObjectNotFoundError } from '../storage/object-storage';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
-import { importCounts, openContactImport, type ImportRecord } from '../db/repositories/contacts';
+import { ContactBatch, importCounts, openContactImport } from '../db/repositories/contacts';
 import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
 import { isBlankRecord, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
 import { createPhoneNormaliser } from './import/phone-numbers';
@@ -40,6 +40,9 @@ class SourceInvalid extends Error {
 const MAX_RECORD_CHARACTERS = 16 * 1024 * 1024;
 const DEFAULT_BATCH_SIZE = 5000;
 const HEARTBEAT_EVERY_MS = 1000;
+// Rows parsed between two turns of the event loop while a batch is being written: each step of the write (begin, COPY,
+// the move into contacts, commit) waits for a turn, and the parser would otherwise hold the loop for a whole chunk.
+const ROWS_PER_TURN = 64;
 
 /**
  * The import of a campaign's CSV (activity `syncContacts`): streams the object through csv-parse, writes contacts and
@@ -112,7 +115,7 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     const normalise = createPhoneNormaliser();
     let header: CsvHeader | undefined;
     let rowNumber = 0;
-    let batch: ImportRecord[] = [];
+    let batch = new ContactBatch();
     let committed = resumeAfter;
     let lastBeat = Date.now();
     const beat = () => {
@@ -124,12 +127,12 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     // heartbeat only ever names a row whose batch is committed, and batches commit in order.
     let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      if (batch.length === 0) return;
-      const records = batch;
-      batch = [];
+      if (batch.size === 0) return;
+      const full = batch;
+      batch = new ContactBatch();
       await writing;
-      writing = writer.writeBatch(records, header!.names[header!.phone]!).then(() => {
-        committed = records[records.length - 1]!.rowNumber;
+      writing = writer.writeBatch(full, header!.names[header!.phone]!).then(() => {
+        committed = full.lastRow;
         beat();
       });
       // Observed by the next flush (or the end of the import); never an unhandled rejection meanwhile.
@@ -149,8 +152,9 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
         if (isBlankRecord(record)) continue;
         rowNumber += 1;
         if (rowNumber <= resumeAfter) continue;
-        batch.push(toImportRow(header, record, rowNumber, deps.config.defaultPhoneRegion, normalise));
-        if (batch.length >= batchSize) await flush();
+        batch.add(toImportRow(header, record, rowNumber, deps.config.defaultPhoneRegion, normalise));
+        if (batch.size >= batchSize) await flush();
+        else if (batch.size % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       if (header === undefined) throw new SourceInvalid('the file is empty (no header row)');
       await flush();

@@ -31,7 +31,7 @@ export interface ContactImport {
    * Writes one batch atomically; rows already written by an earlier run are left as they are. `phoneColumn` is the
    * header's name of the phone column, under which a row with a null `raw` keeps its phone cell when it is rejected.
    */
-  writeBatch(records: readonly ImportRecord[], phoneColumn: string): Promise<void>;
+  writeBatch(batch: ContactBatch, phoneColumn: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,12 +57,13 @@ export async function openContactImport(
     throw error;
   }
   return {
-    async writeBatch(records, phoneColumn) {
-      if (records.length === 0) return;
+    async writeBatch(batch, phoneColumn) {
+      if (batch.size === 0) return;
+      const text = batch.text();
       await client.query('begin');
       try {
         await pipeline(
-          Readable.from(copyLines(records)),
+          Readable.from([text]),
           client.query(
             copyFrom(
               `copy ${STAGING} (row_number, phone_number, reason, initial_context, timezone, raw, phone_cell) from stdin`,
@@ -94,8 +95,8 @@ export async function openContactImport(
           [
             campaignId,
             organizationId,
-            records[0]!.rowNumber,
-            records[records.length - 1]!.rowNumber,
+            batch.firstRow,
+            batch.lastRow,
             phoneColumn,
           ],
         );
@@ -112,31 +113,39 @@ export async function openContactImport(
 }
 
 /**
- * Rows in COPY text format, a few hundred per chunk. The first row of each number in the batch stays a contact
+ * A batch of rows in COPY text format, built as the rows are read, so that writing it starts without work of this
+ * process (which meanwhile parses the next batch). The first row of each number in the batch stays a contact
  * candidate; later ones are written as duplicates straight away (no sort in the database).
  */
-function* copyLines(records: readonly ImportRecord[]): Generator<string> {
-  const numbers = new Set<string>();
-  let chunk = '';
-  let lines = 0;
-  for (const r of records) {
+export class ContactBatch {
+  private readonly numbers = new Set<string>();
+  private readonly lines: string[] = [];
+  firstRow = 0;
+  lastRow = 0;
+
+  get size(): number {
+    return this.lines.length;
+  }
+
+  add(r: ImportRecord): void {
     let reason = r.reason;
     if (reason === null && r.phoneNumber !== null) {
-      if (numbers.has(r.phoneNumber)) reason = DUPLICATE;
-      else numbers.add(r.phoneNumber);
+      if (this.numbers.has(r.phoneNumber)) reason = DUPLICATE;
+      else this.numbers.add(r.phoneNumber);
     }
     const context = r.reason === null ? copyValue(JSON.stringify(r.initialContext)) : NULL;
     const raw = r.raw === null ? NULL : copyValue(JSON.stringify(r.raw));
-    chunk +=
+    this.lines.push(
       `${r.rowNumber}\t${copyValue(r.phoneNumber)}\t${copyValue(reason)}\t${context}\t${copyValue(r.timezone)}\t` +
-      `${raw}\t${copyValue(r.phoneCell)}\n`;
-    if (++lines >= 500) {
-      yield chunk;
-      chunk = '';
-      lines = 0;
-    }
+        `${raw}\t${copyValue(r.phoneCell)}\n`,
+    );
+    if (this.lines.length === 1) this.firstRow = r.rowNumber;
+    this.lastRow = r.rowNumber;
   }
-  if (chunk) yield chunk;
+
+  text(): string {
+    return this.lines.join('');
+  }
 }
 
 const NULL = '\\N';
