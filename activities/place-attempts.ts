@@ -157,7 +157,7 @@ class CampaignChanged extends Error {
 }
 
 /**
- * Namespace (first key) of the claim barrier's advisory lock, the campaign id being the second: claims hold it shared,
+ * Namespace (first key) of the claim barrier's advisory lock, the campaign id (modulo 2^31) the second: claims hold it shared,
  * and every update of a campaign's state or schedule takes it exclusively (trigger of migration 2026_11_22_001200).
  */
 const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
@@ -173,7 +173,8 @@ async function confirmCampaignUnchanged(
   campaignId: number,
   judgedSchedule: unknown,
 ): Promise<void> {
-  await sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int, ${campaignId}::int)`.execute(trx);
+  await sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int,
+    (${campaignId}::bigint % 2147483648)::int)`.execute(trx);
   const row = await trx
     .selectFrom('campaigns')
     .select(['state', 'schedule_config'])

@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  * (this trigger), waiting for the claims under way; counter updates take no advisory lock.
  */
 
-// Namespace (first key) of the advisory lock; the campaign id is the second. Keep equal to CLAIM_BARRIER_NAMESPACE.
+// Namespace (first key) of the advisory lock; the campaign id modulo 2^31 is the second (ids beyond share a lock, which
+// only makes them wait for one another). Keep equal to CLAIM_BARRIER_NAMESPACE.
 const NAMESPACE = 0x43_43_4c; // "CCL"
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -17,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .raw(
       `create function campaigns_claim_barrier() returns trigger language plpgsql as $fn$
        begin
-         perform pg_advisory_xact_lock(${NAMESPACE}, new.id::int);
+         perform pg_advisory_xact_lock(${NAMESPACE}, (new.id % 2147483648)::int);
          return new;
        end $fn$`,
     )

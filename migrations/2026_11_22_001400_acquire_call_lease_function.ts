@@ -27,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
        language plpgsql volatile as $fn$
        #variable_conflict use_column
        begin
-         perform pg_advisory_xact_lock(${NAMESPACE}, p_organization_id::int);
+         perform pg_advisory_xact_lock(${NAMESPACE}, (p_organization_id % 2147483648)::int);
          return query
          with renewed as (
            update call_leases set expires_at = clock_timestamp() + make_interval(secs => p_ttl_seconds), holder = p_holder

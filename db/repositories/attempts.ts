@@ -37,7 +37,8 @@ export async function queueDueAttempts(
   return db.transaction().execute(async (trx) => {
     // Queueing is serialised per campaign (a retried activity cannot overlap itself) by an advisory lock rather than
     // the campaign row's, which every outcome of the campaign updates.
-    await sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int, ${input.campaignId}::int)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int,
+      (${input.campaignId}::bigint % 2147483648)::int)`.execute(trx);
     const campaign = await trx
       .selectFrom('campaigns')
       .select(['id', 'organization_id', 'telephony_configuration_id'])

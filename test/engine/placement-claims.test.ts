@@ -235,7 +235,8 @@ describe('the placement claim', () => {
 
   it('makes a pause wait for a claim under way, and a claim after the pause find it paused', async () => {
     const world = await queuedAttempt();
-    const barrier = sql`select pg_advisory_xact_lock_shared(${0x43_43_4c}::int, ${world.campaignId}::int)`;
+    const barrier = sql`select pg_advisory_xact_lock_shared(${0x43_43_4c}::int,
+      (${world.campaignId}::bigint % 2147483648)::int)`;
     // A claim under way holds the campaign's barrier (shared) until it commits.
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
