@@ -160,7 +160,7 @@ class CampaignChanged extends Error {
  * Namespace (first key) of the claim barrier's advisory lock, the campaign id (modulo 2^31) the second: claims hold it shared,
  * and every update of a campaign's state or schedule takes it exclusively (trigger of migration 2026_11_22_001200).
  */
-const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
+export const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
 
 /**
  * Holds the campaign's claim barrier until the claim commits, and rolls the claim back unless the campaign is still

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * kept for the rate window, which every decision read and skipped.
  */
 
-// Namespace (first key) of the organization's advisory lock; equal to LOCK_NAMESPACE in call-leases.ts.
+// Namespace (first key) of the organization's advisory lock, the key call-leases.ts used before this function took it.
 const NAMESPACE = 0x43_4c_53; // "CLS"
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineActivities } from '../../activities/engine-activities';
+import { CLAIM_BARRIER_NAMESPACE } from '../../activities/place-attempts';
 import { returnToQueue } from '../../db/repositories/attempts';
 import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
 import type { AttemptReports } from '../../engine/attempt-report';
@@ -235,7 +236,7 @@ describe('the placement claim', () => {
 
   it('makes a pause wait for a claim under way, and a claim after the pause find it paused', async () => {
     const world = await queuedAttempt();
-    const barrier = sql`select pg_advisory_xact_lock_shared(${0x43_43_4c}::int,
+    const barrier = sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int,
       (${world.campaignId}::bigint % 2147483648)::int)`;
     // A claim under way holds the campaign's barrier (shared) until it commits.
     let releaseClaim!: () => void;
