@@ -51,6 +51,17 @@ export interface Config {
     templateAttempts: number;
   } | null;
   conversation: { maxTurns: number };
+  security: {
+    /**
+     * Loopback, link-local and private destinations that user-set URLs may still reach (CIDRs or host names;
+     * `*` allows every address). Empty by default: such destinations are refused.
+     */
+    allowedPrivateDestinations: string[];
+    /** Fastify's `trustProxy`: false (default), true, a hop count, or the proxies' addresses/CIDRs. */
+    trustProxy: boolean | number | string[];
+    /** Open signup; when false only the first signup of an empty install is allowed. */
+    signupEnabled: boolean;
+  };
   /** Lifetime of the public download tokens minted when a run is read. */
   publicLinks: { ttlSeconds: number };
   /** Unit prices behind a run's cost_info (USD). */
@@ -134,6 +145,19 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
 
+  const list = (name: string) =>
+    (opt(name) ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  const trustProxyOf = (): boolean | number | string[] => {
+    const raw = opt('TRUST_PROXY');
+    if (raw === null || /^(0|false|no)$/i.test(raw)) return false;
+    if (/^(true|yes)$/i.test(raw)) return true;
+    if (/^[1-9][0-9]?$/.test(raw)) return Number(raw);
+    return list('TRUST_PROXY');
+  };
+
   let appSecret = opt('APP_SECRET');
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
   if (appSecret === null) {
@@ -184,6 +208,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           }
         : null,
     conversation: { maxTurns: int('CONVERSATION_MAX_TURNS', 50, 1, 1000) },
+    security: {
+      allowedPrivateDestinations: list('ALLOWED_PRIVATE_DESTINATIONS'),
+      trustProxy: trustProxyOf(),
+      signupEnabled: bool('SIGNUP_ENABLED', envName !== 'production'),
+    },
     publicLinks: { ttlSeconds: int('PUBLIC_LINK_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600) },
     pricing: {
       llmPromptPerMillionTokens: price('PRICE_LLM_PROMPT_PER_MILLION_TOKENS_USD', 0.15),

@@ -33,6 +33,8 @@ export function testEnv(
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
+    // Every fake vendor runs on loopback; production refuses such destinations unless listed here.
+    ALLOWED_PRIVATE_DESTINATIONS: '127.0.0.1/32,::1',
     ...overrides,
   };
 }
