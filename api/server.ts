@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../config/logger';
 import { createTemporalGateway } from '../client/temporal';
-import { createDb } from '../db/client';
+import { createDb, processDbOptions } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { createStorage } from '../storage';
 import { buildApp } from './app';
@@ -13,15 +13,15 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) {
     throw new ConfigError(['DATABASE_URL is required for the API (./scripts/start.sh sets it for you)']);
   }
-  const db = createDb(config.databaseUrl, { max: config.databasePoolSize });
-  const temporal = createTemporalGateway(config);
+  // Migrations run on a connection of their own, without the statement limit of request queries.
+  const migrationDb = createDb(config.databaseUrl, { max: 1, logger });
   try {
-    await migrateToLatest(db, logger);
-  } catch (error) {
-    await db.destroy().catch(() => {});
-    await temporal.close().catch(() => {});
-    throw error;
+    await migrateToLatest(migrationDb, logger);
+  } finally {
+    await migrationDb.destroy().catch(() => {});
   }
+  const db = createDb(config.databaseUrl, processDbOptions(config, logger));
+  const temporal = createTemporalGateway(config);
   const app = await buildApp({ config, logger, db, storage: createStorage(config), temporal });
 
   let stopping = false;

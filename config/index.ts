@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections each process (API, worker) keeps to PostgreSQL at most. */
   databasePoolSize: number;
+  /** Limits on one connection attempt and one statement (0: no statement limit), so a stuck query fails. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   temporal: {
     address: string;
     namespace: string;
@@ -174,6 +176,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     http: { host, port, publicBaseUrl, bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024) },
     databaseUrl: opt('DATABASE_URL'),
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
+    databaseTimeouts: {
+      connectMs: int('DATABASE_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+      statementMs: int('DATABASE_STATEMENT_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    },
     temporal: {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),

@@ -18,15 +18,53 @@ const redact = [
   'secretAccessKey',
 ];
 
+/**
+ * Path segments that are credentials themselves (public download tokens). Query strings are never logged:
+ * status-callback tokens and upload signatures travel there.
+ */
+const SECRET_PATH_SEGMENTS = [/(\/public\/download\/workflow\/)[^/]+/];
+
+/** A request URL as logs keep it: the path without its query string, token segments masked. */
+export function loggableUrl(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  return SECRET_PATH_SEGMENTS.reduce((masked, pattern) => masked.replace(pattern, '$1[redacted]'), path);
+}
+
+/** What a request log line says of the request (Fastify's own serializer logs the full URL). */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** The one root logger: JSON in production, pretty in a terminal. Children carry ids. */
-export function createLogger(options: { level: string; name?: string; pretty?: boolean }): Logger {
+export function createLogger(options: {
+  level: string;
+  name?: string;
+  pretty?: boolean;
+  /** Where lines go instead of stdout (tests read them). */
+  destination?: pino.DestinationStream;
+}): Logger {
   const pretty = options.pretty ?? (process.stdout.isTTY && process.env.NODE_ENV !== 'production');
-  return pino({
+  const settings: pino.LoggerOptions = {
     name: options.name,
     level: options.level,
     redact: { paths: redact, censor: '[redacted]' },
-    transport: pretty
-      ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } }
-      : undefined,
-  });
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: loggableUrl(req.url ?? ''),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    transport:
+      pretty && !options.destination
+        ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } }
+        : undefined,
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -1,7 +1,7 @@
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
 import { createLogger } from '../config/logger';
-import { createDb } from '../db/client';
+import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
 import { startRunTotalsCompaction } from './run-totals-compaction';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   installTemporalRuntime(logger);
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
-  const db = createDb(config.databaseUrl, { max: config.databasePoolSize });
+  const db = createDb(config.databaseUrl, processDbOptions(config, logger));
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({
     config,

@@ -4,8 +4,8 @@ import { buildApp } from '../../api/app';
 import type { AppContext } from '../../api/context';
 import { createTemporalGateway } from '../../client/temporal';
 import { loadConfig, type Config } from '../../config';
-import { createLogger } from '../../config/logger';
-import { createDb } from '../../db/client';
+import { createLogger, type Logger } from '../../config/logger';
+import { createDb, processDbOptions } from '../../db/client';
 import { createStorage } from '../../storage';
 
 export interface TestApp {
@@ -40,10 +40,13 @@ export function testEnv(
 }
 
 /** Builds the real app (real Postgres, Temporal and S3) for `app.inject` tests. */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string | undefined> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const config: Readonly<Config> = loadConfig(testEnv(overrides));
-  const logger = createLogger({ level: config.logLevel, pretty: false });
-  const db = createDb(config.databaseUrl!, { max: 5 });
+  const logger = options.logger ?? createLogger({ level: config.logLevel, pretty: false });
+  const db = createDb(config.databaseUrl!, { ...processDbOptions(config, logger), max: 5 });
   const storage = createStorage(config);
   const temporal = createTemporalGateway(config);
   const ctx: AppContext = { config, logger, db, storage, temporal };

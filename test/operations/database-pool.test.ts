@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { inject, afterAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../config/logger';
+import { createDb, type Db } from '../../db/client';
+
+describe('the database pool of a process', () => {
+  const warnings: string[] = [];
+  const logger = createLogger({
+    level: 'warn',
+    pretty: false,
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings.push(String((JSON.parse(chunk.toString()) as { msg: string }).msg));
+        done();
+      },
+    }),
+  });
+  const pools: Db[] = [];
+  const pool = (options: Parameters<typeof createDb>[1]) => {
+    const db = createDb(inject('databaseUrl'), { logger, ...options });
+    pools.push(db);
+    return db;
+  };
+  afterAll(async () => Promise.all(pools.map((db) => db.destroy())));
+
+  it('survives a connection the server closes while it sits idle, and answers the next query', async () => {
+    const db = pool({ max: 1 });
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const admin = pool({ max: 1 });
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin);
+    await expect.poll(() => warnings).toContain('idle database connection lost');
+
+    const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    expect(after.rows[0]!.pid).not.toBe(rows[0]!.pid);
+  });
+
+  it('ends a statement that runs past the limit, and keeps serving', async () => {
+    const db = pool({ max: 1, statementTimeoutMs: 200 });
+    await expect(sql`select pg_sleep(5)`.execute(db)).rejects.toMatchObject({ code: '57014' });
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+});

@@ -1,0 +1,57 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../config/logger';
+import { createTestApp, type TestApp } from '../helpers/context';
+
+/** Every line the app logs, as parsed JSON. */
+function capturedLines() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', pretty: false, destination }) };
+}
+
+describe('request logs', () => {
+  let t: TestApp;
+  const captured = capturedLines();
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { logger: captured.logger });
+  });
+  afterAll(async () => t?.close());
+
+  it('keep the path of a request but not the tokens and signatures it carries', async () => {
+    const downloadToken = 'download-token-that-must-not-be-logged';
+    const callbackToken = 'callback-token-that-must-not-be-logged';
+    const signature = 'upload-signature-that-must-not-be-logged';
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/download/workflow/${downloadToken}/transcript`,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/telephony/status/simulator/7?token=${callbackToken}`,
+      payload: {},
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/storage/objects/x.csv?expires=1&signature=${signature}`,
+    });
+
+    const everything = JSON.stringify(captured.lines);
+    for (const secret of [downloadToken, callbackToken, signature]) expect(everything).not.toContain(secret);
+    const loggedUrls = captured.lines
+      .map((line) => (line.req as { url?: string } | undefined)?.url)
+      .filter((url): url is string => url !== undefined);
+    expect(loggedUrls).toEqual([
+      '/api/v1/public/download/workflow/[redacted]/transcript',
+      '/api/v1/telephony/status/simulator/7',
+      '/api/v1/storage/objects/x.csv',
+    ]);
+  });
+});
