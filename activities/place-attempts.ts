@@ -13,16 +13,13 @@ import {
 import { acquireCallLease, releaseCallLease } from '../db/repositories/call-leases';
 import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
 import { contactWindow, zonesOfContact } from '../engine/contact-zones';
-import {
-  callLeaseTtlSeconds,
-  loadPlacementContext,
-  type PlacementContext,
-} from '../engine/placement-context';
+import { callLeaseTtlSeconds, type PlacementContext } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome } from '../engine/record-outcome';
 import { statusCallbackUrl } from '../engine/status-callbacks';
 import { isOpenAt } from '../workflows/schedule';
 import { perContactZones, toSchedule } from '../workflows/schedule-config';
+import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
 
 /** Who holds the call leases this process takes (Temporal's default worker identity has the same shape). */
@@ -41,12 +38,7 @@ export interface PlaceAttemptsInput {
 export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
   return {
     async placeAttempts(input: PlaceAttemptsInput): Promise<AttemptReports> {
-      const ctx = await loadPlacementContext(
-        deps.db,
-        deps.config.appSecret,
-        deps.providerFactory,
-        input.campaignId,
-      );
+      const ctx = await placementContextOrFailCampaign(deps, input.campaignId);
       const reports: AttemptReport[] = [];
       const queue = [...input.attemptIds];
       // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
@@ -207,7 +199,10 @@ async function claimForPlacement(
       { campaignId: ctx.campaign.id, attemptId, reason: lease.reason, retryAfterMs: lease.retryAfterMs },
       'call lease refused; the attempt stays queued',
     );
-    return { kind: 'not_claimed', report: { attemptId, status: 'deferred', retryAfterMs: lease.retryAfterMs } };
+    return {
+      kind: 'not_claimed',
+      report: { attemptId, status: 'deferred', retryAfterMs: lease.retryAfterMs },
+    };
   }
   let committing = false;
   let claim: Claim;
@@ -219,7 +214,8 @@ async function claimForPlacement(
     });
   } catch (error) {
     if (!committing && !lease.renewed) await releaseLeaseQuietly(deps, ctx, attemptId);
-    if (error instanceof CampaignChanged) return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
+    if (error instanceof CampaignChanged)
+      return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
     throw error;
   }
   if (claim.kind !== 'claimed' && !lease.renewed) await releaseLeaseQuietly(deps, ctx, attemptId);

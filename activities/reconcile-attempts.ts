@@ -3,9 +3,10 @@ import { renewCallLeases } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
 import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
 import { isAttemptOutcome } from '../engine/outcomes';
-import { loadPlacementContext, type PlacementContext } from '../engine/placement-context';
+import type { PlacementContext } from '../engine/placement-context';
 import { recordAttemptOutcome } from '../engine/record-outcome';
 import type { CallStatus } from '../providers/provider';
+import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
 
 export interface ReconcileAttemptsInput {
@@ -24,12 +25,7 @@ const LOOKUP_GIVE_UP_PERIODS = 4;
 export function createReconcileAttemptsActivity(deps: EngineActivityDeps) {
   return {
     async reconcileAttempts(input: ReconcileAttemptsInput): Promise<AttemptReports> {
-      const ctx = await loadPlacementContext(
-        deps.db,
-        deps.config.appSecret,
-        deps.providerFactory,
-        input.campaignId,
-      );
+      const ctx = await placementContextOrFailCampaign(deps, input.campaignId);
       const attempts = await findAttempts(deps.db, input.attemptIds);
       const reports: AttemptReport[] = [];
       for (const id of input.attemptIds) {

@@ -18,7 +18,10 @@ export interface CampaignWorkflowInput {
   organizationId: number;
 }
 
-/** Starts the campaign's workflow; starting it again (or after it closed) does nothing. */
+/**
+ * Starts the campaign's workflow. When it already runs (an earlier start reached Temporal but answered too late, and
+ * the start was undone), it is told the row changed, so it sees the campaign started at once.
+ */
 export async function startCampaignWorkflow(
   temporal: TemporalGateway,
   input: CampaignWorkflowInput,
@@ -36,7 +39,19 @@ export async function startCampaignWorkflow(
       ],
     });
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    if (error instanceof WorkflowExecutionAlreadyStartedError)
+      return notifyCampaignChanged(temporal, input.campaignId, 'started');
+    throw error;
+  }
+}
+
+/** True when the campaign's workflow exists and runs; false when Temporal has no such workflow (or it closed). */
+export async function campaignWorkflowRuns(temporal: TemporalGateway, campaignId: number): Promise<boolean> {
+  try {
+    const description = await temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).describe();
+    return description.status.name === 'RUNNING';
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return false;
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { defineQuery, defineSignal } from '@temporalio/workflow';
 /** Messages of the campaign workflow, shared by the workflow and `client/`. The database row is the truth. */
 
 /** Why the campaign row changed: the workflow re-reads state and settings from the database at once. */
-export type CampaignChange = 'paused' | 'resumed' | 'settings_updated' | 'agent_archived';
+export type CampaignChange = 'started' | 'paused' | 'resumed' | 'settings_updated' | 'agent_archived';
 
 export const campaignChangedSignal = defineSignal<[{ change: CampaignChange }]>('campaignChanged');
 

@@ -14,7 +14,7 @@ import { Settings } from 'luxon';
 import type { Activities } from '../activities';
 import type { CampaignControl } from '../activities/campaign-control';
 import type { AttemptReport } from '../engine/attempt-report';
-import { SOURCE_INVALID } from '../engine/failure-types';
+import { CAMPAIGN_SETUP_INVALID, SOURCE_INVALID } from '../engine/failure-types';
 import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
 import { judgeWindow, type BreakerSample } from './breaker-window';
 import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
@@ -169,21 +169,30 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     }
   };
 
+  /** True for the failure of an activity that found the campaign unable to dial (it already failed the row). */
+  const setupInvalid = (error: unknown) =>
+    error instanceof ActivityFailure &&
+    error.cause instanceof ApplicationFailure &&
+    error.cause.type === CAMPAIGN_SETUP_INVALID;
+
   /** Starts a placement batch; its reports wait in `endedBatches` for the loop (whatever its result). */
   const placeBatch = (attemptIds: number[]): Promise<void> => {
     inFlight.handOff(attemptIds);
     placementBatches += 1;
     return placement
       .placeAttempts({ campaignId, attemptIds })
-      .catch(() => ({
-        // The activity failed or timed out (a worker died mid-dial): look every claim up once it is stale.
-        // The reconcile activity reads each row: unclaimed ones come back `queued`, fresh claims get their real deadline.
-        reports: attemptIds.map((attemptId) => ({
-          attemptId,
-          status: 'pending' as const,
-          deadlineAtMs: Date.now(),
-        })),
-      }))
+      .catch((error: unknown) => {
+        if (setupInvalid(error)) controlStale = true;
+        return {
+          // The activity failed or timed out (a worker died mid-dial): look every claim up once it is stale.
+          // The reconcile activity reads each row: unclaimed ones come back `queued`, fresh claims get their real deadline.
+          reports: attemptIds.map((attemptId) => ({
+            attemptId,
+            status: 'pending' as const,
+            deadlineAtMs: Date.now(),
+          })),
+        };
+      })
       .then(({ reports }) => {
         endedBatches.push({ attemptIds, reports });
         placementBatches -= 1;
@@ -317,8 +326,13 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     const overdue = inFlight.overdue(now, RECONCILE_BATCH);
     if (overdue.length > 0) {
       counters.reconciled += overdue.length;
-      const { reports } = await reconcile.reconcileAttempts({ campaignId, attemptIds: overdue });
-      await applyReports(reports);
+      try {
+        const { reports } = await reconcile.reconcileAttempts({ campaignId, attemptIds: overdue });
+        await applyReports(reports);
+      } catch (error) {
+        if (!setupInvalid(error)) throw error;
+        controlStale = true;
+      }
       continue;
     }
 

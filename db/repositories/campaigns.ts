@@ -153,6 +153,22 @@ export async function revertStart(trx: Executor, campaignId: number) {
     .executeTakeFirst();
 }
 
+/** running | syncing | paused → failed, for a reason no resume can fix; undefined when already finished. */
+export async function markFailed(trx: Executor, campaignId: number) {
+  return trx
+    .updateTable('campaigns')
+    .set({
+      state: 'failed',
+      resume_state: null,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', campaignId)
+    .where('state', 'in', ['running', 'syncing', 'paused'])
+    .returning('id')
+    .executeTakeFirst();
+}
+
 /** running | syncing → paused, remembering where it came from; undefined when not pausable. */
 export async function markPaused(trx: Executor, organizationId: number, campaignId: number) {
   return trx

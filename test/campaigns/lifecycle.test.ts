@@ -40,6 +40,28 @@ describe('starting, pausing, resuming and changing a campaign', () => {
     expect(again.json()).toMatchObject({ detail: 'invalid_state_transition' });
   });
 
+  it('keeps a start that reached the engine but answered late: the campaign is syncing and its workflow runs', async () => {
+    const { id } = await createCampaign(t, f);
+    const workflows = t.ctx.temporal.client.workflow;
+    const realStart = workflows.start.bind(workflows);
+    workflows.start = (async (...args: Parameters<typeof realStart>) => {
+      await realStart(...args);
+      throw new Error('deadline exceeded: the answer came too late');
+    }) as typeof workflows.start;
+    try {
+      const response = await post(id, 'start');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ state: 'syncing' });
+    } finally {
+      workflows.start = realStart;
+    }
+    const description = await workflows.getHandle(campaignWorkflowId(id)).describe();
+    expect(description.status.name).toBe('RUNNING');
+    const campaign = (await get(`/api/v1/campaign/${id}`)).json();
+    expect(campaign.state).toBe('syncing');
+    expect(campaign.logs.map((l: { event: string }) => l.event)).toEqual(['started', 'created']);
+  });
+
   it('refuses to start a campaign whose agent is archived', async () => {
     const { id } = await createCampaign(t, f);
     await t.ctx.db.updateTable('agents').set({ status: 'archived' }).where('id', '=', f.agentId).execute();

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { conflict, invalidStateTransition, notFound, serviceUnavailable } from '../../errors';
-import { notifyCampaignChanged, startCampaignWorkflow } from '../../../client/campaigns';
+import {
+  campaignWorkflowRuns,
+  notifyCampaignChanged,
+  startCampaignWorkflow,
+} from '../../../client/campaigns';
 import { canApply, transitionRefusal, type CampaignAction } from '../../../campaigns/transitions';
 import type { CampaignView } from '../../../campaigns/serialize';
 import type { CampaignState } from '../../../db/database';
@@ -68,6 +72,11 @@ export async function startCampaign(
       startCampaignWorkflow(ctx.temporal, { campaignId, organizationId }),
     );
   } catch (error) {
+    // A start can reach Temporal and answer late: then the workflow runs and the campaign is started.
+    if (await workflowRunsWithin(ctx, campaignId)) {
+      log.warn({ err: error, campaign_id: campaignId }, 'campaign workflow start answered late; it runs');
+      return;
+    }
     log.error(
       { err: error, campaign_id: campaignId },
       'campaign workflow could not be started; start undone',
@@ -80,6 +89,20 @@ export async function startCampaign(
       'engine_unavailable',
       'The campaign engine cannot be reached; the campaign was not started.',
     );
+  }
+}
+
+/**
+ * Whether the campaign's workflow is known to run; false when that cannot be told in time (the start is then undone,
+ * and a workflow that did start meanwhile idles on a `created` row until the next start tells it).
+ */
+async function workflowRunsWithin(ctx: AppContext, campaignId: number): Promise<boolean> {
+  try {
+    return await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
+      campaignWorkflowRuns(ctx.temporal, campaignId),
+    );
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,38 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { appendCampaignLog } from '../db/repositories/campaign-logs';
+import { markFailed } from '../db/repositories/campaigns';
+import { CAMPAIGN_SETUP_INVALID } from '../engine/failure-types';
+import {
+  loadPlacementContext,
+  PlacementSetupError,
+  type PlacementContext,
+} from '../engine/placement-context';
+import type { EngineActivityDeps } from './engine-deps';
+
+/**
+ * The placement context of a campaign's dialing activities. A campaign whose agent or configuration is gone can never
+ * dial, and retrying would spin forever: the campaign fails with a log entry naming why, and the activity fails
+ * without retry so the workflow re-reads the row and ends.
+ */
+export async function placementContextOrFailCampaign(
+  deps: EngineActivityDeps,
+  campaignId: number,
+): Promise<PlacementContext> {
+  try {
+    return await loadPlacementContext(deps.db, deps.config.appSecret, deps.providerFactory, campaignId);
+  } catch (error) {
+    if (!(error instanceof PlacementSetupError)) throw error;
+    const failed = await deps.db.transaction().execute(async (trx) => {
+      if (!(await markFailed(trx, campaignId))) return false;
+      await appendCampaignLog(trx, campaignId, {
+        level: 'error',
+        event: 'failed',
+        message: `Campaign failed: it cannot place calls (${error.message}).`,
+        details: { reason: 'campaign_setup_invalid', error: error.message },
+      });
+      return true;
+    });
+    deps.logger.error({ campaignId, reason: error.message, failed }, 'campaign cannot dial; failed');
+    throw ApplicationFailure.nonRetryable(error.message, CAMPAIGN_SETUP_INVALID);
+  }
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignWorkflowId, startCampaignWorkflow } from '../../client/campaigns';
+import {
+  campaignAction,
+  campaignRow,
+  createCampaign,
+  patchCampaign,
+  phoneFor,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from './engine-harness';
+
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  await h.startWorker();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const allWeek = Array.from({ length: 7 }, (_, day) => ({
+  day_of_week: day,
+  start_time: '00:00',
+  end_time: '24:00',
+}));
+
+async function logEvents(campaignId: number) {
+  const rows = await h.ctx.db
+    .selectFrom('campaign_logs')
+    .select(['event', 'details'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+describe('a campaign whose start or setup went wrong', () => {
+  it('dials at once when started, although its workflow already ran from an earlier start that was undone', async () => {
+    const campaignId = await createCampaign(h, { phones: [phoneFor(1, 1), phoneFor(2, 2)] });
+    // The earlier start reached Temporal, answered late and could not be confirmed: the row went back to created.
+    await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
+    await waitFor(
+      async () =>
+        (await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory())
+          .events!.length > 5,
+      { what: 'the workflow to run its first turn on the created row' },
+    );
+    expect((await campaignRow(h, campaignId)).state).toBe('created');
+
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    // Without being told, the idle workflow would only re-read the row after five minutes.
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      what: 'the campaign to complete',
+    });
+    const calls = await h.ctx.db
+      .selectFrom('simulator_calls')
+      .select('to_number')
+      .where('to_number', 'in', [phoneFor(1, 1), phoneFor(2, 2)])
+      .execute();
+    expect(calls.map((c) => c.to_number).sort()).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
+  });
+
+  it('fails with a log entry, instead of retrying forever, when its telephony configuration is gone', async () => {
+    const today = (new Date().getUTCDay() + 6) % 7;
+    const closed = {
+      enabled: true,
+      timezone: 'UTC',
+      slots: [{ day_of_week: (today + 3) % 7, start_time: '01:00', end_time: '02:00' }],
+    };
+    const campaignId = await createCampaign(h, {
+      phones: [phoneFor(3, 1)],
+      body: { schedule_config: closed },
+    });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'running', { what: 'running' });
+    await h.ctx.db
+      .updateTable('campaigns')
+      .set({ telephony_configuration_id: null })
+      .where('id', '=', campaignId)
+      .execute();
+    expect((await patchCampaign(h, campaignId, { schedule_config: { slots: allWeek } })).statusCode).toBe(
+      200,
+    );
+
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'failed', { what: 'failed' });
+    const failed = (await logEvents(campaignId)).filter((entry) => entry.event === 'failed');
+    expect(failed).toEqual([
+      {
+        event: 'failed',
+        details: {
+          reason: 'campaign_setup_invalid',
+          error: `campaign ${campaignId} has no telephony configuration`,
+        },
+      },
+    ]);
+    const result = await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).result();
+    expect(result).toMatchObject({ state: 'failed' });
+  });
+});
