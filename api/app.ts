@@ -4,7 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, DOCS_PREFIX, type AppContext } from './context';
 import { registerAuthentication } from './plugins/authenticate';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuards } from './plugins/input-guards';
+import { schemaController } from './plugins/validators';
 import { registerRoutes } from './routes';
 import { createLanguageModel } from '../llm';
 import { createCallConversationHandler } from '../simulator/call-conversations';
@@ -18,9 +20,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
-    },
+    schemaController,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.decorate('ctx', ctx);
@@ -29,6 +31,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
+  registerInputGuards(app);
       openapi: '3.0.3',
       info: {
         title: 'Voice Agent Calling API',

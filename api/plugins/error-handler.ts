@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { HttpError, type ValidationIssue } from '../errors';
 
 const locationNames: Record<string, string> = {
@@ -49,6 +51,51 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ detail: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` }),
   );
+}
+
+/** Errors the router answers before any route (Fastify's `frameworkErrors` option), in the contract's shape. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply
+      .status(414)
+      .send({ detail: 'uri_too_long', message: 'A path segment is longer than allowed.' });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .status(400)
+      .send({ detail: 'invalid_url', message: 'The path is not valid percent-encoded UTF-8.' });
+  } else {
+    void reply.status(500).send({ detail: 'internal_error', message: 'An unexpected error occurred.' });
+  }
+}
+
+const clientErrors: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'request_header_fields_too_large',
+    'The request headers are larger than allowed.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time.'],
+};
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (oversized headers, malformed requests, slow
+ * clients): written on the socket as Node would, with the contract's body (Fastify's `clientErrorHandler` option).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail, message] = clientErrors[error.code ?? ''] ?? [
+    400,
+    'bad_request',
+    'The request is not valid HTTP.',
+  ];
+  const body = JSON.stringify({ detail, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 interface AjvIssue {

@@ -1,0 +1,40 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+
+/**
+ * Schema validation of requests. Path, query and headers arrive as strings and are coerced to the schema's types
+ * (`?page=2`, `?scopes=read`); JSON bodies are taken as sent, so `"name": ["a"]` or `"max_concurrency": true` is a
+ * 422 instead of being stored as `"a"` and `1`.
+ */
+
+const AJV_OPTIONS = { allErrors: true, removeAdditional: true, useDefaults: true } as const;
+
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
+type BuildFromPool = (
+  externalSchemas: Record<string, unknown>,
+  options: { customOptions: Record<string, unknown> },
+) => FastifySchemaCompiler<unknown>;
+
+/** Fastify's ajv compiler, one instance coercing (path, query, headers), one not (body). */
+function buildValidator(externalSchemas: Record<string, unknown>, serverOptions?: Record<string, unknown>) {
+  const fromPool = AjvCompiler() as unknown as BuildFromPool;
+  const base = { ...serverOptions, customOptions: AJV_OPTIONS };
+  const coercing = fromPool(externalSchemas, {
+    ...base,
+    customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' },
+  });
+  const literal = fromPool(externalSchemas, {
+    ...base,
+    customOptions: { ...AJV_OPTIONS, coerceTypes: false },
+  });
+  return (route: RouteSchema) => (route.httpPart === 'body' ? literal(route) : coercing(route));
+}
+
+type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
+type ValidatorFactory = NonNullable<NonNullable<SchemaController['compilersFactory']>['buildValidator']>;
+
+/** The `schemaController` option of the app's Fastify instance. */
+export const schemaController: SchemaController = {
+  // Fastify types the factory as ajv-compiler's pool builder; it calls it as its docs show, as this one is written.
+  compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory },
+};
