@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { tokensMatch } from '../api/auth/tokens';
 import { HttpError, invalidField, unauthorized } from '../api/errors';
+import { Id } from '../api/routes/common-schemas';
 import { CALL_OUTCOMES } from '../providers/catalogue';
 import { countPriorCalls, findCall, findCallsByAttempt, insertCall } from './calls';
 import { simulateCall } from './outcome';
@@ -19,7 +20,7 @@ const Report = Type.Object({
 });
 
 const PlaceCallBody = Type.Object({
-  configuration_id: Type.Integer({ minimum: 1 }),
+  configuration_id: Id(),
   attempt_ref: Type.String({ minLength: 1, maxLength: 200 }),
   to: Type.String({ minLength: 2, maxLength: 64 }),
   from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -46,7 +47,8 @@ const PlaceCallBody = Type.Object({
 const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db } = app.ctx;
   const token = simulatorApiToken(config);
-  app.addHook('preHandler', async (request) => {
+  // On request, before the body is parsed or validated: without the token nothing about the body is answered.
+  app.addHook('onRequest', async (request) => {
     const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!presented || !tokensMatch(presented, token))
       throw unauthorized('Simulator calls need the deployment token.');

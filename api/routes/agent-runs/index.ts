@@ -3,11 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
 import { getRun, listRuns } from '../../../db/repositories/runs';
 import { notFound } from '../../errors';
+import { Id } from '../common-schemas';
 import { callerOf } from '../../plugins/authenticate';
 import { RunListQuerystring, toRunListQuery } from '../runs/list-query';
 import { RunDetailSchema, RunListEnvelope, toRunDetail, toRunListEnvelope } from '../runs/run-views';
-
-const Id = Type.Integer({ minimum: 1 });
 
 /** `GET /workflow/{workflow_id}/runs[/{run_id}]`: one agent's runs and a run's detail. */
 const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,7 +16,7 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['runs'],
         summary: "List one agent's runs (same filters, paging and totals as the organization list)",
-        params: Type.Object({ workflow_id: Id }),
+        params: Type.Object({ workflow_id: Id() }),
         querystring: RunListQuerystring,
         response: { 200: RunListEnvelope },
       },
@@ -46,7 +45,7 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['runs'],
         summary: 'Get one run of an agent, with fresh public links to its artifacts',
-        params: Type.Object({ workflow_id: Id, run_id: Id }),
+        params: Type.Object({ workflow_id: Id(), run_id: Id() }),
         response: { 200: RunDetailSchema },
       },
     },

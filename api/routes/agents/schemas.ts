@@ -5,15 +5,15 @@ import {
   TemplateContextVariablesSchema,
   WorkflowConfigurationsSchema,
 } from '../../../agents/settings';
+import { Id, Name } from '../common-schemas';
 
 /** Request and response schemas of the agent (workflow) routes. */
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const AgentStatus = Type.Union([Type.Literal('active'), Type.Literal('archived')]);
 const CallType = Type.Union([Type.Literal('inbound'), Type.Literal('outbound')]);
 
-export const AgentParams = Type.Object({ workflow_id: Id });
-export const VersionParams = Type.Object({ workflow_id: Id, definition_id: Id });
+export const AgentParams = Type.Object({ workflow_id: Id() });
+export const VersionParams = Type.Object({ workflow_id: Id(), definition_id: Id() });
 
 export const ListAgentsQuery = Type.Object({
   status: Type.Optional(
@@ -59,7 +59,7 @@ const DefinitionInput = Type.Unsafe<Record<string, unknown>>({
 
 export const CreateAgentBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 255 }),
+    name: Name(255),
     workflow_definition: DefinitionInput,
     call_type: Type.Optional(
       Type.Union([Type.Literal('inbound'), Type.Literal('outbound')], {
@@ -75,7 +75,7 @@ export const CreateAgentBody = Type.Object(
 
 export const UpdateAgentBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    name: Type.Optional(Name(255)),
     workflow_definition: Type.Optional(DefinitionInput),
     template_context_variables: Type.Optional(TemplateContextVariablesSchema),
     workflow_configurations: Type.Optional(WorkflowConfigurationsSchema),

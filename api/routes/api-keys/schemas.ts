@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../auth/schemas';
+import { Id, Name } from '../common-schemas';
 
 export const SCOPES = ['read', 'write'] as const;
 // One string enum rather than a union of literals: the OpenAPI document shows it as such.
@@ -22,7 +23,7 @@ export const CreatedApiKeyBody = Type.Composite([
 ]);
 
 export const CreateApiKeyBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Name(100),
   scopes: Type.Optional(
     Type.Array(Scope, {
       minItems: 1,
@@ -36,4 +37,4 @@ export const ListApiKeysQuery = Type.Object({
   include_archived: Type.Boolean({ default: false, description: 'Also list archived (revoked) keys.' }),
 });
 
-export const ApiKeyParams = Type.Object({ api_key_id: Type.Integer({ minimum: 1 }) });
+export const ApiKeyParams = Type.Object({ api_key_id: Id() });

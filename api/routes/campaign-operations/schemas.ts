@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { RetryConfigInput } from '../campaigns/schemas';
+import { Name } from '../common-schemas';
 
 /** TypeBox schemas of the campaign operations routes (progress and redial). */
 
@@ -9,9 +10,7 @@ const pick = (outcome: string) =>
   );
 
 export const RedialBody = Type.Object({
-  name: Type.Optional(
-    Type.String({ maxLength: 255, description: 'Default: the parent name + " (redial)".' }),
-  ),
+  name: Type.Optional(Name(255, { description: 'Default: the parent name + " (redial)".' })),
   retry_on_busy: pick('busy'),
   retry_on_no_answer: pick('no_answer'),
   retry_on_voicemail: pick('voicemail'),

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { LIMITS, WEEKDAYS } from '../../../campaigns/settings';
+import { Id, Name, Page, PageLimit } from '../common-schemas';
 
 /** TypeBox schemas of the campaign routes: bodies, params, query and responses (responses strip unknown fields). */
 
@@ -13,7 +14,7 @@ export const ErrorBody = Type.Object({ detail: Type.String(), message: Type.Opti
 export const errorResponses = (...codes: number[]): Record<number, TObject> =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody]));
 
-export const CampaignParams = Type.Object({ campaign_id: Type.Integer({ minimum: 1 }) });
+export const CampaignParams = Type.Object({ campaign_id: Id() });
 
 const clock = (description: string) => Type.String({ description, examples: ['09:00'] });
 
@@ -77,18 +78,18 @@ const settingsFields = {
 };
 
 export const CreateCampaignBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  workflow_id: Type.Integer({ description: 'The agent that makes the calls.' }),
+  name: Name(255),
+  workflow_id: Id({ description: 'The agent that makes the calls.' }),
   source_type: Type.String({ description: '`csv`.' }),
   source_id: Type.String({ description: 'The `file_key` of a contacts upload.' }),
   telephony_configuration_id: Type.Optional(
-    Type.Integer({ description: "Default: the organization's default outbound configuration." }),
+    Id({ description: "Default: the organization's default outbound configuration." }),
   ),
   ...settingsFields,
 });
 
 export const UpdateCampaignBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  name: Type.Optional(Name(255)),
   ...settingsFields,
 });
 
@@ -137,8 +138,8 @@ export const CampaignListBody = Type.Object({
 });
 
 export const LogsQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  page: Page,
+  limit: PageLimit,
 });
 
 export const LogsPageBody = Type.Object({

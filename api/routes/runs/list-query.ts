@@ -2,6 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { RunFilter, RunListQuery } from '../../../db/repositories/runs';
 import { invalidField, type ValidationIssue, validationError } from '../../errors';
+import { inputIssues } from '../../plugins/input-guards';
+import { Page, PageLimit } from '../common-schemas';
 
 /** The query string of the runs lists: dates, paging and the JSON-encoded `filters`. */
 export const RunListQuerystring = Type.Object({
@@ -16,8 +18,8 @@ export const RunListQuerystring = Type.Object({
         'ISO 8601 date-time; inclusive upper bound. A bare date (YYYY-MM-DD) includes that whole day.',
     }),
   ),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  page: Page,
+  limit: PageLimit,
   filters: Type.Optional(
     Type.String({
       description:
@@ -34,6 +36,9 @@ function parseDate(name: 'start_date' | 'end_date', raw: string): Date {
   const parsed = DateTime.fromISO(raw.trim(), { zone: 'utc' });
   if (!parsed.isValid)
     throw invalidField(['query', name], 'Input should be a valid ISO 8601 datetime', 'datetime_parsing');
+  // ISO 8601 allows expanded years (-271821-04-20); PostgreSQL timestamps do not reach that far.
+  if (parsed.year < 1 || parsed.year > 9999)
+    throw invalidField(['query', name], 'Input should be a date between years 1 and 9999', 'datetime_range');
   const moment = name === 'end_date' && BARE_DATE.test(raw.trim()) ? parsed.endOf('day') : parsed;
   return moment.toJSDate();
 }
@@ -111,6 +116,8 @@ export function parseFilters(raw: string | undefined): RunFilter[] {
   }
   if (!Array.isArray(parsed))
     throw invalidField(['query', 'filters'], 'filters must be a JSON array', 'list_type');
+  const unusable = inputIssues(parsed, ['query', 'filters']);
+  if (unusable.length > 0) throw validationError(unusable);
   const filters: RunFilter[] = [];
   const issues: ValidationIssue[] = [];
   parsed.forEach((item, index) => {

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
+import { Id } from '../common-schemas';
 
 /** TypeBox schemas of `POST /telephony/initiate-call` (responses strip unknown fields). */
 
-const OptionalId = (description: string) =>
-  Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description }));
+const OptionalId = (description: string) => Type.Optional(Type.Union([Id(), Type.Null()], { description }));
 
 export const InitiateCallBody = Type.Object({
-  workflow_id: Type.Integer({ minimum: 1, description: 'The agent that talks on the call.' }),
+  workflow_id: Id({ description: 'The agent that talks on the call.' }),
   phone_number: Type.String({
     minLength: 1,
     maxLength: 64,

@@ -1,13 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Id, Name } from '../common-schemas';
 
 /** Request and response schemas of telephony configurations and their phone numbers. */
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Timestamp = Type.String({ format: 'date-time' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const ConfigParams = Type.Object({ config_id: Id });
-export const PhoneNumberParams = Type.Object({ config_id: Id, phone_number_id: Id });
+export const ConfigParams = Type.Object({ config_id: Id() });
+export const PhoneNumberParams = Type.Object({ config_id: Id(), phone_number_id: Id() });
 
 const ProviderValues = Type.Object(
   { provider: Type.Optional(Type.String({ description: 'Required on create; cannot change.' })) },
@@ -21,14 +21,14 @@ const ProviderValues = Type.Object(
 );
 
 export const CreateConfigurationBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Name(200),
   config: ProviderValues,
   is_default_outbound: Type.Optional(Type.Boolean()),
 });
 export type CreateConfigurationBody = Static<typeof CreateConfigurationBody>;
 
 export const UpdateConfigurationBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  name: Type.Optional(Name(200)),
   provider: Type.Optional(Type.String({ description: 'Accepted only when equal to the stored provider.' })),
   config: Type.Optional(ProviderValues),
   credentials: Type.Optional(
@@ -72,7 +72,7 @@ export const CreatePhoneNumberBody = Type.Object({
   country_code: Type.Optional(
     Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 region used to read a national number.' })),
   ),
-  inbound_workflow_id: Type.Optional(Nullable(Id)),
+  inbound_workflow_id: Type.Optional(Nullable(Id())),
   is_active: Type.Optional(Type.Boolean()),
   is_default_caller_id: Type.Optional(Type.Boolean()),
   extra_metadata: Type.Optional(Metadata),
@@ -85,12 +85,7 @@ export const UpdatePhoneNumberBody = Type.Object({
   ),
   label: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   inbound_workflow_id: Type.Optional(
-    Nullable(
-      Type.Integer({
-        minimum: 1,
-        description: 'Binds inbound calls to this agent; null alone changes nothing.',
-      }),
-    ),
+    Nullable(Id({ description: 'Binds inbound calls to this agent; null alone changes nothing.' })),
   ),
   clear_inbound_workflow: Type.Optional(Type.Boolean({ description: 'true removes the inbound binding.' })),
   is_active: Type.Optional(Type.Boolean()),

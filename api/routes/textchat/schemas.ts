@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { WorkflowDefinition } from '../../../agents/definition';
 import type { ConversationState } from '../../../conversation/conversation-state';
+import { Id } from '../common-schemas';
 import { RunDetailSchema } from '../runs/run-views';
 
 /** Request and response schemas of text-mode runs. */
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-export const WorkflowParams = Type.Object({ workflow_id: Id });
-export const RunParams = Type.Object({ workflow_id: Id, run_id: Id });
+export const WorkflowParams = Type.Object({ workflow_id: Id() });
+export const RunParams = Type.Object({ workflow_id: Id(), run_id: Id() });
 
 export const StartTextchatBody = Type.Object(
   {
