@@ -130,8 +130,9 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       text('api_key', 'API key'),
       text('api_secret', 'API secret', true),
       {
-        ...text('signature_secret', 'Signature secret', true, false),
-        description: 'Verifies signed webhooks when set.',
+        ...text('signature_secret', 'Signature secret', true),
+        description:
+          "The account's signature secret (Vonage dashboard, API settings): every Vonage webhook must be signed with it.",
       },
       callsPerSecond,
       amdEnabled,

@@ -67,6 +67,7 @@ describe('telephony configurations', () => {
         private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----',
         api_key: 'key-1',
         api_secret: secret,
+        signature_secret: 'vonage-signature-secret-0001',
       },
     });
     const raw = await sql<{ text: string }>`
