@@ -74,34 +74,51 @@ export function vonageApplicationJwt(
   return `${header}.${claims}.${base64url(signature)}`;
 }
 
+/** How far a signed webhook's `iat` may be from our clock: Vonage's tokens are fresh, a captured one soon is not. */
+export const VONAGE_WEBHOOK_MAX_AGE_SECONDS = 300;
+
 /**
- * Vonage signed webhooks: `Authorization: Bearer <JWT>` signed HS256 with the signature secret, whose
- * `payload_hash` is the SHA-256 (hex) of the raw body.
+ * Vonage signed webhooks (on by default for the Voice API): `Authorization: Bearer <JWT>`, HS256 with the account's
+ * signature secret, whose claims carry the `api_key` the secret belongs to, `iat`, and `payload_hash`, the SHA-256
+ * (hex) of the raw body. Refused: an empty secret or key, another `api_key`, an `iat` more than 5 minutes away, an
+ * expired `exp`, and a body without `payload_hash` (else a captured token could carry any body).
  */
-export function isValidVonageSignature(
-  signatureSecret: string,
-  authorization: string | undefined,
-  rawBody: string,
-): boolean {
-  const token = authorization?.replace(/^Bearer\s+/i, '');
-  const [header, claims, signature] = token?.split('.') ?? [];
-  if (!header || !claims || !signature || !signatureSecret) return false;
+export function isValidVonageSignature(input: {
+  signatureSecret: string;
+  apiKey: string;
+  authorization: string | undefined;
+  rawBody: string;
+  nowSeconds?: number;
+}): boolean {
+  const { signatureSecret, apiKey, rawBody } = input;
+  const token = input.authorization?.replace(/^Bearer\s+/i, '');
+  const [header, claims, signature, ...extra] = token?.split('.') ?? [];
+  if (!header || !claims || !signature || extra.length > 0 || !signatureSecret || !apiKey) return false;
   const expected = Buffer.from(
     createHmac('sha256', signatureSecret).update(`${header}.${claims}`).digest('base64url'),
   );
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const decoded = decodeJson(header);
+  const payload = decodeJson(claims);
+  if (decoded?.alg !== 'HS256' || !payload) return false;
+  const now = input.nowSeconds ?? Date.now() / 1000;
+  const { iat, exp, payload_hash: payloadHash } = payload;
+  if (payload.api_key !== apiKey) return false;
+  if (typeof iat !== 'number' || Math.abs(now - iat) > VONAGE_WEBHOOK_MAX_AGE_SECONDS) return false;
+  if (exp !== undefined && (typeof exp !== 'number' || exp < now)) return false;
+  if (payloadHash === undefined) return rawBody === '';
+  return payloadHash === createHash('sha256').update(rawBody).digest('hex');
+}
+
+/** A base64url JSON object, or null. */
+function decodeJson(part: string): Record<string, unknown> | null {
   try {
-    const payload = JSON.parse(Buffer.from(claims, 'base64url').toString()) as {
-      payload_hash?: string;
-      exp?: number;
-    };
-    if (payload.exp !== undefined && payload.exp < Date.now() / 1000) return false;
-    return (
-      payload.payload_hash === undefined ||
-      payload.payload_hash === createHash('sha256').update(rawBody).digest('hex')
-    );
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString());
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -1,45 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { ProviderRequestError } from '../../../providers/provider-errors';
 import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
-import { HttpError, serviceUnavailable } from '../../errors';
-import { statusWebhooks } from '../telephony-status/status-parsers';
+import { serviceUnavailable } from '../../errors';
 import {
-  loadWebhookCredentials,
-  registerRawBodyParsers,
-  webhookRequestOf,
-  type WebhookCredentials,
-} from '../telephony-status/webhook-request';
+  authenticateAttemptCallback,
+  authenticateConfigurationWebhook,
+  noWebhooksFor,
+} from '../telephony-status/webhook-auth';
+import { registerRawBodyParsers } from '../telephony-status/webhook-request';
 import { REFUSAL_MESSAGE, acceptInboundCall } from './inbound-calls';
 import { handleTelnyxInboundEvent } from './telnyx-inbound';
 import { inboundCallOf, answerInstructions, refusalInstructions } from './vendor-answers';
 
 /**
  * Calls arriving at our numbers (the URL a number's inbound webhook is synced to) and the instructions for
- * answered outbound calls. Each request is authenticated by the vendor's signature with the configuration's
- * secret, and only the configuration's own numbers are considered.
+ * answered outbound calls. Each request is authenticated by the vendor's signature with the key of the configuration
+ * (or the attempt's configuration) of the provider in the URL (`webhook-auth.ts`), and only the configuration's own
+ * numbers are considered.
  */
 const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db } = app.ctx;
   registerRawBodyParsers(app);
-
-  const verified = async (
-    provider: string,
-    configurationId: number | null,
-    request: Parameters<typeof webhookRequestOf>[0],
-  ): Promise<WebhookCredentials> => {
-    const webhook = statusWebhooks[provider];
-    if (!webhook)
-      throw new HttpError(404, 'provider_not_found', `No call webhooks for provider '${provider}'.`);
-    const credentials =
-      configurationId === null
-        ? undefined
-        : await loadWebhookCredentials(db, config.appSecret, configurationId);
-    if (!credentials || !webhook.verify(webhookRequestOf(request, config.http.publicBaseUrl), credentials))
-      throw new HttpError(403, 'invalid_signature', 'The provider signature of this request does not match.');
-    return credentials;
-  };
 
   app.post(
     '/inbound/:provider/:configurationId',
@@ -53,12 +35,19 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, configurationId } = request.params;
-      if (provider === 'telnyx') {
+      const isCallControl = provider === 'telnyx';
+      if (!isCallControl && (!inboundCallOf[provider] || !answerInstructions[provider]))
+        throw noWebhooksFor(provider);
+      const { credentials, request: webhookRequest } = await authenticateConfigurationWebhook(
+        { db, config, log: request.log },
+        { provider, configurationId, request },
+      );
+      const body = objectOf(webhookRequest.body);
+      if (isCallControl) {
         // Call Control: every event of the call comes here and is answered with commands, not instructions.
-        const credentials = await verified(provider, configurationId, request);
         const step = await handleTelnyxInboundEvent(
           { db, logger: request.log },
-          { configurationId, credentials, body: request.body as TelnyxWebhook },
+          { configurationId, credentials, body: body as TelnyxWebhook },
         ).catch((error: unknown) => {
           if (error instanceof ProviderRequestError)
             throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
@@ -66,10 +55,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return { received: true, step };
       }
-      if (!inboundCallOf[provider] || !answerInstructions[provider])
-        throw new HttpError(404, 'provider_not_found', `No inbound call webhook for provider '${provider}'.`);
-      const credentials = await verified(provider, configurationId, request);
-      const call = inboundCallOf[provider]!(request.body as Record<string, unknown>);
+      const call = inboundCallOf[provider]!(body);
       const decision = await acceptInboundCall(db, {
         ...call,
         organizationId: credentials.organizationId,
@@ -97,24 +83,31 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, attemptId } = request.params;
-      if (!answerInstructions[provider])
-        throw new HttpError(404, 'provider_not_found', `No answer webhook for provider '${provider}'.`);
-      if (!isValidStatusToken(config, provider, attemptId, request.query.token))
-        throw new HttpError(403, 'invalid_signature', 'This request was not issued for that attempt.');
-      const attempt = await db
-        .selectFrom('attempts as t')
-        .leftJoin('runs as r', 'r.id', 't.run_id')
-        .leftJoin('agents as a', 'a.id', 'r.workflow_id')
-        .select(['t.telephony_configuration_id', 'a.name as agent_name'])
-        .where('t.id', '=', attemptId)
-        .where('t.provider', '=', provider)
-        .executeTakeFirst();
-      if (!attempt) throw new HttpError(404, 'attempt_not_found', 'No such attempt.');
-      await verified(provider, attempt.telephony_configuration_id, request);
-      const answer = answerInstructions[provider]!(attempt.agent_name ?? '');
+      if (!answerInstructions[provider]) throw noWebhooksFor(provider);
+      const { attempt } = await authenticateAttemptCallback(
+        { db, config, log: request.log },
+        { provider, attemptId, token: request.query.token, request },
+      );
+      const agent =
+        attempt.run_id === null
+          ? undefined
+          : await db
+              .selectFrom('runs as r')
+              .innerJoin('agents as a', 'a.id', 'r.workflow_id')
+              .select('a.name')
+              .where('r.id', '=', attempt.run_id)
+              .executeTakeFirst();
+      const answer = answerInstructions[provider]!(agent?.name ?? '');
       return reply.type(answer.contentType).send(answer.body);
     },
   );
 };
+
+/** A body that is not a JSON object (a vendor never sends one) reads as empty rather than failing. */
+function objectOf(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
 
 export default telephonyInboundRoutes;

@@ -20,17 +20,27 @@ import {
 import type { SimulatorStatusReport } from '../../../simulator/outcome';
 import { headerOf, type WebhookCredentials, type WebhookRequest } from './webhook-request';
 
-export interface StatusWebhook {
-  /** True when the request carries the vendor's valid signature (the URL token is checked before, for all). */
-  verify(request: WebhookRequest, credentials: WebhookCredentials): boolean;
+/** How one provider's webhooks are authenticated and read. */
+export type StatusWebhook = {
   /** The call status the body reports; null when the body is not a status report of this vendor. */
   parse(request: WebhookRequest): CallStatus | null;
-}
+} & (
+  | {
+      /** The simulator, our own cloud: the attempt token in the URL is its whole authentication. */
+      signed: false;
+    }
+  | {
+      signed: true;
+      /** The configuration's key the vendor signs with; an empty one refuses every webhook (see `webhook-auth.ts`). */
+      keyOf(credentials: WebhookCredentials): string;
+      /** True when the request carries the vendor's valid signature made with `key`. */
+      verify(request: WebhookRequest, key: string, credentials: WebhookCredentials): boolean;
+    }
+);
 
 export const statusWebhooks: Record<string, StatusWebhook> = {
   simulator: {
-    // The simulator is our own cloud: the signed attempt token in the URL is its whole authentication.
-    verify: () => true,
+    signed: false,
     parse({ body }) {
       const report = body as Partial<SimulatorStatusReport> | null;
       if (!report || typeof report.CallSid !== 'string' || typeof report.CallStatus !== 'string') return null;
@@ -38,19 +48,18 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
     },
   },
   twilio: {
-    verify: (request, { secrets }) =>
-      isValidTwilioSignature(
-        secrets.auth_token ?? '',
-        request.url,
-        request.form,
-        headerOf(request, 'x-twilio-signature'),
-      ),
+    signed: true,
+    keyOf: ({ secrets }) => secrets.auth_token ?? '',
+    verify: (request, authToken) =>
+      isValidTwilioSignature(authToken, request.url, request.form, headerOf(request, 'x-twilio-signature')),
     parse: ({ form }) => twilioCallStatus(Object.fromEntries(form) as unknown as TwilioCallReport),
   },
   telnyx: {
-    verify: (request, { config }) =>
+    signed: true,
+    keyOf: ({ config }) => (typeof config.public_key === 'string' ? config.public_key : ''),
+    verify: (request, publicKey) =>
       isValidTelnyxSignature(
-        String(config.public_key ?? ''),
+        publicKey,
         request.rawBody,
         headerOf(request, 'telnyx-signature-ed25519'),
         headerOf(request, 'telnyx-timestamp'),
@@ -58,9 +67,11 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
     parse: ({ body }) => telnyxCallStatus(body as TelnyxWebhook),
   },
   plivo: {
-    verify: (request, { secrets }) =>
+    signed: true,
+    keyOf: ({ secrets }) => secrets.auth_token ?? '',
+    verify: (request, authToken) =>
       isValidPlivoSignature(
-        secrets.auth_token ?? '',
+        authToken,
         request.url,
         request.form,
         headerOf(request, 'x-plivo-signature-v3-nonce'),
@@ -69,10 +80,15 @@ export const statusWebhooks: Record<string, StatusWebhook> = {
     parse: ({ form }) => plivoCallStatus(form),
   },
   vonage: {
-    // Signed webhooks are optional at Vonage: without a signature secret the URL token is the authentication.
-    verify: (request, { secrets }) =>
-      !secrets.signature_secret ||
-      isValidVonageSignature(secrets.signature_secret, headerOf(request, 'authorization'), request.rawBody),
+    signed: true,
+    keyOf: ({ secrets }) => secrets.signature_secret ?? '',
+    verify: (request, signatureSecret, { config }) =>
+      isValidVonageSignature({
+        signatureSecret,
+        apiKey: typeof config.api_key === 'string' ? config.api_key : '',
+        authorization: headerOf(request, 'authorization'),
+        rawBody: request.rawBody,
+      }),
     parse: ({ body }) => vonageCallStatus(body as VonageEvent),
   },
 };

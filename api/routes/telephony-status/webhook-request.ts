@@ -21,6 +21,8 @@ export interface WebhookRequest {
 /** The stored configuration a webhook belongs to, secrets decrypted. */
 export interface WebhookCredentials {
   organizationId: number;
+  /** The configuration's own provider: a webhook under another provider's URL is refused. */
+  provider: string;
   config: Record<string, unknown>;
   secrets: Record<string, string>;
 }
@@ -71,7 +73,7 @@ export async function loadWebhookCredentials(
 ): Promise<WebhookCredentials | undefined> {
   const row = await db
     .selectFrom('telephony_configurations')
-    .select(['organization_id', 'config', 'encrypted_secrets'])
+    .select(['organization_id', 'provider', 'config', 'encrypted_secrets'])
     .where('id', '=', configurationId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -81,7 +83,12 @@ export async function loadWebhookCredentials(
         telephonySecretsContext(row.organization_id),
       )
     : {};
-  return { organizationId: row.organization_id, config: row.config as Record<string, unknown>, secrets };
+  return {
+    organizationId: row.organization_id,
+    provider: row.provider,
+    config: row.config as Record<string, unknown>,
+    secrets,
+  };
 }
 
 /** A header's single value. */
