@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { destinationEntryProblems } from '../net/outbound-destinations';
 
 /** Every setting of the service, validated once at start and frozen. */
 export interface Config {
@@ -230,6 +231,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   };
   if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))
     problems.push('DEFAULT_PHONE_REGION must be a two-letter region code');
+  problems.push(...destinationEntryProblems(config.security.allowedPrivateDestinations));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }
