@@ -171,6 +171,25 @@ describe('forged inbound calls are refused, whatever configuration they aim at',
     expect(await inboundRuns()).toHaveLength(1);
   });
 
+  it('answers a signed call whose body is not a JSON object with the refusal, and ids beyond 2^53 with a 422', async () => {
+    for (const body of ['null', '[1]', '"text"']) {
+      const response = await postVonage(vonage, body, vonageJwt(claimsOf(body)));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        { action: 'talk', text: 'Sorry, this number is not taking calls at the moment. Goodbye.' },
+      ]);
+    }
+    const json = { 'content-type': 'application/json' };
+    for (const url of [
+      `${INBOUND}/vonage/100000000000000000000`,
+      '/api/v1/telephony/answer/vonage/1e20?token=t',
+      '/api/v1/telephony/status/vonage/1e20?token=t',
+    ])
+      expect(
+        (await world.t.app.inject({ method: 'POST', url, headers: json, payload: '{}' })).statusCode,
+      ).toBe(422);
+  });
+
   it('requires a signature secret of every new Vonage configuration', async () => {
     const response = await world.t.app.inject({
       method: 'POST',

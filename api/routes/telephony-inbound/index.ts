@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ProviderRequestError } from '../../../providers/provider-errors';
 import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
 import { serviceUnavailable } from '../../errors';
+import { Id } from '../common-schemas';
 import {
   authenticateAttemptCallback,
   authenticateConfigurationWebhook,
@@ -30,7 +31,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['telephony'],
         summary: 'Inbound call to one of our numbers (called by the provider)',
-        params: Type.Object({ provider: Type.String(), configurationId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ provider: Type.String({ maxLength: 32 }), configurationId: Id() }),
       },
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['telephony'],
         summary: 'Instructions for an answered outbound call (called by the provider)',
-        params: Type.Object({ provider: Type.String(), attemptId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ provider: Type.String({ maxLength: 32 }), attemptId: Id() }),
         querystring: Type.Object({ token: Type.String({ minLength: 1 }) }),
       },
     },

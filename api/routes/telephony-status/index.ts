@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { notifyOutcomeStored } from '../../../client/one-off-calls';
 import { recordAttemptOutcome } from '../../../engine/record-outcome';
 import { invalidField } from '../../errors';
+import { Id } from '../common-schemas';
 import { startAriListener } from './ari-listener';
 import { authenticateAttemptCallback } from './webhook-auth';
 import { registerRawBodyParsers } from './webhook-request';
@@ -32,7 +33,7 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['telephony'],
         summary: 'Status callback of a placed call (called by the provider)',
-        params: Type.Object({ provider: Type.String(), attemptId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ provider: Type.String({ maxLength: 32 }), attemptId: Id() }),
         querystring: Type.Object({ token: Type.String({ minLength: 1 }) }),
         response: { 200: Ack },
       },
