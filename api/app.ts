@@ -17,6 +17,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: ctx.config.http.bodyLimitBytes,
+    // request.ip (and so the per-address login throttle) honours X-Forwarded-For only from trusted proxies.
+    // Fastify takes a hop count too (lib/request.js); its typings omit it.
+    trustProxy: ctx.config.security.trustProxy as boolean | string[],
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),

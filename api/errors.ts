@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string | ValidationIssue[],
     message?: string,
+    /** Response headers that belong to the error, such as `Retry-After`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message ?? (typeof detail === 'string' ? detail : 'validation error'));
     this.name = 'HttpError';
@@ -41,6 +43,10 @@ export const referenceNotFound = (what: string) =>
     `${what}_not_found`,
     `The referenced ${what.replace(/_/g, ' ')} does not exist in this organization.`,
   );
+
+/** A throttled request: the client may try again after `retryAfterSeconds`. */
+export const tooManyAttempts = (retryAfterSeconds: number, message: string) =>
+  new HttpError(429, 'too_many_attempts', message, { 'retry-after': String(retryAfterSeconds) });
 
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 

@@ -278,6 +278,22 @@ export interface InboundCallClaimsTable {
   claimed_at: Generated<Timestamp>;
 }
 
+/** Counted login and signup attempts per bucket and key (migration 2026_11_23_000100). */
+export interface AuthAttemptsTable {
+  id: Generated<string>;
+  bucket: string;
+  key: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+/** Addresses an account logged in from (migration 2026_11_23_000100). */
+export interface LoginKnownAddressesTable {
+  user_id: number;
+  address: string;
+  last_login_at: Generated<Timestamp>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -298,6 +314,8 @@ export interface Database {
   call_leases: CallLeasesTable;
   campaign_counter_deltas: CampaignCounterDeltasTable;
   inbound_call_claims: InboundCallClaimsTable;
+  auth_attempts: AuthAttemptsTable;
+  login_known_addresses: LoginKnownAddressesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -15,7 +15,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send(error.body());
+      return reply.status(error.statusCode).headers(error.headers).send(error.body());
     }
     if (error.validation) {
       const where = locationNames[error.validationContext ?? 'body'] ?? 'body';

@@ -10,9 +10,12 @@ export interface UserRecord {
   password_hash: string;
 }
 
-/** Emails are unique regardless of case (a unique index on lower(email)); they are stored lower-cased. */
+/**
+ * Emails are unique regardless of case (a unique index on lower(email)); they are stored lower-cased. Signup and
+ * login both validate the address first (no surrounding spaces), then compare it through this one function.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.toLowerCase();
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | null> {
@@ -44,4 +47,15 @@ export async function createUser(
 /** True when a database error is a unique-constraint violation (Postgres 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** True once any user exists (an empty install lets its first signup in even with signup disabled). */
+export async function anyUserExists(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Serialises user creation until the transaction ends, so "no user exists yet" stays true until it commits. */
+export async function lockUserCreation(trx: Transaction<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('users:create', 0))`.execute(trx);
 }

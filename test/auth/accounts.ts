@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
@@ -15,6 +15,9 @@ export interface SignedUp {
 /** A unique address, so test files can share one database. */
 export const uniqueEmail = (name = 'user') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
+/** A random client address in 10.0.0.0/8, so one test's attempts never fill another's throttling buckets. */
+export const uniqueClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 /** Signs a new user up through the API and returns its session. */
 export async function signUp(app: FastifyInstance, name = 'owner'): Promise<SignedUp> {
   const email = uniqueEmail(name);
@@ -22,6 +25,7 @@ export async function signUp(app: FastifyInstance, name = 'owner'): Promise<Sign
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
+    remoteAddress: uniqueClientAddress(),
     payload: { email, password, organization_name: `${name} inc` },
   });
   expect(response.statusCode).toBe(201);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { conflict, unauthorized } from '../../errors';
+import { conflict, HttpError, invalidField, unauthorized } from '../../errors';
+import { beginLoginAttempt, countSignupAttempt } from '../../auth/login-throttle';
+import { passwordProblem } from '../../auth/password-policy';
 import { generateSessionToken, hashPassword, hashToken, verifyPassword } from '../../auth/tokens';
 import {
   addMembership,
@@ -10,9 +12,11 @@ import {
 import type { OrganizationSummary } from '../../../db/repositories/organizations';
 import { createSession, deleteExpiredSessionsOfUser } from '../../../db/repositories/sessions';
 import {
+  anyUserExists,
   createUser,
   findUserByEmail,
   isUniqueViolation,
+  lockUserCreation,
   normalizeEmail,
 } from '../../../db/repositories/users';
 import type { Transaction } from 'kysely';
@@ -29,17 +33,36 @@ export interface SessionGrant {
 
 const invalidCredentials = () => unauthorized('Incorrect email or password.');
 const emailTaken = () => conflict('email_already_registered', 'An account with this email already exists.');
+const signupDisabled = () =>
+  new HttpError(
+    403,
+    'signup_disabled',
+    'Signup is closed on this installation; ask its operator for an account.',
+  );
 
-/** Local signup: a new organization, its owner and a first session, all or nothing. */
+/**
+ * Local signup: a new organization, its owner and a first session, all or nothing. With signup disabled only the
+ * first user of an empty install gets in (the owner); the check is repeated under a lock inside the transaction.
+ */
 export async function signUp(
   ctx: AppContext,
   input: { email: string; password: string; organization_name?: string },
+  clientIp: string,
 ): Promise<SessionGrant> {
+  const open = ctx.config.security.signupEnabled;
+  if (!open && (await anyUserExists(ctx.db))) throw signupDisabled();
+  const weakness = passwordProblem(input.password);
+  if (weakness) throw invalidField(['body', 'password'], weakness, 'password_too_weak');
+  await countSignupAttempt(ctx.db, clientIp);
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(ctx.db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (!open) {
+        await lockUserCreation(trx);
+        if (await anyUserExists(trx)) throw signupDisabled();
+      }
       const organization = await createOrganization(trx, input.organization_name?.trim() || email);
       const user = await createUser(trx, { email, passwordHash });
       await addMembership(trx, { organizationId: organization.id, userId: user.id, role: 'owner' });
@@ -52,16 +75,23 @@ export async function signUp(
   }
 }
 
-/** Local login; every failure looks the same and takes about as long, so emails cannot be probed. */
+/**
+ * Local login; every failure looks the same and takes about as long, so emails cannot be probed. The throttle is
+ * consulted before the password is hashed, so a throttled request costs no KDF run.
+ */
 export async function logIn(
   ctx: AppContext,
   input: { email: string; password: string },
+  clientIp: string,
 ): Promise<SessionGrant> {
-  const user = await findUserByEmail(ctx.db, input.email);
+  const email = normalizeEmail(input.email);
+  const user = await findUserByEmail(ctx.db, email);
+  const attempt = await beginLoginAttempt(ctx.db, { email, userId: user?.id ?? null, ip: clientIp });
   const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
   if (!user || !passwordMatches) throw invalidCredentials();
   const organization = await findPrimaryOrganizationOfUser(ctx.db, user.id);
   if (!organization) throw invalidCredentials();
+  await attempt.succeeded(user.id);
   await deleteExpiredSessionsOfUser(ctx.db, user.id);
   return startSession(ctx.db, user, organization, ctx.config.auth.sessionTtlSeconds);
 }

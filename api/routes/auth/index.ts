@@ -23,10 +23,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sign up: creates an organization, its owner and a session',
         security: [],
         body: SignupBody,
-        response: { 201: SessionBody, ...errorResponses(409) },
+        response: { 201: SessionBody, ...errorResponses(403, 409, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await signUp(ctx, request.body)),
+    async (request, reply) => reply.status(201).send(await signUp(ctx, request.body, request.ip)),
   );
 
   app.post(
@@ -38,10 +38,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with email and password; answers a session token',
         security: [],
         body: LoginBody,
-        response: { 200: SessionBody, ...errorResponses(401) },
+        response: { 200: SessionBody, ...errorResponses(401, 429) },
       },
     },
-    async (request) => logIn(ctx, request.body),
+    async (request) => logIn(ctx, request.body, request.ip),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { PASSWORD_MIN_LENGTH } from '../../auth/password-policy';
 
 /** A value or null, written so that OpenAPI 3.0 shows it as `nullable`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -11,21 +12,28 @@ export const ErrorBody = Type.Object(
 export const UserBody = Type.Object({ id: Type.Integer(), email: Type.String() });
 export const OrganizationBody = Type.Object({ id: Type.Integer(), name: Type.String() });
 
+// One email rule for signup and login: what signup refuses (surrounding spaces included), login refuses alike.
+const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'Unique, compared without regard to case.',
+});
+
 export const SignupBody = Type.Object({
-  email: Type.String({
-    format: 'email',
-    maxLength: 254,
-    description: 'Unique, compared without regard to case.',
+  email: Email,
+  password: Type.String({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: 1024,
+    description: `At least ${PASSWORD_MIN_LENGTH} characters, not only whitespace, not a commonly used password.`,
   }),
-  password: Type.String({ minLength: 8, maxLength: 1024, description: 'At least 8 characters.' }),
   organization_name: Type.Optional(
     Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the email address.' }),
   ),
 });
 
-// Login checks nothing but presence: any wrong pair gets the same 401.
+// Beyond the email's form, login checks only presence: any wrong pair gets the same 401.
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
+  email: Email,
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
