@@ -38,6 +38,21 @@ export async function listApiKeys(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** One key of the organization, archived or not. */
+export async function findApiKey(
+  db: Executor,
+  organizationId: number,
+  id: number,
+): Promise<ApiKeyRecord | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(visibleColumns)
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** Stores a new key by its digest and prefix; the raw key never reaches the database. */
 export async function insertApiKey(
   db: Executor,

@@ -138,11 +138,53 @@ describe('API keys', () => {
   it('lets a write key manage keys, and gives a write-only key no read access', async () => {
     const writer = await createKey(t.app, owner.headers, { name: 'provisioner', scopes: ['write'] });
     const headers = { 'x-api-key': writer.api_key };
-    const created = await createKey(t.app, headers, { name: 'made by a key', scopes: ['read', 'read'] });
-    expect(created.scopes).toEqual(['read']);
+    const created = await createKey(t.app, headers, { name: 'made by a key', scopes: ['write', 'write'] });
+    expect(created.scopes).toEqual(['write']);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/api-keys', headers })).statusCode).toBe(
       403,
     );
+  });
+
+  it('answers 403 to a write-only key that creates a key with read, by default or by name, and creates none', async () => {
+    const writer = await createKey(t.app, owner.headers, { name: 'writer', scopes: ['write'] });
+    const headers = { 'x-api-key': writer.api_key };
+    for (const payload of [
+      { name: 'escalated', scopes: ['read'] },
+      { name: 'escalated', scopes: ['read', 'write'] },
+      { name: 'escalated' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/api-keys', headers, payload });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: 'forbidden', message: expect.stringContaining('`read`') });
+    }
+    const escalated = await t.ctx.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('organization_id', '=', owner.organizationId)
+      .where('name', '=', 'escalated')
+      .execute();
+    expect(escalated).toEqual([]);
+  });
+
+  it('answers 403 to a write-only key that reactivates a key with read, and reactivates a write-only one', async () => {
+    const writer = await createKey(t.app, owner.headers, { name: 'writer', scopes: ['write'] });
+    const headers = { 'x-api-key': writer.api_key };
+    const full = await createKey(t.app, owner.headers, { name: 'full', scopes: ['read', 'write'] });
+    const narrow = await createKey(t.app, owner.headers, { name: 'narrow', scopes: ['write'] });
+    for (const key of [full, narrow]) {
+      const archived = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/user/api-keys/${key.id}`,
+        headers: owner.headers,
+      });
+      expect(archived.statusCode).toBe(200);
+    }
+    const reactivate = (id: number) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/user/api-keys/${id}/reactivate`, headers });
+    const refused = await reactivate(full.id);
+    expect(refused.statusCode).toBe(403);
+    expect((await me({ 'x-api-key': full.api_key })).statusCode).toBe(401);
+    expect((await reactivate(narrow.id)).statusCode).toBe(200);
   });
 
   it('validates the name and scopes of a new key', async () => {

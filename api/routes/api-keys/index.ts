@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { generateApiKey, hashToken } from '../../auth/tokens';
 import { callerOf } from '../../plugins/authenticate';
-import { invalidField, notFound } from '../../errors';
+import { forbidden, invalidField, notFound } from '../../errors';
 import {
   archiveApiKey,
+  findApiKey,
   insertApiKey,
   listApiKeys,
   reactivateApiKey,
@@ -25,7 +26,8 @@ const KEY_PREFIX_LENGTH = 8;
 
 /**
  * The organization's API keys (`/api/v1/user/api-keys`, also served at `/user/api-keys`).
- * Changes need the `write` scope, which the authentication hook enforces for every mutating method.
+ * Changes need the `write` scope, which the authentication hook enforces for every mutating method; a key may
+ * create or reactivate only keys within its own scopes, so no key can mint itself more rights.
  */
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -63,15 +65,17 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       const name = request.body.name.trim();
       if (!name) throw invalidField(['body', 'name'], 'Name must not be blank.', 'string_too_short');
-      const apiKey = generateApiKey();
       const requested = new Set(request.body.scopes ?? SCOPES);
+      const scopes = SCOPES.filter((scope) => requested.has(scope));
+      ensureWithinCallerScopes(caller.scopes, scopes, 'create');
+      const apiKey = generateApiKey();
       const record = await insertApiKey(db, {
         organizationId: caller.organizationId,
         createdByUserId: caller.userId,
         name,
         keyPrefix: apiKey.slice(0, KEY_PREFIX_LENGTH),
         keyHash: hashToken(apiKey),
-        scopes: SCOPES.filter((scope) => requested.has(scope)),
+        scopes,
       });
       return reply.status(201).send({ ...present(record), api_key: apiKey });
     },
@@ -107,12 +111,29 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
+      const existing = await findApiKey(db, caller.organizationId, request.params.api_key_id);
+      if (!existing) throw notFound('api_key');
+      ensureWithinCallerScopes(caller.scopes, existing.scopes, 'reactivate');
       const record = await reactivateApiKey(db, caller.organizationId, request.params.api_key_id);
       if (!record) throw notFound('api_key');
       return present(record);
     },
   );
 };
+
+/** A key may only hand out scopes it holds itself (a user session holds both). */
+function ensureWithinCallerScopes(
+  callerScopes: readonly string[],
+  scopes: Iterable<string>,
+  action: string,
+): void {
+  const missing = [...scopes].filter((scope) => !callerScopes.includes(scope));
+  if (missing.length > 0) {
+    throw forbidden(
+      `An API key may only ${action} keys within its own scopes; this one lacks ${missing.map((scope) => `\`${scope}\``).join(', ')}.`,
+    );
+  }
+}
 
 function present(key: ApiKeyRecord) {
   return {
