@@ -50,6 +50,9 @@ export const tooManyAttempts = (retryAfterSeconds: number, message: string) =>
 
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
+/** A user-set URL leading to a loopback, link-local or private address the operator has not allowed. */
+export const destinationNotAllowed = (message: string) => new HttpError(422, 'destination_not_allowed', message);
+
 export const invalidStateTransition = (message: string) =>
   new HttpError(409, 'invalid_state_transition', message);
 

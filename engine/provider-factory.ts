@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { destinationPolicy } from '../net/outbound-destinations';
 import { canPlaceCalls, providerFor } from '../providers/registry';
 import { createSimulatorProvider } from '../providers/simulator/simulator-provider';
 import { simulatorApiToken } from '../simulator/auth';
@@ -10,6 +11,7 @@ import { PlacementSetupError, type ProviderFactory } from './placement-context';
  * at `SIMULATOR_URL` (default: the public URL) with the token both processes derive; vendors come from the registry.
  */
 export function createProviderFactory(config: Readonly<Config>, engine: EngineSettings): ProviderFactory {
+  const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
   return (configuration, secrets) => {
     if (configuration.provider === 'simulator') {
       return createSimulatorProvider({
@@ -22,6 +24,7 @@ export function createProviderFactory(config: Readonly<Config>, engine: EngineSe
     }
     const provider = providerFor(configuration, secrets, {
       publicBaseUrl: config.http.publicBaseUrl,
+      destinations,
       requestTimeoutMs: engine.providerRequestTimeoutMs,
     });
     if (!canPlaceCalls(provider))

@@ -35,6 +35,8 @@ export interface ProviderField {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
+  /** Schemes a `url` field accepts (default http and https); every `url` field is a destination checked on save. */
+  schemes?: readonly string[];
   /** Further checks of an `object` field; returns a problem or null. */
   check?: (value: Record<string, unknown>) => string | null;
 }
@@ -59,8 +61,13 @@ const callsPerSecond: ProviderField = {
   type: 'number',
   required: false,
   sensitive: false,
-  exclusiveMinimum: 0,
-  description: 'Upper bound on new calls per second through this configuration, across all campaigns.',
+  // The engine counts calls over at most the last minute (call leases), so one call per 50 s is the slowest rate
+  // it can honour; far above any vendor's per-account limit, 1000 keeps the count inside an int.
+  minimum: 0.02,
+  maximum: 1000,
+  description:
+    'Upper bound on new calls per second through this configuration, across all campaigns (0.02 … 1000; ' +
+    'below 1, one call per 1/N seconds).',
 };
 
 const amdEnabled: ProviderField = {
@@ -170,6 +177,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
         required: true,
         sensitive: false,
         description: 'Base URL of the Asterisk REST Interface, e.g. http://pbx.example.com:8088.',
+        schemes: ['http', 'https', 'ws', 'wss'],
       },
       text('app_name', 'Stasis application name'),
       text('app_password', 'ARI password', true),

@@ -1,4 +1,5 @@
 /** Checks, splits and masks a provider's configuration values by the catalogue's field declarations. */
+import { destinationUrlProblem } from '../net/outbound-destinations';
 import type { ProviderDefinition, ProviderField } from './catalogue';
 
 export interface FieldProblem {
@@ -41,10 +42,11 @@ function checkValue(field: ProviderField, value: unknown): { msg: string; type: 
       return typeof value === 'string' && value.trim() !== ''
         ? null
         : { msg: 'Input should be a non-empty string', type: 'string_type' };
-    case 'url':
-      return typeof value === 'string' && isHttpOrWsUrl(value)
-        ? null
-        : { msg: 'Input should be an http(s) or ws(s) URL', type: 'url_parsing' };
+    case 'url': {
+      if (typeof value !== 'string') return { msg: 'Input should be a string', type: 'string_type' };
+      const problem = destinationUrlProblem(value, field.schemes ?? ['http', 'https']);
+      return problem ? { msg: problem, type: 'url_parsing' } : null;
+    }
     case 'boolean':
       return typeof value === 'boolean' ? null : { msg: 'Input should be a boolean', type: 'bool_type' };
     case 'number':
@@ -63,14 +65,6 @@ function checkValue(field: ProviderField, value: unknown): { msg: string; type: 
       const problem = field.check?.(value as Record<string, unknown>) ?? null;
       return problem ? { msg: problem, type: 'value_error' } : null;
     }
-  }
-}
-
-function isHttpOrWsUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
   }
 }
 

@@ -23,6 +23,8 @@ export interface SyncInboundWebhookInput {
 export interface ProviderSyncResult {
   ok: boolean;
   message: string;
+  /** What the vendor answered, for logs only: clients see `ok` and `message`. */
+  vendorBody?: string;
 }
 
 export interface PlaceCallInput {

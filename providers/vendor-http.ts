@@ -1,9 +1,14 @@
 /** What every vendor adapter shares: where this service is reachable, and one HTTP call with the engine's error rules. */
+import { guardedRequest } from '../net/guarded-request';
+import { DestinationNotAllowedError, type DestinationPolicy } from '../net/outbound-destinations';
+import type { ProviderSyncResult } from './provider';
 import { ProviderRequestError } from './provider-errors';
 
-/** Facts about this deployment an adapter needs: the public URL vendors post webhooks to. */
+/** Facts about this deployment an adapter needs: the public URL vendors post webhooks to, and where it may connect. */
 export interface ProviderEnvironment {
   publicBaseUrl: string;
+  /** The operator's ALLOWED_PRIVATE_DESTINATIONS: vendor URLs are user-set and checked on every connection. */
+  destinations: DestinationPolicy;
   requestTimeoutMs?: number;
 }
 
@@ -22,42 +27,70 @@ export interface VendorRequest {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  destinations: DestinationPolicy;
 }
 
 /**
  * One request to a vendor's API. A request that got no answer may still have reached the vendor (a lost
- * answer to a dial is not a refusal); the engine then looks the call up instead of dialing again.
+ * answer to a dial is not a refusal); the engine then looks the call up instead of dialing again. A destination
+ * the policy refuses and a redirect (never followed: it could lead anywhere) are refusals.
  */
 export async function vendorRequest(request: VendorRequest): Promise<Response> {
+  const { provider } = request;
+  let response: Response;
   try {
-    return await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(request.timeoutMs ?? 10_000),
-    });
-  } catch (error) {
-    throw new ProviderRequestError(
-      request.provider,
-      `${request.provider} unreachable: ${(error as Error).message}`,
+    response = await guardedRequest(
+      request.url,
       {
-        mayHaveReachedProvider: request.method !== 'GET',
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(request.timeoutMs ?? 10_000),
+      },
+      request.destinations,
+    );
+  } catch (error) {
+    if (error instanceof DestinationNotAllowedError)
+      throw new ProviderRequestError(provider, `${provider} not called: ${error.message}`, {
+        mayHaveReachedProvider: false,
+      });
+    throw new ProviderRequestError(provider, `${provider} unreachable: ${(error as Error).message}`, {
+      mayHaveReachedProvider: request.method !== 'GET',
+    });
+  }
+  if (response.status >= 300 && response.status < 400)
+    throw new ProviderRequestError(
+      provider,
+      `${provider} answered ${response.status}; redirects are not followed`,
+      {
+        mayHaveReachedProvider: false,
       },
     );
-  }
+  return response;
 }
 
 /**
  * The error for a vendor's non-success answer. 4xx, 429 and 503 say the request was not acted on; other
- * 5xx answers leave it open whether the call was created.
+ * 5xx answers leave it open whether the call was created. The vendor's words go to logs only (`vendorBody`):
+ * whatever answers at a user-set URL must never be read back through the API.
  */
-export function vendorRefusal(provider: string, status: number, message: string): ProviderRequestError {
-  return new ProviderRequestError(provider, `${provider} answered ${status}: ${message}`, {
-    mayHaveReachedProvider: status >= 500 && status !== 503,
+export async function vendorRefusal(provider: string, response: Response): Promise<ProviderRequestError> {
+  return new ProviderRequestError(provider, `${provider} answered ${response.status}`, {
+    mayHaveReachedProvider: response.status >= 500 && response.status !== 503,
+    vendorBody: await vendorMessage(response),
   });
 }
 
-/** The vendor's own error message from a JSON or text body, for `provider_sync.message` and logs. */
+/** A failed inbound sync step: the status for the client, the vendor's words for logs only. */
+export async function vendorSyncFailure(provider: string, response: Response): Promise<ProviderSyncResult> {
+  return {
+    ok: false,
+    message: `${provider} answered ${response.status}`,
+    vendorBody: await vendorMessage(response),
+  };
+}
+
+/** The vendor's own error message from a JSON or text body (at most 300 characters), for logs only. */
 export async function vendorMessage(response: Response): Promise<string> {
   const text = await response.text();
   try {
@@ -66,7 +99,7 @@ export async function vendorMessage(response: Response): Promise<string> {
     const errors = body.errors as Array<Record<string, unknown>> | undefined;
     if (Array.isArray(errors) && errors[0]) candidates.unshift(errors[0].detail, errors[0].title);
     const found = candidates.find((value) => typeof value === 'string' && value !== '');
-    if (found) return found as string;
+    if (found) return (found as string).slice(0, 300);
   } catch {
     // Not JSON: the text itself is the message.
   }

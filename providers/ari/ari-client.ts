@@ -4,7 +4,7 @@ import { basicAuth } from '../vendor-http';
 export interface AriConnection {
   /** `http(s)://host:port/ari`, whether or not the configured endpoint ended in `/ari`. */
   restUrl: string;
-  /** The events WebSocket of the Stasis application, authenticated with `api_key`. */
+  /** The events WebSocket of the Stasis application; it takes `authorization` like every ARI request. */
   eventsUrl: string;
   app: string;
   authorization: string;
@@ -20,8 +20,8 @@ export function ariConnectionOf(
   const password = secrets.app_password ?? '';
   const events = new URL(`${restUrl}/events`);
   events.protocol = events.protocol === 'https:' || events.protocol === 'wss:' ? 'wss:' : 'ws:';
+  // Asterisk reads HTTP basic authentication before `api_key`, on the WebSocket upgrade too: no password in URLs.
   events.searchParams.set('app', app);
-  events.searchParams.set('api_key', `${app}:${password}`);
   const rest = new URL(restUrl);
   if (rest.protocol === 'ws:') rest.protocol = 'http:';
   if (rest.protocol === 'wss:') rest.protocol = 'https:';

@@ -1,6 +1,11 @@
 /** The events WebSocket of an ARI Stasis application, kept open: reconnects after a drop and says when it is back. */
 import { hostname } from 'node:os';
 import WebSocket from 'ws';
+import {
+  DestinationNotAllowedError,
+  guardedConnectOptions,
+  type DestinationPolicy,
+} from '../../net/outbound-destinations';
 
 export interface AriChannelSnapshot {
   id: string;
@@ -25,6 +30,10 @@ export type AriEvent =
 
 export interface AriEventStreamOptions {
   url: string;
+  /** Basic authentication of the ari.conf user, sent on the upgrade request. */
+  authorization: string;
+  /** Checked on every (re)connection, after name resolution. */
+  destinations: DestinationPolicy;
   /** Called on every (re)connection, before events flow: the moment to look up what happened meanwhile. */
   onOpen(): Promise<void> | void;
   onEvent(event: AriEvent): Promise<void> | void;
@@ -57,9 +66,26 @@ export function openAriEventStream(options: AriEventStreamOptions): AriEventStre
     queue = queue.then(work).catch((error: unknown) => options.onError?.(error as Error));
   };
 
+  const retryLater = () => {
+    timer = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, maxBackoff);
+  };
   const connect = () => {
     if (closed) return;
-    const ws = new WebSocket(options.url, { headers: { 'User-Agent': CLIENT_AGENT } });
+    let guard: ReturnType<typeof guardedConnectOptions>;
+    try {
+      guard = guardedConnectOptions(new URL(options.url), options.destinations);
+    } catch (error) {
+      // A refused address: nothing is sent; the operator may still allow it, so look again later.
+      options.onError?.(error as Error);
+      backoff = maxBackoff;
+      return retryLater();
+    }
+    const ws = new WebSocket(options.url, {
+      headers: { 'User-Agent': CLIENT_AGENT, authorization: options.authorization },
+      followRedirects: false,
+      lookup: guard.lookup,
+    });
     socket = ws;
     ws.on('open', () => {
       connected = true;
@@ -75,12 +101,13 @@ export function openAriEventStream(options: AriEventStreamOptions): AriEventStre
       }
       enqueue(() => options.onEvent(event));
     });
-    ws.on('error', (error) => options.onError?.(error));
+    ws.on('error', (error) => {
+      if (error instanceof DestinationNotAllowedError) backoff = maxBackoff;
+      options.onError?.(error);
+    });
     ws.on('close', () => {
       connected = false;
-      if (closed) return;
-      timer = setTimeout(connect, backoff);
-      backoff = Math.min(backoff * 2, maxBackoff);
+      if (!closed) retryLater();
     });
   };
   connect();

@@ -13,7 +13,7 @@ import type {
   TelephonyProvider,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
-import { vendorMessage, vendorRefusal, vendorRequest, type VendorProviderOptions } from '../vendor-http';
+import { vendorRefusal, vendorRequest, vendorSyncFailure, type VendorProviderOptions } from '../vendor-http';
 import { ariChannelIdOf } from './ari-causes';
 import { ariConnectionOf } from './ari-client';
 
@@ -39,6 +39,7 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
       },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.environment.requestTimeoutMs,
+      destinations: options.environment.destinations,
     });
 
   return {
@@ -63,7 +64,7 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
       });
       // 409: a channel with this id exists, so this attempt's call was already originated (a retried request).
       if (response.status === 409) return { providerCallId: channelId };
-      if (!response.ok) throw vendorRefusal('ari', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('ari', response);
       const channel = (await response.json()) as AriChannel;
       return { providerCallId: channel.id };
     },
@@ -83,7 +84,7 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
           );
         return { state: 'not_found' };
       }
-      if (!response.ok) throw vendorRefusal('ari', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('ari', response);
       const channel = (await response.json()) as AriChannel;
       return { state: 'in_progress', providerCallId: channel.id, rawStatus: channel.state };
     },
@@ -93,14 +94,13 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
         'DELETE',
         `/channels/${encodeURIComponent(input.providerCallId)}?reason=normal`,
       );
-      if (!response.ok && response.status !== 404)
-        throw vendorRefusal('ari', response.status, await vendorMessage(response));
+      if (!response.ok && response.status !== 404) throw await vendorRefusal('ari', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
       // Asterisk routes calls with its dialplan, which ARI cannot edit; we check the application is reachable.
       const response = await request('GET', `/applications/${encodeURIComponent(connection.app)}`);
-      if (!response.ok) return { ok: false, message: `ari: ${await vendorMessage(response)}` };
+      if (!response.ok) return vendorSyncFailure('ari', response);
       return {
         ok: true,
         message:

@@ -13,9 +13,9 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
-  vendorMessage,
   vendorRefusal,
   vendorRequest,
+  vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
@@ -34,6 +34,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
       },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.environment.requestTimeoutMs,
+      destinations: options.environment.destinations,
     });
 
   return {
@@ -59,8 +60,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
             }
           : {}),
       });
-      if (response.status !== 201 && response.status !== 200)
-        throw vendorRefusal('plivo', response.status, await vendorMessage(response));
+      if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('plivo', response);
       const created = (await response.json()) as { request_uuid: string };
       return { providerCallId: created.request_uuid };
     },
@@ -75,7 +75,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
       if (queued.ok)
         return { state: 'in_progress', providerCallId: input.providerCallId, rawStatus: 'queued' };
       const live = await request('GET', '/Call/?status=live');
-      if (!live.ok) throw vendorRefusal('plivo', live.status, await vendorMessage(live));
+      if (!live.ok) throw await vendorRefusal('plivo', live);
       for (const callUuid of ((await live.json()) as { calls?: string[] }).calls ?? []) {
         const details = await request('GET', `/Call/${encodeURIComponent(callUuid)}/?status=live`);
         if (
@@ -98,8 +98,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
 
     async hangup(input: HangupInput): Promise<void> {
       const response = await request('DELETE', `/Request/${encodeURIComponent(input.providerCallId)}/`);
-      if (!response.ok && response.status !== 404)
-        throw vendorRefusal('plivo', response.status, await vendorMessage(response));
+      if (!response.ok && response.status !== 404) throw await vendorRefusal('plivo', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
@@ -108,7 +107,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
       const url = inboundWebhookUrl(options.environment.publicBaseUrl, 'plivo', options.configurationId);
       const appName = `voice-agents-${options.configurationId}`;
       const list = await request('GET', `/Application/?app_name=${encodeURIComponent(appName)}`);
-      if (!list.ok) return { ok: false, message: `plivo: ${await vendorMessage(list)}` };
+      if (!list.ok) return vendorSyncFailure('plivo', list);
       const existing = ((await list.json()) as { objects?: Array<{ app_id: string }> }).objects?.[0];
       const saved = await request(
         'POST',
@@ -119,10 +118,10 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
           answer_method: 'POST',
         },
       );
-      if (!saved.ok) return { ok: false, message: `plivo: ${await vendorMessage(saved)}` };
+      if (!saved.ok) return vendorSyncFailure('plivo', saved);
       const appId = existing?.app_id ?? ((await saved.json()) as { app_id: string }).app_id;
       const assigned = await request('POST', `/Number/${encodeURIComponent(number)}/`, { app_id: appId });
-      if (!assigned.ok) return { ok: false, message: `plivo: ${await vendorMessage(assigned)}` };
+      if (!assigned.ok) return vendorSyncFailure('plivo', assigned);
       return {
         ok: true,
         message:

@@ -4,6 +4,7 @@
  * so a command repeated for a resent webhook is ignored by Telnyx, and a `client_state` that Telnyx echoes in
  * every later webhook of the call.
  */
+import type { DestinationPolicy } from '../../net/outbound-destinations';
 import { apiBaseUrl, vendorMessage, vendorRefusal, vendorRequest } from '../vendor-http';
 
 export interface TelnyxCommandResult {
@@ -26,6 +27,7 @@ export interface TelnyxCallCommands {
 export function telnyxCallCommands(options: {
   config: Record<string, unknown>;
   secrets: Record<string, string>;
+  destinations: DestinationPolicy;
   requestTimeoutMs?: number;
 }): TelnyxCallCommands {
   const base = `${apiBaseUrl(options.config, 'https://api.telnyx.com')}/v2`;
@@ -44,11 +46,11 @@ export function telnyxCallCommands(options: {
       },
       body: JSON.stringify({ command_id: `vac-${action}`, ...body }),
       timeoutMs: options.requestTimeoutMs,
+      destinations: options.destinations,
     });
     if (response.ok) return { ok: true, status: response.status, message: 'ok' };
-    const message = await vendorMessage(response);
-    if (response.status >= 500) throw vendorRefusal('telnyx', response.status, message);
-    return { ok: false, status: response.status, message };
+    if (response.status >= 500) throw await vendorRefusal('telnyx', response);
+    return { ok: false, status: response.status, message: await vendorMessage(response) };
   };
   return {
     answer: (id, clientState) => command(id, 'answer', { client_state: encodeClientState(clientState) }),

@@ -12,9 +12,9 @@ import type {
 import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
-  vendorMessage,
   vendorRefusal,
   vendorRequest,
+  vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
 import { inboundWebhookUrl } from '../webhook-urls';
@@ -39,6 +39,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
       },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.environment.requestTimeoutMs,
+      destinations: options.environment.destinations,
     });
 
   return {
@@ -56,7 +57,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         time_limit_secs: input.maxCallDurationSeconds,
         ...(input.amdEnabled ? { answering_machine_detection: 'detect' } : {}),
       });
-      if (!response.ok) throw vendorRefusal('telnyx', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('telnyx', response);
       const { data } = (await response.json()) as { data: TelnyxCall };
       return { providerCallId: data.call_control_id };
     },
@@ -68,7 +69,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         });
       const response = await request('GET', `/calls/${encodeURIComponent(input.providerCallId)}`);
       if (response.status === 404) return { state: 'not_found' };
-      if (!response.ok) throw vendorRefusal('telnyx', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('telnyx', response);
       const { data } = (await response.json()) as { data: TelnyxCall };
       if (data.is_alive)
         return { state: 'in_progress', providerCallId: data.call_control_id, rawStatus: 'alive' };
@@ -91,7 +92,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         {},
       );
       if (!response.ok && response.status !== 404 && response.status !== 422)
-        throw vendorRefusal('telnyx', response.status, await vendorMessage(response));
+        throw await vendorRefusal('telnyx', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
@@ -99,7 +100,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         'GET',
         `/phone_numbers?filter[phone_number]=${encodeURIComponent(phoneNumber.addressNormalized)}`,
       );
-      if (!lookup.ok) return { ok: false, message: `telnyx: ${await vendorMessage(lookup)}` };
+      if (!lookup.ok) return vendorSyncFailure('telnyx', lookup);
       const found = ((await lookup.json()) as { data?: Array<{ id: string }> }).data?.[0];
       if (!found)
         return {
@@ -110,7 +111,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
       const number = await request('PATCH', `/phone_numbers/${encodeURIComponent(found.id)}`, {
         connection_id: connectionId,
       });
-      if (!number.ok) return { ok: false, message: `telnyx: ${await vendorMessage(number)}` };
+      if (!number.ok) return vendorSyncFailure('telnyx', number);
       const url = inboundWebhookUrl(options.environment.publicBaseUrl, 'telnyx', options.configurationId);
       const application = await request(
         'PATCH',
@@ -119,7 +120,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
           webhook_event_url: url,
         },
       );
-      if (!application.ok) return { ok: false, message: `telnyx: ${await vendorMessage(application)}` };
+      if (!application.ok) return vendorSyncFailure('telnyx', application);
       return {
         ok: true,
         message:

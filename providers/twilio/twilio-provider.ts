@@ -13,9 +13,9 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
-  vendorMessage,
   vendorRefusal,
   vendorRequest,
+  vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
@@ -44,6 +44,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
       },
       body: form?.toString(),
       timeoutMs: options.environment.requestTimeoutMs,
+      destinations: options.environment.destinations,
     });
 
   return {
@@ -64,8 +65,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
         form.append('StatusCallbackEvent', event);
       if (input.amdEnabled) form.set('MachineDetection', 'Enable');
       const response = await call('POST', '/Calls.json', form);
-      if (response.status !== 201 && response.status !== 200)
-        throw vendorRefusal('twilio', response.status, await vendorMessage(response));
+      if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('twilio', response);
       const created = (await response.json()) as TwilioCallResource;
       return { providerCallId: created.sid };
     },
@@ -79,7 +79,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
       }
       const response = await call('GET', `/Calls/${encodeURIComponent(input.providerCallId)}.json`);
       if (response.status === 404) return { state: 'not_found' };
-      if (!response.ok) throw vendorRefusal('twilio', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('twilio', response);
       const resource = (await response.json()) as TwilioCallResource;
       const status = twilioCallStatus({
         CallSid: resource.sid,
@@ -100,8 +100,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
         `/Calls/${encodeURIComponent(input.providerCallId)}.json`,
         new URLSearchParams({ Status: 'completed' }),
       );
-      if (!response.ok && response.status !== 404)
-        throw vendorRefusal('twilio', response.status, await vendorMessage(response));
+      if (!response.ok && response.status !== 404) throw await vendorRefusal('twilio', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
@@ -114,7 +113,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
           'GET',
           `/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(phoneNumber.addressNormalized)}`,
         );
-        if (!lookup.ok) return { ok: false, message: `twilio: ${await vendorMessage(lookup)}` };
+        if (!lookup.ok) return vendorSyncFailure('twilio', lookup);
         const found = (await lookup.json()) as { incoming_phone_numbers?: Array<{ sid: string }> };
         sid = found.incoming_phone_numbers?.[0]?.sid ?? null;
         if (!sid)
@@ -132,7 +131,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
         `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`,
         new URLSearchParams({ VoiceUrl: voiceUrl, VoiceMethod: 'POST' }),
       );
-      if (!response.ok) return { ok: false, message: `twilio: ${await vendorMessage(response)}` };
+      if (!response.ok) return vendorSyncFailure('twilio', response);
       return {
         ok: true,
         message:

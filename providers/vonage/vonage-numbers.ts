@@ -1,13 +1,15 @@
 /**
  * Vonage's Numbers API (`https://rest.nexmo.com`): finding a number of the account and linking it to the voice
- * application. Requests carry the account's `api_key` and `api_secret` as parameters (query for GET, form body
- * for POST), and answers carry `error-code` / `error-code-label` (`"200"` / `"success"` when it worked).
+ * application. Requests carry the account's `api_key` and `api_secret` as HTTP basic authentication (the API
+ * accepts it, so the secret stays out of URLs), and answers carry `error-code` / `error-code-label` (`"200"` /
+ * `"success"` when it worked). The vendor's words go to logs only (`vendorBody`).
  */
-import { vendorRequest } from '../vendor-http';
+import type { DestinationPolicy } from '../../net/outbound-destinations';
+import { basicAuth, vendorMessage, vendorRequest } from '../vendor-http';
 
 export const VONAGE_NUMBERS_API = 'https://rest.nexmo.com';
 
-export type VonageNumbersResult = { ok: true; message: string } | { ok: false; message: string };
+export type VonageNumbersResult = { ok: boolean; message: string; vendorBody?: string };
 
 interface OwnedNumber {
   country?: string;
@@ -20,20 +22,29 @@ export function vonageNumbersApi(options: {
   apiKey: string;
   apiSecret: string;
   timeoutMs?: number;
+  destinations: DestinationPolicy;
 }) {
-  const credentials = { api_key: options.apiKey, api_secret: options.apiSecret };
+  const authorization = basicAuth(options.apiKey, options.apiSecret);
 
   /** The owned number (E.164 digits, no '+'), or a message saying why it cannot be had. */
-  async function find(msisdn: string): Promise<{ number: OwnedNumber } | { message: string }> {
-    const query = new URLSearchParams({ ...credentials, pattern: msisdn, search_pattern: '0', size: '100' });
+  async function find(
+    msisdn: string,
+  ): Promise<{ number: OwnedNumber } | { message: string; vendorBody?: string }> {
+    const query = new URLSearchParams({ pattern: msisdn, search_pattern: '0', size: '100' });
     const response = await vendorRequest({
       provider: 'vonage',
       method: 'GET',
       url: `${options.baseUrl}/account/numbers?${query}`,
+      headers: { authorization },
       timeoutMs: options.timeoutMs,
+      destinations: options.destinations,
     });
+    if (!response.ok)
+      return {
+        message: `numbers API answered ${response.status}`,
+        vendorBody: await vendorMessage(response),
+      };
     const body = await bodyOf(response);
-    if (!response.ok) return { message: labelOf(body, response) };
     const number = ((body.numbers as OwnedNumber[] | undefined) ?? []).find((n) => n.msisdn === msisdn);
     return number ? { number } : { message: `${msisdn} is not a number of this account` };
   }
@@ -47,22 +58,27 @@ export function vonageNumbersApi(options: {
     let country = input.country;
     if (!country) {
       const found = await find(input.msisdn);
-      if ('message' in found) return { ok: false, message: found.message };
+      if ('message' in found) return { ok: false, ...found };
       country = found.number.country ?? '';
     }
-    const form = new URLSearchParams({ ...credentials, country, msisdn: input.msisdn, app_id: input.appId });
+    const form = new URLSearchParams({ country, msisdn: input.msisdn, app_id: input.appId });
     const response = await vendorRequest({
       provider: 'vonage',
       method: 'POST',
       url: `${options.baseUrl}/number/update`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
       timeoutMs: options.timeoutMs,
+      destinations: options.destinations,
     });
     const body = await bodyOf(response);
-    if (response.ok && String(body['error-code'] ?? '200') === '200')
-      return { ok: true, message: String(body['error-code-label'] ?? 'success') };
-    return { ok: false, message: labelOf(body, response) };
+    const code = String(body['error-code'] ?? '200');
+    if (response.ok && code === '200') return { ok: true, message: 'linked' };
+    return {
+      ok: false,
+      message: response.ok ? 'numbers API refused the update' : `numbers API answered ${response.status}`,
+      vendorBody: `${code} ${String(body['error-code-label'] ?? body.text ?? '')}`.slice(0, 300),
+    };
   }
 
   return { find, link };
@@ -76,11 +92,4 @@ async function bodyOf(response: Response): Promise<Record<string, unknown>> {
   } catch {
     return { text };
   }
-}
-
-/** The vendor's words: `error-code-label`, an RFC 7807 `title`/`detail`, or the raw text. */
-function labelOf(body: Record<string, unknown>, response: Response): string {
-  const candidates = [body['error-code-label'], body.detail, body.title, body.text];
-  const found = candidates.find((value) => typeof value === 'string' && value !== '');
-  return (found as string | undefined) ?? `HTTP ${response.status}`;
 }

@@ -16,9 +16,9 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
-  vendorMessage,
   vendorRefusal,
   vendorRequest,
+  vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
@@ -41,6 +41,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
       },
       body: body ? JSON.stringify(body) : undefined,
       timeoutMs: options.environment.requestTimeoutMs,
+      destinations: options.environment.destinations,
     });
   const digits = (number: string) => number.replace(/^\+/, '');
   const numbers = vonageNumbersApi({
@@ -48,6 +49,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
     apiKey,
     apiSecret: options.secrets.api_secret ?? '',
     timeoutMs: options.environment.requestTimeoutMs,
+    destinations: options.environment.destinations,
   });
 
   return {
@@ -72,8 +74,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         // Signing the JWT failed (a malformed private key): nothing was sent.
         throw new ProviderRequestError('vonage', (error as Error).message, { mayHaveReachedProvider: false });
       }
-      if (response.status !== 201 && response.status !== 200)
-        throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+      if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('vonage', response);
       return { providerCallId: ((await response.json()) as { uuid: string }).uuid };
     },
 
@@ -84,7 +85,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         });
       const response = await request('GET', `/v1/calls/${encodeURIComponent(input.providerCallId)}`);
       if (response.status === 404) return { state: 'not_found' };
-      if (!response.ok) throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+      if (!response.ok) throw await vendorRefusal('vonage', response);
       const call = (await response.json()) as { uuid: string; status: string; duration?: string };
       const status = vonageCallStatus(call);
       if (!status)
@@ -98,15 +99,14 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
       const response = await request('PUT', `/v1/calls/${encodeURIComponent(input.providerCallId)}`, {
         action: 'hangup',
       });
-      if (!response.ok && response.status !== 404)
-        throw vendorRefusal('vonage', response.status, await vendorMessage(response));
+      if (!response.ok && response.status !== 404) throw await vendorRefusal('vonage', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
       const account = basicAuth(apiKey, options.secrets.api_secret ?? '');
       const appPath = `/v2/applications/${encodeURIComponent(applicationId)}`;
       const current = await request('GET', appPath, undefined, account);
-      if (!current.ok) return { ok: false, message: `vonage: ${await vendorMessage(current)}` };
+      if (!current.ok) return vendorSyncFailure('vonage', current);
       const application = (await current.json()) as {
         name: string;
         capabilities?: Record<string, Record<string, unknown>>;
@@ -128,14 +128,14 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         },
         account,
       );
-      if (!updated.ok) return { ok: false, message: `vonage: ${await vendorMessage(updated)}` };
+      if (!updated.ok) return vendorSyncFailure('vonage', updated);
       const country = phoneNumber.extraMetadata.country;
       const link = await numbers.link({
         msisdn: digits(phoneNumber.addressNormalized),
         country: typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null,
         appId: applicationId,
       });
-      if (!link.ok) return { ok: false, message: `vonage: ${link.message}` };
+      if (!link.ok) return { ...link, message: `vonage: ${link.message}` };
       return {
         ok: true,
         message:

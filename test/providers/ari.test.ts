@@ -196,7 +196,7 @@ describe('Asterisk calls are followed on the ARI events WebSocket', () => {
     expect(bad.statusCode).toBe(201);
     expect(bad.json()).toMatchObject({
       inbound_workflow_id: world.agentId,
-      provider_sync: { ok: false, message: 'ari: Authentication required' },
+      provider_sync: { ok: false, message: 'ari answered 401' },
     });
   });
 });

@@ -133,7 +133,7 @@ describe('Plivo calls report their outcomes through V3-signed callbacks', () => 
     fake.failNumberUpdates(null);
     expect(unbound.json()).toMatchObject({
       inbound_workflow_id: null,
-      provider_sync: { ok: false, message: 'plivo: Number not eligible for an application' },
+      provider_sync: { ok: false, message: 'plivo answered 400' },
     });
     const refused = await fake.callInbound(OWN_NUMBER, '+14155550131');
     expect(refused.text).toMatch(/<Speak>Sorry.*<\/Speak><Hangup\/>/);

@@ -2,6 +2,7 @@
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
 import { freePort } from '../../devstack/processes';
 import { statusCallbackUrl } from '../../engine/status-callbacks';
+import { destinationPolicy } from '../../net/outbound-destinations';
 import type { TelephonyProvider } from '../../providers/provider';
 import { canPlaceCalls, providerFor } from '../../providers/registry';
 import { createTestApp, type TestApp } from '../helpers/context';
@@ -69,6 +70,7 @@ export function adapterOf(
 ): TelephonyProvider {
   const adapter = providerFor({ id: configurationId, provider, config: clear }, secrets, {
     publicBaseUrl: world.baseUrl,
+    destinations: destinationPolicy(world.t.ctx.config.security.allowedPrivateDestinations),
   });
   if (!canPlaceCalls(adapter)) throw new Error(`${provider} cannot place calls`);
   return adapter;

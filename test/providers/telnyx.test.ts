@@ -141,7 +141,7 @@ describe('Telnyx calls report their outcomes through ed25519-signed Call Control
     fake.failNumberUpdates(null);
     expect(unbound.json()).toMatchObject({
       inbound_workflow_id: null,
-      provider_sync: { ok: false, message: 'telnyx: connection_id is not a Call Control application' },
+      provider_sync: { ok: false, message: 'telnyx answered 422' },
     });
   });
 });

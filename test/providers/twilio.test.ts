@@ -212,7 +212,7 @@ describe('Twilio calls report their outcomes through the signed status webhook',
     expect(unbound.statusCode).toBe(200);
     expect(unbound.json().provider_sync).toEqual({
       ok: false,
-      message: 'twilio: VoiceUrl is not a valid URL',
+      message: 'twilio answered 400',
     });
     const saved = await world.t.app.inject({ method: 'GET', url: numberUrl, headers });
     expect(saved.json().inbound_workflow_id).toBeNull();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { destinationPolicy } from '../../net/outbound-destinations';
 import type { TelephonyProvider } from '../../providers/provider';
 import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
@@ -129,9 +130,11 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
     expect(fake.linked.get('15005556100')).toBe(fake.applicationId);
     const update = fake.http.requests.find((r) => r.path === '/number/update')!;
     expect(update.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    // The account's key and secret travel as basic authentication, never as parameters.
+    expect(update.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${fake.apiKey}:${fake.apiSecret}`).toString('base64')}`,
+    );
     expect(Object.fromEntries(new URLSearchParams(update.rawBody))).toEqual({
-      api_key: fake.apiKey,
-      api_secret: fake.apiSecret,
       country: 'US',
       msisdn: '15005556100',
       app_id: fake.applicationId,
@@ -146,7 +149,7 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
     fake.failNumberLinks(null);
     expect(unbound.json()).toMatchObject({
       inbound_workflow_id: null,
-      provider_sync: { ok: false, message: 'vonage: Number not found in your account' },
+      provider_sync: { ok: false, message: 'vonage: numbers API answered 420' },
     });
   });
 
@@ -166,13 +169,23 @@ describe('Vonage calls report their outcomes through signed event webhooks', () 
 
     // With the country known, the link goes straight to /number/update; a wrong secret is refused there.
     const numbers = (apiSecret: string) =>
-      vonageNumbersApi({ baseUrl: fake.url, apiKey: fake.apiKey, apiSecret });
+      vonageNumbersApi({
+        baseUrl: fake.url,
+        apiKey: fake.apiKey,
+        apiSecret,
+        destinations: destinationPolicy(['127.0.0.1/32']),
+      });
     const link = { msisdn: '15005556100', country: 'US', appId: fake.applicationId };
-    expect(await numbers(fake.apiSecret).link(link)).toEqual({ ok: true, message: 'success' });
-    expect(await numbers('wrong').link(link)).toEqual({ ok: false, message: 'authentication failed' });
-    expect(await numbers(fake.apiSecret).link({ ...link, country: 'GB' })).toEqual({
+    expect(await numbers(fake.apiSecret).link(link)).toEqual({ ok: true, message: 'linked' });
+    // The vendor's words go to logs only (vendorBody), never into the message clients see.
+    expect(await numbers('wrong').link(link)).toMatchObject({
       ok: false,
-      message: 'Number not found in your account',
+      message: 'numbers API answered 401',
+      vendorBody: '401 authentication failed',
+    });
+    expect(await numbers(fake.apiSecret).link({ ...link, country: 'GB' })).toMatchObject({
+      ok: false,
+      message: 'numbers API answered 420',
     });
   });
 });

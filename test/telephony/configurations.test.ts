@@ -92,7 +92,7 @@ describe('telephony configurations', () => {
         auth_token: 'plivo-token',
         calls_per_second: 2.5,
       },
-      { provider: 'ari', ari_endpoint: 'http://pbx.local:8088', app_name: 'agents', app_password: 'pw' },
+      { provider: 'ari', ari_endpoint: 'http://127.0.0.1:8088', app_name: 'agents', app_password: 'pw' },
       {
         provider: 'simulator',
         ring_seconds: 0,

@@ -15,16 +15,40 @@ import {
   updateTelephonyConfiguration,
   type TelephonyConfigurationValues,
 } from '../../../db/repositories/telephony-configurations';
+import {
+  DestinationNotAllowedError,
+  checkDestination,
+  type DestinationPolicy,
+} from '../../../net/outbound-destinations';
 import { providerDefinition, type ProviderDefinition } from '../../../providers/catalogue';
 import { maskedCredentials } from '../../../providers/credential-fields';
-import { conflict, invalidField, notFound } from '../../errors';
+import { conflict, destinationNotAllowed, invalidField, notFound } from '../../errors';
 import { resolveNewValues, resolveUpdatedValues } from './configuration-values';
 import type { Configuration, CreateConfigurationBody, UpdateConfigurationBody } from './schemas';
 
 export type ConfigurationService = ReturnType<typeof createConfigurationService>;
 
-export function createConfigurationService(db: Db, appSecret: string) {
+export function createConfigurationService(db: Db, appSecret: string, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
+
+  /** Every `url` field whose value is new must lead to an allowed destination now (checked again on connect). */
+  async function checkDestinations(
+    definition: ProviderDefinition,
+    next: Record<string, unknown>,
+    previous: Record<string, unknown> = {},
+  ) {
+    for (const field of definition.fields) {
+      const value = next[field.name];
+      if (field.type !== 'url' || typeof value !== 'string' || value === previous[field.name]) continue;
+      try {
+        await checkDestination(value, destinations);
+      } catch (error) {
+        if (error instanceof DestinationNotAllowedError)
+          throw destinationNotAllowed(`${field.name}: ${error.message}`);
+        throw error;
+      }
+    }
+  }
 
   const secretsOf = (row: TelephonyConfiguration): Record<string, string> =>
     row.encrypted_secrets === null
@@ -77,6 +101,7 @@ export function createConfigurationService(db: Db, appSecret: string) {
       encrypted_secrets: seal(organizationId, secrets),
     };
     if (values.name === '') throw invalidField(['body', 'name'], 'Name must not be blank');
+    await checkDestinations(definition, clear);
     try {
       return await db.transaction().execute(async (trx) => {
         if (values.is_default_outbound) {
@@ -114,6 +139,7 @@ export function createConfigurationService(db: Db, appSecret: string) {
         }
         const stored = { clear: row.config, secrets: secretsOf(row) };
         const next = resolveUpdatedValues(definitionOf(row), stored, incoming, loc);
+        await checkDestinations(definitionOf(row), next.clear, stored.clear);
         const changes: Partial<Omit<TelephonyConfigurationValues, 'provider'>> = {};
         const name = body.name?.trim();
         if (name === '') throw invalidField(['body', 'name'], 'Name must not be blank');

@@ -55,8 +55,37 @@ export function resolveUpdatedValues(
       unchangedSecrets[name] = storedSecret;
     else merged[name] = value;
   }
-  const issues = maskedLookalikes(definition, sent, unchangedSecrets, loc);
+  const issues = [
+    ...maskedLookalikes(definition, sent, unchangedSecrets, loc),
+    ...secretsNotResent(definition, stored, sent, unchangedSecrets, loc),
+  ];
   return checked(definition, merged, issues, loc);
+}
+
+/**
+ * A stored secret only ever goes to the host it was saved with: a change of a `url` field (where requests and
+ * their credentials go) needs every stored secret sent again in full, or removed with `null`.
+ */
+function secretsNotResent(
+  definition: ProviderDefinition,
+  stored: { clear: Record<string, unknown>; secrets: Record<string, string> },
+  sent: Record<string, unknown>,
+  unchangedSecrets: Record<string, string>,
+  loc: string[],
+): ValidationIssue[] {
+  const moved = definition.fields
+    .filter((field) => field.type === 'url' && field.name in sent)
+    .filter((field) => (sent[field.name] ?? undefined) !== stored.clear[field.name])
+    .map((field) => field.name);
+  if (moved.length === 0) return [];
+  return definition.fields
+    .filter((field) => field.sensitive && stored.secrets[field.name] !== undefined)
+    .filter((field) => sent[field.name] === undefined || unchangedSecrets[field.name] !== undefined)
+    .map((field) => ({
+      loc: [...loc, field.name],
+      msg: `Changing ${moved.join(', ')} requires sending ${field.name} again in full`,
+      type: 'missing',
+    }));
 }
 
 function fieldsOf(config: Record<string, unknown>): Record<string, unknown> {

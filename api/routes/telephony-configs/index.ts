@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { listTelephonyConfigurations } from '../../../db/repositories/telephony-configurations';
+import { destinationPolicy } from '../../../net/outbound-destinations';
 import { callerOf } from '../../plugins/authenticate';
 import { createConfigurationService } from './configuration-service';
 import { createPhoneNumberService } from './phone-number-service';
@@ -19,13 +20,13 @@ const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(T
 
 const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
-  const configurations = createConfigurationService(db, config.appSecret);
-  const phoneNumbers = createPhoneNumberService(
-    db,
-    configurations,
-    config.defaultPhoneRegion,
-    config.http.publicBaseUrl,
-  );
+  const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
+  const configurations = createConfigurationService(db, config.appSecret, destinations);
+  const phoneNumbers = createPhoneNumberService(db, configurations, {
+    defaultRegion: config.defaultPhoneRegion,
+    environment: { publicBaseUrl: config.http.publicBaseUrl, destinations },
+    logger: app.log,
+  });
 
   app.get(
     '/',

@@ -18,7 +18,9 @@ import {
   findTelephonyConfiguration,
   isUniqueViolation,
 } from '../../../db/repositories/telephony-configurations';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderSyncResult } from '../../../providers/provider';
+import type { ProviderEnvironment } from '../../../providers/vendor-http';
 import { providerFor } from '../../../providers/registry';
 import { conflict, invalidField, notFound, referenceNotFound } from '../../errors';
 import type { ConfigurationService } from './configuration-service';
@@ -30,10 +32,14 @@ type Trx = Transaction<Database>;
 export function createPhoneNumberService(
   db: Db,
   configurations: ConfigurationService,
-  defaultRegion: string,
-  /** Where vendors reach this deployment: the inbound webhook URL a number is pointed at. */
-  publicBaseUrl?: string,
+  options: {
+    defaultRegion: string;
+    /** Where vendors reach this deployment (the inbound webhook URL a number is pointed at) and where it may connect. */
+    environment: ProviderEnvironment;
+    logger: FastifyBaseLogger;
+  },
 ) {
+  const { defaultRegion, environment, logger } = options;
   function present(row: PhoneNumberWithAgent, providerSync: ProviderSyncResult | null = null): PhoneNumber {
     return {
       id: row.id,
@@ -80,12 +86,8 @@ export function createPhoneNumberService(
   async function syncInbound(organizationId: number, row: PhoneNumberWithAgent): Promise<ProviderSyncResult> {
     try {
       const configuration = await configurations.get(organizationId, row.telephony_configuration_id);
-      const provider = providerFor(
-        configuration,
-        configurations.secretsOf(configuration),
-        publicBaseUrl ? { publicBaseUrl } : undefined,
-      );
-      return await provider.syncInboundWebhook({
+      const provider = providerFor(configuration, configurations.secretsOf(configuration), environment);
+      const { vendorBody, ...result } = await provider.syncInboundWebhook({
         phoneNumber: {
           id: row.id,
           address: row.address,
@@ -95,7 +97,15 @@ export function createPhoneNumberService(
         },
         agentId: row.inbound_workflow_id,
       });
+      // The vendor's words stay in the logs: whatever answers at a user-set URL is never read back to clients.
+      if (!result.ok)
+        logger.warn(
+          { provider: configuration.provider, phone_number_id: row.id, vendor_body: vendorBody },
+          'inbound webhook sync refused',
+        );
+      return result;
     } catch (error) {
+      logger.warn({ err: error, phone_number_id: row.id }, 'inbound webhook sync failed');
       return { ok: false, message: `inbound webhook sync failed: ${(error as Error).message}` };
     }
   }

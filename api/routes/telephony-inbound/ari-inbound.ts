@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import type { AriChannelSnapshot } from '../../../providers/ari/ari-events';
 import { ariConnectionOf } from '../../../providers/ari/ari-client';
 import { vendorRequest } from '../../../providers/vendor-http';
+import { destinationPolicy } from '../../../net/outbound-destinations';
 import { loadWebhookCredentials } from '../telephony-status/webhook-request';
 import { claimInboundCall } from '../../../db/repositories/inbound-call-claims';
 import { acceptInboundCall } from './inbound-calls';
@@ -29,6 +30,7 @@ export async function handleAriInbound(
       method,
       url: `${connection.restUrl}${path}`,
       headers: { authorization: connection.authorization },
+      destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
     });
   const decision = await acceptInboundCall(deps.db, {
     organizationId: input.organizationId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { destinationPolicy } from '../../../net/outbound-destinations';
 import { ProviderRequestError } from '../../../providers/provider-errors';
 import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
 import { serviceUnavailable } from '../../errors';
@@ -47,7 +48,11 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isCallControl) {
         // Call Control: every event of the call comes here and is answered with commands, not instructions.
         const step = await handleTelnyxInboundEvent(
-          { db, logger: request.log },
+          {
+            db,
+            logger: request.log,
+            destinations: destinationPolicy(config.security.allowedPrivateDestinations),
+          },
           { configurationId, credentials, body: body as TelnyxWebhook },
         ).catch((error: unknown) => {
           if (error instanceof ProviderRequestError)

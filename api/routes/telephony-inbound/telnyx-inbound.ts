@@ -12,6 +12,7 @@
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../../db/client';
+import type { DestinationPolicy } from '../../../net/outbound-destinations';
 import { telnyxCallCommands, decodeClientState } from '../../../providers/telnyx/telnyx-call-control';
 import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
 import type { WebhookCredentials } from '../telephony-status/webhook-request';
@@ -24,7 +25,7 @@ const ACCEPTED = 'vac-inbound:accept:';
 const REFUSED = 'vac-inbound:refuse';
 
 export async function handleTelnyxInboundEvent(
-  deps: { db: Db; logger: Logger; requestTimeoutMs?: number },
+  deps: { db: Db; logger: Logger; destinations: DestinationPolicy; requestTimeoutMs?: number },
   input: { configurationId: number; credentials: WebhookCredentials; body: TelnyxWebhook },
 ): Promise<TelnyxInboundStep> {
   const event = input.body.data?.event_type;
@@ -34,6 +35,7 @@ export async function handleTelnyxInboundEvent(
   const commands = telnyxCallCommands({
     config: input.credentials.config,
     secrets: input.credentials.secrets,
+    destinations: deps.destinations,
     requestTimeoutMs: deps.requestTimeoutMs,
   });
   const log = deps.logger.child({

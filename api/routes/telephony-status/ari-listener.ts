@@ -15,6 +15,7 @@ import { openAriEventStream, type AriEvent, type AriEventStream } from '../../..
 import { createAriProvider } from '../../../providers/ari/ari-provider';
 import { loadWebhookCredentials } from './webhook-request';
 import { handleAriInbound } from '../telephony-inbound/ari-inbound';
+import { destinationPolicy } from '../../../net/outbound-destinations';
 
 export interface AriListenerDeps {
   db: Db;
@@ -36,6 +37,7 @@ interface Watched {
 /** Starts the listener; `stop()` closes every stream. */
 export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void> } {
   const { db, logger } = deps;
+  const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   const streams = new Map<number, Watched>();
   let stopped = false;
 
@@ -61,10 +63,13 @@ export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void>
       configurationId,
       config: credentials.config,
       secrets: credentials.secrets,
-      environment: { publicBaseUrl: deps.config.http.publicBaseUrl },
+      environment: { publicBaseUrl: deps.config.http.publicBaseUrl, destinations },
     });
+    const connection = ariConnectionOf(credentials.config, credentials.secrets);
     const stream = openAriEventStream({
-      url: ariConnectionOf(credentials.config, credentials.secrets).eventsUrl,
+      url: connection.eventsUrl,
+      authorization: connection.authorization,
+      destinations,
       onOpen: () => reconcile(configurationId, provider, log),
       onEvent: (event) => handleEvent(configurationId, event, credentials.organizationId),
       onError: (error) => log.warn({ err: error }, 'ARI events stream error'),

@@ -1,6 +1,6 @@
 /**
  * A local Asterisk REST Interface: channels (originate, get, hangup, answer, play), applications, and the Stasis
- * application's events WebSocket (`/ari/events?app=&api_key=user:password`), with ARI's event shapes.
+ * application's events WebSocket (`/ari/events?app=`, basic authentication), with ARI's event shapes.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -83,9 +83,10 @@ export async function startAriFake(options: { app?: string; password?: string } 
   const pending = new Set<Promise<void>>();
   let counter = 0;
 
+  // Asterisk also takes `?api_key=user:password`; this fake refuses it, so a password sent in a URL fails the tests.
   const authorised = (request: { headers: IncomingMessage['headers']; query: URLSearchParams }) =>
-    request.headers.authorization === `Basic ${Buffer.from(`${app}:${password}`).toString('base64')}` ||
-    request.query.get('api_key') === `${app}:${password}`;
+    request.headers.authorization === `Basic ${Buffer.from(`${app}:${password}`).toString('base64')}` &&
+    !request.query.has('api_key');
 
   http.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://fake');

@@ -1,7 +1,7 @@
 /**
  * A local Vonage: the Voice API `/v1/calls` with application JWTs (RS256, checked with the application's public
- * key), the Application API with basic auth, the Numbers API (`/account/numbers`, `/number/update`) with
- * `api_key` / `api_secret` parameters, and event webhooks signed as Vonage signed webhooks (HS256 JWT with
+ * key), the Application API and the Numbers API (`/account/numbers`, `/number/update`) with basic auth, and
+ * event webhooks signed as Vonage signed webhooks (HS256 JWT with
  * `payload_hash`).
  */
 import { createHash, createHmac, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
@@ -205,8 +205,9 @@ export async function startVonageFake(
     }),
   );
   /**
-   * The Numbers API (rest.nexmo.com): `api_key` and `api_secret` as request parameters (query, or the form body of
-   * a POST), answers with `error-code` / `error-code-label`.
+   * The Numbers API (rest.nexmo.com): `api_key` and `api_secret` as HTTP basic authentication, answers with
+   * `error-code` / `error-code-label`. Vonage also takes them as request parameters; this fake refuses that, so a
+   * secret sent in a URL fails the tests.
    */
   const numbersLabel = (code: string, label: string) => ({
     status: Number(code),
@@ -228,7 +229,8 @@ export async function startVonageFake(
           : new URLSearchParams();
       if (!form) return numbersLabel('400', 'unsupported content type');
       const params = new URLSearchParams([...request.query, ...form]);
-      if (params.get('api_key') !== apiKey || params.get('api_secret') !== apiSecret)
+      const basic = `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`;
+      if (request.headers.authorization !== basic || params.has('api_secret'))
         return numbersLabel('401', 'authentication failed');
       return handler(request, params);
     };
