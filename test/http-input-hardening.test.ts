@@ -114,6 +114,25 @@ describe('Request input the database or the code cannot take', () => {
     expect(refused(date)).toEqual([[['query', 'start_date'], 'datetime_range']]);
   });
 
+  it('refuses a calls_per_second the engine cannot honour', async () => {
+    for (const [rate, type] of [
+      [1e-300, 'greater_than_equal'],
+      [0.01, 'greater_than_equal'],
+      [1e300, 'less_than_equal'],
+    ] as const) {
+      const response = await send('POST', '/api/v1/organizations/telephony-configs', {
+        name: `rate ${rate}`,
+        config: { provider: 'simulator', calls_per_second: rate },
+      });
+      expect(refused(response)).toEqual([[['body', 'config', 'calls_per_second'], type]]);
+    }
+    const slowest = await send('POST', '/api/v1/organizations/telephony-configs', {
+      name: 'slowest',
+      config: { provider: 'simulator', calls_per_second: 0.02 },
+    });
+    expect(slowest.statusCode).toBe(201);
+  });
+
   it('refuses JSON nested 6,000 deep without overflowing a stack', async () => {
     const deep = '{"a":'.repeat(6000) + '1' + '}'.repeat(6000);
     const response = await send(

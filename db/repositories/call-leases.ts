@@ -46,7 +46,7 @@ export async function acquireCallLease(db: Executor, request: LeaseRequest): Pro
   const { organizationId, attemptId } = request;
   if (++acquisitions % PRUNE_EVERY === 0) await pruneLeases(db, organizationId);
   const configurationId = request.telephonyConfigurationId;
-  const rate = configurationId ? await rateOf(db, organizationId, configurationId) : null;
+  const rate = configurationId ? await configurationCallRate(db, organizationId, configurationId) : null;
   const result = await sql<{
     renewed: number;
     inserted: number;
@@ -81,7 +81,7 @@ async function pruneLeases(db: Executor, organizationId: number): Promise<void> 
  * The configuration's `calls_per_second` as a window and a count: N ≥ 1 calls per second, or for a fraction one call
  * per 1/N seconds. Null when the field is absent or not a positive number.
  */
-async function rateOf(trx: Executor, organizationId: number, configurationId: number) {
+export async function configurationCallRate(trx: Executor, organizationId: number, configurationId: number) {
   const row = await trx
     .selectFrom('telephony_configurations')
     .select(sql<unknown>`config -> 'calls_per_second'`.as('calls_per_second'))

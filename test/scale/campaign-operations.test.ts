@@ -129,6 +129,37 @@ describe('campaign progress', () => {
     });
   });
 
+  it("bounds the ETA by the configuration's calls_per_second when that is slower than the lines", async () => {
+    const org = await createTestOrganization(t.ctx.db);
+    const campaignId = await seedCampaign(org, 'running', [
+      { number: '+14155550121', attempts: finalAfter('completed', 30), final: 'completed' },
+      { number: '+14155550122', attempts: finalAfter('failed', 10), final: 'failed' },
+      { number: '+14155550123', attempts: finalAfter('busy', 20), waitingForRetry: true },
+      { number: '+14155550124', attempts: [{ state: 'placed' }] },
+      { number: '+14155550125' },
+      { number: '+14155550126', attempts: finalAfter('voicemail', 40), final: 'voicemail' },
+    ]);
+    const { telephony_configuration_id } = await t.ctx.db
+      .selectFrom('campaigns')
+      .select('telephony_configuration_id')
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('telephony_configurations')
+      .set({ config: JSON.stringify({ provider: 'simulator', calls_per_second: 0.02 }) })
+      .where('id', '=', telephony_configuration_id!)
+      .execute();
+    const body = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/campaign/${campaignId}/progress`,
+        headers: org.headers,
+      })
+    ).json();
+    // The same 3.875 remaining attempts as above; one call per 50 s is slower than 25 s each on 4 lines.
+    expect(body.eta_seconds).toBe(Math.ceil(3.875 * 50));
+  });
+
   it('names the next window of a scheduled campaign outside it, and has no ETA before any call ended', async () => {
     const org = await createTestOrganization(t.ctx.db);
     const campaignId = await seedCampaign(org, 'running', [{ number: '+14155550111' }]);

@@ -118,7 +118,7 @@ describe('telephony configurations', () => {
     expect(issues.map((issue) => [issue.loc.join('.'), issue.type]).sort()).toEqual([
       ['body.config.account_sid', 'string_type'],
       ['body.config.auth_token', 'missing'],
-      ['body.config.calls_per_second', 'greater_than'],
+      ['body.config.calls_per_second', 'greater_than_equal'],
       ['body.config.colour', 'extra_forbidden'],
     ]);
   });

@@ -1,5 +1,6 @@
 import { retryConfigOf, scheduleConfigOf } from '../../../campaigns/settings';
 import type { Campaign } from '../../../db/database';
+import { configurationCallRate } from '../../../db/repositories/call-leases';
 import { attemptProgress, contactProgress } from '../../../db/repositories/campaign-progress';
 import type { Db } from '../../../db/client';
 import { nextContactDueAt } from '../../../db/repositories/waiting-contacts';
@@ -34,6 +35,9 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
     PROGRESS_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
   ) as Record<(typeof PROGRESS_OUTCOMES)[number], number>;
   const nextWindowAt = await nextWindow(db, campaign, nowMs);
+  const rate = campaign.telephony_configuration_id
+    ? await configurationCallRate(db, campaign.organization_id, campaign.telephony_configuration_id)
+    : null;
   return {
     campaign_id: campaign.id,
     state: campaign.state,
@@ -45,7 +49,7 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
     outcomes,
     retries_pending: contacts.retriesPending,
     next_window_at: nextWindowAt === null ? null : new Date(nextWindowAt).toISOString(),
-    eta_seconds: eta(campaign, contacts, attempts, outcomes, nextWindowAt, nowMs),
+    eta_seconds: eta(campaign, contacts, attempts, outcomes, nextWindowAt, nowMs, rate),
   };
 }
 
@@ -67,10 +71,11 @@ async function nextWindow(db: Db, campaign: Campaign, nowMs: number): Promise<nu
 
 /**
  * Seconds until every contact has a final outcome, if the campaign keeps running: remaining attempts × the observed
- * mean attempt length ÷ max_concurrency, plus the wait for the window. A contact with `m` of `n` allowed attempts made
- * still needs 1 + q + … + q^(n-m-1) attempts, q being the observed share of finished attempts that end in an outcome its
- * retry_config retries (the complement of the answer rate). 0 when finished; null when nothing has been timed yet, the
- * campaign is not started or is paused (the operator decides when it goes on).
+ * mean attempt length ÷ max_concurrency (or ÷ the configuration's calls_per_second when that is slower), plus the wait
+ * for the window. A contact with `m` of `n` allowed attempts made still needs 1 + q + … + q^(n-m-1) attempts, q being
+ * the observed share of finished attempts that end in an outcome its retry_config retries (the complement of the
+ * answer rate). 0 when finished; null when nothing has been timed yet, the campaign is not started or is paused (the
+ * operator decides when it goes on).
  */
 function eta(
   campaign: Campaign,
@@ -79,6 +84,7 @@ function eta(
   outcomes: Record<string, number>,
   nextWindowAt: number | null,
   nowMs: number,
+  rate: Awaited<ReturnType<typeof configurationCallRate>>,
 ): number | null {
   if (campaign.state === 'completed' || campaign.state === 'failed') return 0;
   if (campaign.state !== 'running' || attempts.meanAttemptSeconds === null) return null;
@@ -98,6 +104,9 @@ function eta(
     remainingAttempts += count * expected;
   }
   const wait = nextWindowAt === null ? 0 : Math.max(0, (nextWindowAt - nowMs) / 1000);
-  const work = (remainingAttempts * attempts.meanAttemptSeconds) / Math.max(1, campaign.max_concurrency);
-  return Math.ceil(wait + work);
+  const byConcurrency =
+    (remainingAttempts * attempts.meanAttemptSeconds) / Math.max(1, campaign.max_concurrency);
+  // The configuration's calls_per_second caps how fast attempts start, however many lines are free.
+  const byRate = rate ? (remainingAttempts * rate.windowSeconds) / rate.callsPerWindow : 0;
+  return Math.ceil(wait + Math.max(byConcurrency, byRate));
 }
