@@ -21,6 +21,12 @@ export async function startS3Server(options: {
   buckets: string[];
 }): Promise<S3Server> {
   mkdirSync(options.rootDir, { recursive: true });
+  // Not under the root, nor a name the root is a prefix of: versitygw refuses both.
+  const sidecarDir = path.join(
+    path.dirname(options.rootDir),
+    `metadata-of-${path.basename(options.rootDir)}`,
+  );
+  mkdirSync(sidecarDir, { recursive: true });
   const accessKeyId = 'localaccesskey';
   const secretAccessKey = 'localsecretkey-not-for-production';
   const region = 'us-east-1';
@@ -39,7 +45,10 @@ export async function startS3Server(options: {
       region,
       '--quiet',
       'posix',
-      '--nometa',
+      // Metadata (ETags of objects and parts, content types) lives in a sidecar folder: with `--nometa` a part's ETag
+      // is not kept, and completing any multipart upload fails with InvalidPart. A sidecar needs no xattr support.
+      '--sidecar',
+      sidecarDir,
       options.rootDir,
     ],
     { logFile },
