@@ -115,6 +115,9 @@ export interface CampaignsTable {
   resume_state: CampaignState | null;
   source_type: string;
   source_id: string;
+  /** Size and ETag of the source object at create time; the import reads that version only. */
+  source_size: number | null;
+  source_etag: string | null;
   total_rows: Generated<number>;
   processed_rows: Generated<number>;
   failed_rows: Generated<number>;

@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tokensMatch } from '../api/auth/tokens';
-import { ObjectNotFoundError, type ObjectStorage } from './object-storage';
+import {
+  ObjectChangedError,
+  ObjectNotFoundError,
+  type ObjectHead,
+  type ObjectStorage,
+  type ObjectVersion,
+} from './object-storage';
 
 /** The route the embedded store's signed URLs point at (served by the API). */
 export const EMBEDDED_OBJECT_ROUTE = '/api/v1/storage/objects';
@@ -110,20 +116,32 @@ export class EmbeddedStorage implements ObjectStorage {
     }
   }
 
-  async getObjectStream(key: string): Promise<Readable> {
-    const file = this.fileOf(key);
+  async getObjectStream(
+    key: string,
+    options: { offset?: number; expected?: ObjectVersion } = {},
+  ): Promise<Readable> {
+    let handle: fs.FileHandle;
     try {
-      await fs.access(file);
+      handle = await fs.open(this.fileOf(key), 'r');
     } catch {
       throw new ObjectNotFoundError(key);
     }
-    return createReadStream(file);
+    // The version is read from the open file, so a new upload (a rename over it) cannot slip in between.
+    const version = versionOf(await handle.stat());
+    const { expected } = options;
+    const changed =
+      expected &&
+      (expected.size !== version.size || (expected.etag !== null && expected.etag !== version.etag));
+    if (changed) {
+      await handle.close();
+      throw new ObjectChangedError(key);
+    }
+    return handle.createReadStream({ start: options.offset ?? 0 });
   }
 
-  async headObject(key: string): Promise<{ size: number; contentType: string | null } | null> {
+  async headObject(key: string): Promise<ObjectHead | null> {
     try {
-      const stat = await fs.stat(this.fileOf(key));
-      return { size: stat.size, contentType: null };
+      return { ...versionOf(await fs.stat(this.fileOf(key))), contentType: null };
     } catch {
       return null;
     }
@@ -165,4 +183,12 @@ export class EmbeddedStorage implements ObjectStorage {
     const encodedKey = request.key.split('/').map(encodeURIComponent).join('/');
     return `${this.publicBaseUrl}${EMBEDDED_OBJECT_ROUTE}/${encodedKey}?${query.toString()}`;
   }
+}
+
+/** Every write goes to a new file renamed into place, so inode, size and modification time tag one version. */
+function versionOf(stat: Stats): ObjectVersion {
+  return {
+    size: stat.size,
+    etag: `"${stat.ino.toString(16)}-${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
+  };
 }

@@ -13,12 +13,32 @@ export interface ObjectStorage {
   /** A time-limited URL to read an object. */
   createDownloadUrl(input: { key: string; expiresInSeconds: number }): Promise<string>;
   putObject(input: { key: string; body: Buffer | string | Readable; contentType: string }): Promise<void>;
-  /** Streams an object; throws ObjectNotFoundError when absent. */
-  getObjectStream(key: string): Promise<Readable>;
-  /** Size and type of an object, or null when absent. */
-  headObject(key: string): Promise<{ size: number; contentType: string | null } | null>;
+  /**
+   * Streams an object from `offset` (default 0); throws ObjectNotFoundError when absent, and ObjectChangedError when
+   * `expected` is given and the object's size or ETag differ from it (the bytes read are always of that version).
+   */
+  getObjectStream(key: string, options?: { offset?: number; expected?: ObjectVersion }): Promise<Readable>;
+  /** Size, type and ETag of an object, or null when absent. */
+  headObject(key: string): Promise<ObjectHead | null>;
   /** Throws when the store cannot be reached (health). */
   check(): Promise<void>;
+}
+
+/** What identifies one version of an object: its size and its ETag (the store's own tag, quotes included; null from a store that keeps none). */
+export interface ObjectVersion {
+  size: number;
+  etag: string | null;
+}
+
+export interface ObjectHead extends ObjectVersion {
+  contentType: string | null;
+}
+
+export class ObjectChangedError extends Error {
+  constructor(readonly key: string) {
+    super(`object changed since it was recorded: ${key}`);
+    this.name = 'ObjectChangedError';
+  }
 }
 
 export class ObjectNotFoundError extends Error {

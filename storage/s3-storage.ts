@@ -10,7 +10,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { Config } from '../config';
-import { ObjectNotFoundError, type ObjectStorage } from './object-storage';
+import {
+  ObjectChangedError,
+  ObjectNotFoundError,
+  type ObjectHead,
+  type ObjectStorage,
+  type ObjectVersion,
+} from './object-storage';
 
 type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
 
@@ -81,22 +87,48 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
-  async getObjectStream(key: string): Promise<Readable> {
+  async getObjectStream(
+    key: string,
+    options: { offset?: number; expected?: ObjectVersion } = {},
+  ): Promise<Readable> {
+    const offset = options.offset ?? 0;
+    const { expected } = options;
+    // An offset at the end of the object has nothing to read (S3 answers 416 to such a range).
+    if (expected && offset > 0 && offset >= expected.size) return Readable.from([]);
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
-      return result.Body as Readable;
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Range: offset > 0 ? `bytes=${offset}-` : undefined,
+          // The bytes read are those of the recorded version or none: a later upload answers 412.
+          IfMatch: expected?.etag ?? undefined,
+        }),
+      );
+      const body = result.Body as Readable;
+      if (expected && totalSize(result) !== expected.size) {
+        body.destroy();
+        throw new ObjectChangedError(key);
+      }
+      return body;
     } catch (error) {
       if (isMissing(error)) throw new ObjectNotFoundError(key);
+      if (statusOf(error) === 412) throw new ObjectChangedError(key);
+      if (statusOf(error) === 416) return Readable.from([]);
       throw error;
     }
   }
 
-  async headObject(key: string): Promise<{ size: number; contentType: string | null } | null> {
+  async headObject(key: string): Promise<ObjectHead | null> {
     try {
       const result = await this.client.send(
         new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }),
       );
-      return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? null };
+      return {
+        size: result.ContentLength ?? 0,
+        etag: result.ETag || null,
+        contentType: result.ContentType ?? null,
+      };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -110,11 +142,15 @@ export class S3Storage implements ObjectStorage {
   }
 }
 
+const statusOf = (error: unknown) => (error as S3ServiceException | undefined)?.$metadata?.httpStatusCode;
+
 function isMissing(error: unknown): boolean {
   const name = (error as S3ServiceException | undefined)?.name;
-  return (
-    name === 'NoSuchKey' ||
-    name === 'NotFound' ||
-    (error as S3ServiceException)?.$metadata?.httpStatusCode === 404
-  );
+  return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+}
+
+/** The whole object's size: a ranged answer names it in Content-Range (`bytes 10-99/100`). */
+function totalSize(result: { ContentLength?: number; ContentRange?: string }): number | undefined {
+  const total = result.ContentRange ? /\/(\d+)$/.exec(result.ContentRange)?.[1] : undefined;
+  return total !== undefined ? Number(total) : result.ContentLength;
 }

@@ -21,6 +21,7 @@ import {
   insertCampaign,
   organizationCallLimit,
 } from '../../../db/repositories/campaigns';
+import { recordSourceVersion } from '../../../db/repositories/campaign-sources';
 import { isOwnedSource } from '../../../storage/contact-sources';
 import type { CreateCampaignBody } from './schemas';
 
@@ -85,7 +86,8 @@ export async function createCampaign(
     );
   }
   if (!isOwnedSource(organizationId, body.source_id)) throw sourceNotFound();
-  if (!(await storage.headObject(body.source_id))) throw sourceNotFound();
+  const source = await storage.headObject(body.source_id);
+  if (!source) throw sourceNotFound();
 
   const scheduleConfig = schedule.value ?? scheduleConfigOf(undefined);
   return db.transaction().execute(async (trx) => {
@@ -102,6 +104,8 @@ export async function createCampaign(
       circuitBreaker: breaker.value,
       ringTimeoutSeconds: ringTimeout,
     });
+    // A presigned upload URL outlives the create: the import reads this version of the object or fails.
+    await recordSourceVersion(trx, id, source);
     await appendCampaignLog(trx, id, {
       event: 'created',
       message: `Campaign created with agent "${agent.name}".`,
