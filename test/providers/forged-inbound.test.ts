@@ -190,6 +190,20 @@ describe('forged inbound calls are refused, whatever configuration they aim at',
       ).toBe(422);
   });
 
+  it('answers a provider name that is an inherited property (constructor, __proto__) as unknown', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const url of [
+      `${INBOUND}/constructor/${vonage}`,
+      `${INBOUND}/__proto__/${vonage}`,
+      '/api/v1/telephony/answer/toString/1?token=t',
+      '/api/v1/telephony/status/constructor/1?token=t',
+    ]) {
+      const response = await world.t.app.inject({ method: 'POST', url, headers: json, payload: '{}' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ detail: 'provider_not_found' });
+    }
+  });
+
   it('requires a signature secret of every new Vonage configuration', async () => {
     const response = await world.t.app.inject({
       method: 'POST',

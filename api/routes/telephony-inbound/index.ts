@@ -8,6 +8,7 @@ import { Id } from '../common-schemas';
 import {
   authenticateAttemptCallback,
   authenticateConfigurationWebhook,
+  byProvider,
   noWebhooksFor,
 } from '../telephony-status/webhook-auth';
 import { registerRawBodyParsers } from '../telephony-status/webhook-request';
@@ -38,8 +39,10 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { provider, configurationId } = request.params;
       const isCallControl = provider === 'telnyx';
-      if (!isCallControl && (!inboundCallOf[provider] || !answerInstructions[provider]))
-        throw noWebhooksFor(provider);
+      const callOf = byProvider(inboundCallOf, provider);
+      const answerOf = byProvider(answerInstructions, provider);
+      const refusalOf = byProvider(refusalInstructions, provider);
+      if (!isCallControl && (!callOf || !answerOf || !refusalOf)) throw noWebhooksFor(provider);
       const { credentials, request: webhookRequest } = await authenticateConfigurationWebhook(
         { db, config, log: request.log },
         { provider, configurationId, request },
@@ -61,7 +64,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return { received: true, step };
       }
-      const call = inboundCallOf[provider]!(body);
+      const call = callOf!(body);
       const decision = await acceptInboundCall(db, {
         ...call,
         organizationId: credentials.organizationId,
@@ -69,9 +72,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         provider,
       });
       request.log.info({ provider, configuration_id: configurationId, ...decision }, 'inbound call');
-      const answer = decision.accepted
-        ? answerInstructions[provider]!(decision.agentName)
-        : refusalInstructions[provider]!(REFUSAL_MESSAGE);
+      const answer = decision.accepted ? answerOf!(decision.agentName) : refusalOf!(REFUSAL_MESSAGE);
       return reply.type(answer.contentType).send(answer.body);
     },
   );
@@ -89,7 +90,8 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, attemptId } = request.params;
-      if (!answerInstructions[provider]) throw noWebhooksFor(provider);
+      const answerOf = byProvider(answerInstructions, provider);
+      if (!answerOf) throw noWebhooksFor(provider);
       const { attempt } = await authenticateAttemptCallback(
         { db, config, log: request.log },
         { provider, attemptId, token: request.query.token, request },
@@ -103,7 +105,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
               .select('a.name')
               .where('r.id', '=', attempt.run_id)
               .executeTakeFirst();
-      const answer = answerInstructions[provider]!(agent?.name ?? '');
+      const answer = answerOf(agent?.name ?? '');
       return reply.type(answer.contentType).send(answer.body);
     },
   );

@@ -26,6 +26,11 @@ export function webhookRefused(): HttpError {
   return new HttpError(403, 'invalid_signature', 'This request is not signed for this webhook.');
 }
 
+/** The entry of a table keyed by provider for a name taken from a URL; never an inherited key such as `constructor`. */
+export function byProvider<T>(table: Record<string, T>, provider: string): T | undefined {
+  return Object.hasOwn(table, provider) ? table[provider] : undefined;
+}
+
 /** A provider without webhooks of this kind: the URL names no such provider (says nothing about ids). */
 export function noWebhooksFor(provider: string): HttpError {
   return new HttpError(404, 'provider_not_found', `No call webhooks for provider '${provider}'.`);
@@ -49,7 +54,7 @@ export async function authenticateConfigurationWebhook(
   deps: WebhookDeps,
   input: { provider: string; configurationId: number; request: FastifyRequest },
 ): Promise<{ credentials: WebhookCredentials; request: WebhookRequest }> {
-  const webhook = statusWebhooks[input.provider];
+  const webhook = byProvider(statusWebhooks, input.provider);
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids = { provider: input.provider, configuration_id: input.configurationId };
   const credentials = await loadWebhookCredentials(deps.db, deps.config.appSecret, input.configurationId);
@@ -79,7 +84,7 @@ export async function authenticateAttemptCallback(
   deps: WebhookDeps,
   input: { provider: string; attemptId: number; token: string; request: FastifyRequest },
 ): Promise<{ attempt: CallbackAttempt; webhook: StatusWebhook; request: WebhookRequest }> {
-  const webhook = statusWebhooks[input.provider];
+  const webhook = byProvider(statusWebhooks, input.provider);
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids: Record<string, unknown> = { provider: input.provider, attempt_id: input.attemptId };
   if (!isValidStatusToken(deps.config, input.provider, input.attemptId, input.token))
