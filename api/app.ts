@@ -31,10 +31,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   registerErrorHandler(app);
   registerAuthentication(app);
+  registerInputGuards(app);
 
   await app.register(swagger, {
     openapi: {
-  registerInputGuards(app);
       openapi: '3.0.3',
       info: {
         title: 'Voice Agent Calling API',
