@@ -38,9 +38,8 @@ export async function beginLoginAttempt(
   attempt: { email: string; userId: number | null; ip: string },
 ): Promise<LoginAttempt> {
   const address = clientAddressKey(attempt.ip);
-  const known =
-    attempt.userId !== null &&
-    (await isKnownLoginAddress(db, attempt.userId, address, KNOWN_ADDRESS_SECONDS));
+  // Looked up for unknown emails too (user id 0 matches nothing), so both take the same queries.
+  const known = await isKnownLoginAddress(db, attempt.userId ?? 0, address, KNOWN_ADDRESS_SECONDS);
   const account = known
     ? { bucket: 'login_account_known_address', key: `${attempt.email} ${address}` }
     : { bucket: 'login_account', key: attempt.email };
