@@ -85,6 +85,8 @@ export function openAriEventStream(options: AriEventStreamOptions): AriEventStre
       headers: { 'User-Agent': CLIENT_AGENT, authorization: options.authorization },
       followRedirects: false,
       lookup: guard.lookup,
+      // ARI events are a few KiB; the endpoint is user-set, so a huge frame is refused rather than buffered.
+      maxPayload: 1024 * 1024,
     });
     socket = ws;
     ws.on('open', () => {

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DestinationNotAllowedError, destinationPolicy } from '../../net/outbound-destinations';
 import { ariConnectionOf } from '../../providers/ari/ari-client';
@@ -180,6 +182,30 @@ describe('the ARI events stream', () => {
       );
     } finally {
       stream.close();
+    }
+  });
+
+  it('refuses an events frame over 1 MiB from the (user-set) endpoint instead of buffering it', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    server.on('connection', (socket) => socket.send('x'.repeat(2 * 1024 * 1024)));
+    const events: unknown[] = [];
+    let failure!: (error: Error) => void;
+    const failed = new Promise<Error>((resolve) => (failure = resolve));
+    const stream = openAriEventStream({
+      url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ari/events?app=agents`,
+      authorization: connection().authorization,
+      destinations: destinationPolicy(['127.0.0.1/32']),
+      onOpen: () => undefined,
+      onEvent: (event) => void events.push(event),
+      onError: (error) => failure(error),
+    });
+    try {
+      expect((await failed).message).toBe('Max payload size exceeded');
+      expect(events).toEqual([]);
+    } finally {
+      stream.close();
+      server.close();
     }
   });
 });
