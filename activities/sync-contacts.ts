@@ -1,14 +1,16 @@
-import { pipeline, type Readable } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { CsvError, parse } from 'csv-parse';
+import pg from 'pg';
 import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../engine/failure-types';
-import { ObjectNotFoundError } from '../storage/object-storage';
+import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../storage/object-storage';
+import { recordedSourceVersion } from '../db/repositories/campaign-sources';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { ContactBatch, importCounts, openContactImport } from '../db/repositories/contacts';
 import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
-import { isBlankRecord, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
+import { isBlankRecord, malformedRow, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
+import { readCsvRecords, type CsvItem, type OpenSource } from './import/csv-records';
+import { SourceInvalid } from './import/source-invalid';
 import { createPhoneNormaliser } from './import/phone-numbers';
 import {
   completeSync,
@@ -26,18 +28,6 @@ export interface SyncProgress {
   lastRow: number;
 }
 
-/** A source that no retry can fix: absent, not CSV, or without a `phone_number` column. */
-class SourceInvalid extends Error {
-  constructor(
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-// One record may hold a 1 MB cell; a runaway quote fails at this size instead of swallowing the file.
-const MAX_RECORD_CHARACTERS = 16 * 1024 * 1024;
 const DEFAULT_BATCH_SIZE = 5000;
 const HEARTBEAT_EVERY_MS = 1000;
 // Rows parsed between two turns of the event loop while a batch is being written: each step of the write (begin, COPY,
@@ -45,10 +35,11 @@ const HEARTBEAT_EVERY_MS = 1000;
 const ROWS_PER_TURN = 64;
 
 /**
- * The import of a campaign's CSV (activity `syncContacts`): streams the object through csv-parse, writes contacts and
- * rejects in batches, heartbeats the last committed row and resumes after it when retried, then moves the campaign
- * on (running, or completed without valid rows). A source that cannot be imported fails the campaign and the
- * activity with the non-retryable `SourceInvalid`. Input and output carry ids and counters, never rows.
+ * The import of a campaign's CSV (activity `syncContacts`): reads the records of the version of the object recorded at
+ * create time (`readCsvRecords`), writes contacts and rejects in batches, heartbeats the last committed row and resumes
+ * after it when retried, then moves the campaign on (running, or completed without valid rows). A source that cannot
+ * be imported fails the campaign and the activity with the non-retryable `SourceInvalid`; an error that a retry would
+ * meet again (a value the database refuses) is such a source too. Input and output carry ids and counters, never rows.
  */
 export function createSyncContactsActivity(deps: ActivityDeps, options: { batchSize?: number } = {}) {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -83,34 +74,32 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
     log.info({ resume_after_row: resumeAfter }, 'contact import started');
 
     try {
-      const source = await openSource(deps, campaign.source_id);
-      const lastRow = await importRows(source, campaignId, campaign.organization_id, resumeAfter);
+      const expected = await recordedSourceVersion(deps.db, campaignId);
+      const lastRow = await importRows(
+        sourceOpener(deps, campaign.source_id, expected),
+        campaignId,
+        campaign.organization_id,
+        resumeAfter,
+      );
       log.info({ rows: lastRow }, 'contact import written');
     } catch (error) {
       if (!(error instanceof SourceInvalid)) throw error;
-      await failSync(deps.db, campaignId, error.message, { source_id: campaign.source_id, ...error.details });
+      const details = { reason: error.reason, source_id: campaign.source_id, ...error.details };
+      await failSync(deps.db, campaignId, error.message, details);
       log.warn({ reason: error.message }, 'contact source invalid; campaign failed');
-      throw ApplicationFailure.nonRetryable(error.message, SOURCE_INVALID, error.details);
+      throw ApplicationFailure.nonRetryable(error.message, SOURCE_INVALID, details);
     }
     return completeSync(deps.db, campaignId);
   }
 
   /** Reads every record, writing those after `resumeAfter` in batches; returns the number of data rows. */
   async function importRows(
-    source: Readable,
+    open: OpenSource,
     campaignId: number,
     organizationId: number,
     resumeAfter: number,
   ) {
     const context = Context.current();
-    const parser = parse({
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_CHARACTERS,
-    });
-    // pipeline forwards a source error to the parser (and so to the loop below) and destroys both on failure.
-    pipeline(source, parser, () => undefined);
     const writer = await openContactImport(databaseUrl(deps), campaignId, organizationId);
     const normalise = createPhoneNormaliser();
     let header: CsvHeader | undefined;
@@ -139,39 +128,48 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
       writing.catch(() => undefined);
     };
     try {
-      for await (const record of parser as AsyncIterable<string[]>) {
+      for await (const item of readCsvRecords(open)) {
         if (header === undefined) {
-          header = readHeader(record) ?? undefined;
-          if (!header) {
-            throw new SourceInvalid('the header has no phone_number column', { header: record.slice(0, 50) });
-          }
+          header = readSourceHeader(item);
           continue;
         }
         // Skipping a long committed prefix, or a slow stretch of rows, must not look like a dead worker.
         if (Date.now() - lastBeat >= HEARTBEAT_EVERY_MS) beat();
-        if (isBlankRecord(record)) continue;
+        if (item.kind === 'record' && isBlankRecord(item.cells)) continue;
         rowNumber += 1;
         if (rowNumber <= resumeAfter) continue;
-        batch.add(toImportRow(header, record, rowNumber, deps.config.defaultPhoneRegion, normalise));
+        batch.add(
+          item.kind === 'malformed'
+            ? malformedRow(item, rowNumber)
+            : toImportRow(
+                header,
+                item.cells,
+                rowNumber,
+                deps.config.defaultPhoneRegion,
+                normalise,
+                item.invalidUtf8,
+              ),
+        );
         if (batch.size >= batchSize) await flush();
         else if (batch.size % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      if (header === undefined) throw new SourceInvalid('the file is empty (no header row)');
+      if (header === undefined) throw new SourceInvalid('empty_file', 'the file is empty (no header row)');
       await flush();
       await writing;
       return rowNumber;
     } catch (error) {
-      if (error instanceof CsvError) {
-        throw new SourceInvalid(`the file is not valid CSV (${error.code})`, {
-          csv_error: error.code,
-          message: error.message.slice(0, 500),
-          row_number: rowNumber + 1,
-        });
+      // A value the database refuses is a property of the file: retrying would refuse it again, forever.
+      if (isDataError(error)) {
+        throw new SourceInvalid(
+          'value_refused',
+          `the database refused a value of the file (SQLSTATE ${error.code})`,
+          {
+            sqlstate: error.code,
+          },
+        );
       }
       throw error;
     } finally {
-      parser.destroy();
-      source.destroy();
       await writing.catch(() => undefined);
       await writer.close();
     }
@@ -180,14 +178,60 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
   return { syncContacts };
 }
 
-async function openSource(deps: ActivityDeps, key: string): Promise<Readable> {
-  try {
-    return await deps.storage.getObjectStream(key);
-  } catch (error) {
-    if (error instanceof ObjectNotFoundError) throw new SourceInvalid('the source file does not exist');
-    throw error;
-  }
+/** Opens the source at an offset; a missing object is a source no retry can fix. */
+function sourceOpener(deps: ActivityDeps, key: string, expected: ObjectVersion | null): OpenSource {
+  return async (offset) => {
+    try {
+      return await deps.storage.getObjectStream(key, { offset, expected: expected ?? undefined });
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError)
+        throw new SourceInvalid('source_not_found', 'the source file does not exist');
+      if (error instanceof ObjectChangedError) {
+        throw new SourceInvalid(
+          'source_changed',
+          'the source file was replaced after the campaign was created',
+          {
+            expected_size: expected?.size,
+            expected_etag: expected?.etag,
+          },
+        );
+      }
+      throw error;
+    }
+  };
 }
+
+/** The header's layout; a header that is not UTF-8 text, not CSV, or lacks `phone_number` fails the file. */
+function readSourceHeader(item: CsvItem): CsvHeader {
+  if (item.kind === 'malformed') {
+    throw new SourceInvalid(
+      'malformed_header',
+      `the header row is not valid CSV (${item.csvError} at line ${item.line})`,
+      {
+        csv_error: item.csvError,
+        line: item.line,
+      },
+    );
+  }
+  if (item.invalidUtf8 || item.cells.some((cell) => cell.includes('\u0000'))) {
+    throw new SourceInvalid(
+      'not_utf8_text',
+      'the file is not UTF-8 text (its header row holds a NUL byte or bytes that are not UTF-8; ' +
+        'a compressed or spreadsheet file?)',
+    );
+  }
+  const header = readHeader(item.cells);
+  if (!header) {
+    throw new SourceInvalid('no_phone_number_column', 'the header has no phone_number column', {
+      header: item.cells.slice(0, 50),
+    });
+  }
+  return header;
+}
+
+// SQLSTATE classes 22 (data exception) and 54 (program limit exceeded) depend on the values written, never on time.
+const isDataError = (error: unknown): error is pg.DatabaseError =>
+  error instanceof pg.DatabaseError && /^(22|54)/.test(error.code ?? '');
 
 function databaseUrl(deps: ActivityDeps): string {
   if (!deps.config.databaseUrl) throw new Error('DATABASE_URL is not configured');

@@ -14,7 +14,8 @@ export type RejectReason =
   | 'invalid_country_code'
   | 'invalid_timezone'
   | 'invalid_encoding'
-  | 'too_many_columns';
+  | 'too_many_columns'
+  | 'malformed_csv';
 
 export interface ImportRow {
   rowNumber: number;
@@ -63,14 +64,15 @@ export function readHeader(record: string[]): CsvHeader | null {
   };
 }
 
-// csv-parse decodes UTF-8 and turns bytes that are not UTF-8 into U+FFFD; Postgres text cannot hold U+0000.
-const hasBadCharacters = (cell: string) => cell.includes('\uFFFD') || cell.includes('\u0000');
+// Postgres text cannot hold U+0000; bytes that are not UTF-8 are found where the cells are decoded (`decodeCells`).
+const hasNul = (cell: string) => cell.includes('\u0000');
 const CALLING_CODE = /^\+?(\d{1,4})$/;
 const REGION = /^[A-Za-z]{2}$/;
 
 /**
  * Classifies one data record; `defaultRegion` applies when the row has no `country_code`. `normalise` is the
  * import's phone normaliser (`createPhoneNormaliser()`, which caches per number prefix); the library by default.
+ * `invalidUtf8`: the record's bytes were not UTF-8 (a literal U+FFFD in a UTF-8 file is an ordinary character).
  */
 export function toImportRow(
   header: CsvHeader,
@@ -78,6 +80,7 @@ export function toImportRow(
   rowNumber: number,
   defaultRegion: string,
   normalise: PhoneNormaliser = libraryE164,
+  invalidUtf8 = false,
 ): ImportRow {
   const { names } = header;
   const reject = (reason: RejectReason): ImportRow => ({
@@ -90,7 +93,7 @@ export function toImportRow(
     phoneCell: null,
   });
 
-  for (const cell of record) if (hasBadCharacters(cell)) return reject('invalid_encoding');
+  if (invalidUtf8 || record.some(hasNul)) return reject('invalid_encoding');
   for (let index = names.length; index < record.length; index++) {
     if (record[index]!.trim() !== '') return reject('too_many_columns');
   }
@@ -119,6 +122,19 @@ export function toImportRow(
     timezone: zoneCell ? canonicalZone(zoneCell) : null,
     raw: header.uniqueNames && record.length <= names.length ? null : rawRow(names, record),
     phoneCell: record[header.phone]!,
+  };
+}
+
+/** A record that is not valid CSV, set aside under its row number with the line it starts on and the parser's code. */
+export function malformedRow(item: { line: number; csvError: string }, rowNumber: number): ImportRow {
+  return {
+    rowNumber,
+    phoneNumber: null,
+    reason: 'malformed_csv',
+    initialContext: {},
+    timezone: null,
+    raw: { _line: item.line, _csv_error: item.csvError },
+    phoneCell: null,
   };
 }
 

@@ -113,8 +113,8 @@ export async function failSync(
     await appendCampaignLog(trx, campaignId, {
       level: 'error',
       event: 'source_sync_failed',
-      message: `The contact source could not be imported: ${reason}`,
-      details,
+      message: `The contact source could not be imported: ${withoutNul(reason)}`,
+      details: withoutNul(details),
     });
     await appendCampaignLog(trx, campaignId, {
       level: 'error',
@@ -124,4 +124,11 @@ export async function failSync(
     });
     return true;
   });
+}
+
+/** The value with U+0000 removed from every string: jsonb cannot hold it, and a failure must always be recordable. */
+function withoutNul<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
+    typeof item === 'string' ? item.replaceAll('\u0000', '') : item,
+  ) as T;
 }
