@@ -67,8 +67,13 @@ const hostKey = (host: string) =>
 /**
  * Why `value` cannot be a destination URL, or null: it must parse, use one of `schemes` (without the colon), and
  * carry neither credentials (`user:pass@`) nor a fragment (a `#` would turn an appended API path into a fragment).
+ * A base URL that paths are appended to (`base: true`) carries no query either, for the same reason.
  */
-export function destinationUrlProblem(value: string, schemes: readonly string[]): string | null {
+export function destinationUrlProblem(
+  value: string,
+  schemes: readonly string[],
+  options: { base?: boolean } = {},
+): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -80,6 +85,7 @@ export function destinationUrlProblem(value: string, schemes: readonly string[])
   if (url.username !== '' || url.password !== '')
     return 'The URL must not carry credentials (user:password@)';
   if (value.includes('#')) return 'The URL must not carry a fragment (#)';
+  if (options.base && value.includes('?')) return 'A base URL must not carry a query (?)';
   if (url.hostname === '') return 'The URL must name a host';
   return null;
 }

@@ -44,7 +44,8 @@ function checkValue(field: ProviderField, value: unknown): { msg: string; type: 
         : { msg: 'Input should be a non-empty string', type: 'string_type' };
     case 'url': {
       if (typeof value !== 'string') return { msg: 'Input should be a string', type: 'string_type' };
-      const problem = destinationUrlProblem(value, field.schemes ?? ['http', 'https']);
+      // Every `url` field is a base URL: adapters append the vendor's API paths to it.
+      const problem = destinationUrlProblem(value, field.schemes ?? ['http', 'https'], { base: true });
       return problem ? { msg: problem, type: 'url_parsing' } : null;
     }
     case 'boolean':

@@ -118,6 +118,7 @@ describe('provider secrets stay with the host they were saved for', () => {
 
   it.each([
     ['a fragment that turns the vendor path into a fragment', (url: string) => `${url}/internal/status#`],
+    ['a query that turns the vendor path into a parameter', (url: string) => `${url}/internal/status?`],
     ['credentials in the URL', (url: string) => url.replace('http://', 'http://user:pass@')],
     ['a scheme other than http or https', (url: string) => url.replace('http://', 'ws://')],
     ['a scheme other than http or https', (url: string) => url.replace('http://', 'file://')],
