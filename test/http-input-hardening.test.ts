@@ -114,6 +114,14 @@ describe('Request input the database or the code cannot take', () => {
     expect(refused(date)).toEqual([[['query', 'start_date'], 'datetime_range']]);
   });
 
+  it('refuses path and query numbers that read as infinite', async () => {
+    const path = await send('GET', '/api/v1/campaign/Infinity');
+    expect(refused(path)).toEqual([[['path', 'campaign_id'], 'finite_number']]);
+
+    const query = await send('GET', '/api/v1/organizations/usage/runs?limit=1e400');
+    expect(refused(query)).toEqual([[['query', 'limit'], 'finite_number']]);
+  });
+
   it('refuses a calls_per_second the engine cannot honour', async () => {
     for (const [rate, type] of [
       [1e-300, 'greater_than_equal'],

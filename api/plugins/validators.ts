@@ -27,7 +27,44 @@ function buildValidator(externalSchemas: Record<string, unknown>, serverOptions?
     ...base,
     customOptions: { ...AJV_OPTIONS, coerceTypes: false },
   });
-  return (route: RouteSchema) => (route.httpPart === 'body' ? literal(route) : coercing(route));
+  return (route: RouteSchema) =>
+    route.httpPart === 'body' ? literal(route) : finiteAfterCoercion(coercing(route));
+}
+
+type Validate = ReturnType<FastifySchemaCompiler<unknown>> & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * Ajv coerces `"Infinity"` and `"1e400"` to Infinity and then lets it pass `integer` and `maximum`; a coerced part
+ * (flat: path and query values, or arrays of them) is refused when it holds a non-finite number.
+ */
+function finiteAfterCoercion(validate: Validate): Validate {
+  const wrapped: Validate = Object.assign(
+    (...args: unknown[]) => {
+      const data = args[0];
+      const result = (validate as (...a: unknown[]) => unknown)(...args);
+      wrapped.errors = validate.errors;
+      if (result !== true || typeof data !== 'object' || data === null) return result;
+      for (const [name, value] of Object.entries(data)) {
+        const values: unknown[] = Array.isArray(value) ? value : [value];
+        if (values.some((item) => typeof item === 'number' && !Number.isFinite(item))) {
+          wrapped.errors = [
+            {
+              instancePath: `/${name}`,
+              schemaPath: '#/finite',
+              keyword: 'finite_number',
+              params: {},
+              message: 'must be a finite number',
+            },
+          ];
+          return false;
+        }
+      }
+      return result;
+    },
+    // Fastify hands ajv functions the request as parent data when `schemaEnv` is set, so that coercion can write back.
+    { schemaEnv: validate.schemaEnv },
+  ) as Validate;
+  return wrapped;
 }
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
