@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
-import { HttpError, referenceNotFound, validationError } from '../../errors';
+import { HttpError, payloadTooLarge, referenceNotFound, validationError } from '../../errors';
 import {
   checkMaxConcurrency,
   checkRingTimeout,
@@ -88,6 +88,11 @@ export async function createCampaign(
   if (!isOwnedSource(organizationId, body.source_id)) throw sourceNotFound();
   const source = await storage.headObject(body.source_id);
   if (!source) throw sourceNotFound();
+  // A presigned S3 PUT cannot carry a size limit: the object that was actually uploaded is checked here.
+  const { maxBytes } = ctx.config.uploads;
+  if (source.size > maxBytes) {
+    throw payloadTooLarge(`The source file is larger than the upload limit of ${maxBytes} bytes.`);
+  }
 
   const scheduleConfig = schedule.value ?? scheduleConfigOf(undefined);
   return db.transaction().execute(async (trx) => {
