@@ -14,12 +14,14 @@ import { startSimulatorRunner } from '../simulator/runner';
 
 /** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { trustProxy } = ctx.config.security;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     bodyLimit: ctx.config.http.bodyLimitBytes,
     // request.ip (and so the per-address login throttle) honours X-Forwarded-For only from trusted proxies.
-    // Fastify takes a hop count too (lib/request.js); its typings omit it.
-    trustProxy: ctx.config.security.trustProxy as boolean | string[],
+    // A hop count trusts that many nearest hops whoever they are; Fastify 5.12 itself trusts none for a number.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),

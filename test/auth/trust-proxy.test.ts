@@ -63,3 +63,24 @@ describe('per-address login throttling and X-Forwarded-For', () => {
     });
   });
 });
+
+describe('with TRUST_PROXY as a hop count', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts the address the nearest proxy forwards for, not a spoofed one before it', async () => {
+    const [proxy, client, spoofed] = [uniqueClientAddress(), uniqueClientAddress(), uniqueClientAddress()];
+    expect((await failLogin(t, proxy, `${spoofed}, ${client}`)).statusCode).toBe(401);
+    const counted = await t.ctx.db
+      .selectFrom('auth_attempts')
+      .select(['key'])
+      .where('key', 'in', [proxy, client, spoofed])
+      .execute();
+    expect(counted).toEqual([{ key: client }]);
+  });
+});
