@@ -190,6 +190,15 @@ describe('Request input the database or the code cannot take', () => {
     });
   });
 
+  it('answers a path that is not percent-encoded UTF-8 with 400 in the contract shape', async () => {
+    const response = await send('GET', '/api/v1/campaign/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'invalid_url',
+      message: 'The path is not valid percent-encoded UTF-8.',
+    });
+  });
+
   it('answers oversized request headers with 431 in the contract shape', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);
