@@ -78,6 +78,8 @@ export async function countSignupAttempt(db: Db, ip: string): Promise<void> {
  * address by its /64 prefix, since one client commonly holds a whole /64.
  */
 export function clientAddressKey(ip: string): string {
+  // A socket closed before the handler ran has no remote address.
+  if (!ip) return 'unknown';
   if (isIPv4(ip)) return ip;
   const groups = isIPv6(ip) ? ipv6Groups(ip) : null;
   if (!groups) return ip;

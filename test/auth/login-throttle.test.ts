@@ -117,5 +117,6 @@ describe('login throttling', () => {
     expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('')).toBe('unknown');
   });
 });
