@@ -81,6 +81,26 @@ export async function vendorRefusal(provider: string, response: Response): Promi
   });
 }
 
+/**
+ * A success answer's JSON body. A body that is not JSON is an error in our words: the parser's own message quotes the
+ * body's first characters. The request may have been acted on (a 2xx), so the engine looks the call up.
+ */
+export async function vendorJson(provider: string, response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProviderRequestError(
+      provider,
+      `${provider} answered ${response.status} with a body that is not JSON`,
+      {
+        mayHaveReachedProvider: true,
+        vendorBody: text.slice(0, 300),
+      },
+    );
+  }
+}
+
 /** A failed inbound sync step: the status for the client, the vendor's words for logs only. */
 export async function vendorSyncFailure(provider: string, response: Response): Promise<ProviderSyncResult> {
   return {

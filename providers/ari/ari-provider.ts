@@ -13,7 +13,13 @@ import type {
   TelephonyProvider,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
-import { vendorRefusal, vendorRequest, vendorSyncFailure, type VendorProviderOptions } from '../vendor-http';
+import {
+  vendorJson,
+  vendorRefusal,
+  vendorRequest,
+  vendorSyncFailure,
+  type VendorProviderOptions,
+} from '../vendor-http';
 import { ariChannelIdOf } from './ari-causes';
 import { ariConnectionOf } from './ari-client';
 
@@ -65,7 +71,7 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
       // 409: a channel with this id exists, so this attempt's call was already originated (a retried request).
       if (response.status === 409) return { providerCallId: channelId };
       if (!response.ok) throw await vendorRefusal('ari', response);
-      const channel = (await response.json()) as AriChannel;
+      const channel = (await vendorJson('ari', response)) as AriChannel;
       return { providerCallId: channel.id };
     },
 
@@ -85,7 +91,7 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
         return { state: 'not_found' };
       }
       if (!response.ok) throw await vendorRefusal('ari', response);
-      const channel = (await response.json()) as AriChannel;
+      const channel = (await vendorJson('ari', response)) as AriChannel;
       return { state: 'in_progress', providerCallId: channel.id, rawStatus: channel.state };
     },
 

@@ -13,6 +13,7 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
+  vendorJson,
   vendorRefusal,
   vendorRequest,
   vendorSyncFailure,
@@ -61,7 +62,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
           : {}),
       });
       if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('plivo', response);
-      const created = (await response.json()) as { request_uuid: string };
+      const created = (await vendorJson('plivo', response)) as { request_uuid: string };
       return { providerCallId: created.request_uuid };
     },
 
@@ -76,11 +77,12 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
         return { state: 'in_progress', providerCallId: input.providerCallId, rawStatus: 'queued' };
       const live = await request('GET', '/Call/?status=live');
       if (!live.ok) throw await vendorRefusal('plivo', live);
-      for (const callUuid of ((await live.json()) as { calls?: string[] }).calls ?? []) {
+      for (const callUuid of ((await vendorJson('plivo', live)) as { calls?: string[] }).calls ?? []) {
         const details = await request('GET', `/Call/${encodeURIComponent(callUuid)}/?status=live`);
         if (
           details.ok &&
-          ((await details.json()) as { request_uuid?: string }).request_uuid === input.providerCallId
+          ((await vendorJson('plivo', details)) as { request_uuid?: string }).request_uuid ===
+            input.providerCallId
         )
           return { state: 'in_progress', providerCallId: input.providerCallId, rawStatus: 'live' };
       }
@@ -108,7 +110,8 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
       const appName = `voice-agents-${options.configurationId}`;
       const list = await request('GET', `/Application/?app_name=${encodeURIComponent(appName)}`);
       if (!list.ok) return vendorSyncFailure('plivo', list);
-      const existing = ((await list.json()) as { objects?: Array<{ app_id: string }> }).objects?.[0];
+      const existing = ((await vendorJson('plivo', list)) as { objects?: Array<{ app_id: string }> })
+        .objects?.[0];
       const saved = await request(
         'POST',
         existing ? `/Application/${encodeURIComponent(existing.app_id)}/` : '/Application/',
@@ -119,7 +122,7 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
         },
       );
       if (!saved.ok) return vendorSyncFailure('plivo', saved);
-      const appId = existing?.app_id ?? ((await saved.json()) as { app_id: string }).app_id;
+      const appId = existing?.app_id ?? ((await vendorJson('plivo', saved)) as { app_id: string }).app_id;
       const assigned = await request('POST', `/Number/${encodeURIComponent(number)}/`, { app_id: appId });
       if (!assigned.ok) return vendorSyncFailure('plivo', assigned);
       return {

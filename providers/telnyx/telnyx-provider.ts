@@ -12,6 +12,7 @@ import type {
 import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
+  vendorJson,
   vendorRefusal,
   vendorRequest,
   vendorSyncFailure,
@@ -58,7 +59,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         ...(input.amdEnabled ? { answering_machine_detection: 'detect' } : {}),
       });
       if (!response.ok) throw await vendorRefusal('telnyx', response);
-      const { data } = (await response.json()) as { data: TelnyxCall };
+      const { data } = (await vendorJson('telnyx', response)) as { data: TelnyxCall };
       return { providerCallId: data.call_control_id };
     },
 
@@ -70,7 +71,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
       const response = await request('GET', `/calls/${encodeURIComponent(input.providerCallId)}`);
       if (response.status === 404) return { state: 'not_found' };
       if (!response.ok) throw await vendorRefusal('telnyx', response);
-      const { data } = (await response.json()) as { data: TelnyxCall };
+      const { data } = (await vendorJson('telnyx', response)) as { data: TelnyxCall };
       if (data.is_alive)
         return { state: 'in_progress', providerCallId: data.call_control_id, rawStatus: 'alive' };
       // Without the hangup webhook Telnyx tells only whether the call was answered (it lasted), not why it ended.
@@ -101,7 +102,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         `/phone_numbers?filter[phone_number]=${encodeURIComponent(phoneNumber.addressNormalized)}`,
       );
       if (!lookup.ok) return vendorSyncFailure('telnyx', lookup);
-      const found = ((await lookup.json()) as { data?: Array<{ id: string }> }).data?.[0];
+      const found = ((await vendorJson('telnyx', lookup)) as { data?: Array<{ id: string }> }).data?.[0];
       if (!found)
         return {
           ok: false,

@@ -13,6 +13,7 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
+  vendorJson,
   vendorRefusal,
   vendorRequest,
   vendorSyncFailure,
@@ -66,7 +67,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
       if (input.amdEnabled) form.set('MachineDetection', 'Enable');
       const response = await call('POST', '/Calls.json', form);
       if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('twilio', response);
-      const created = (await response.json()) as TwilioCallResource;
+      const created = (await vendorJson('twilio', response)) as TwilioCallResource;
       return { providerCallId: created.sid };
     },
 
@@ -80,7 +81,7 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
       const response = await call('GET', `/Calls/${encodeURIComponent(input.providerCallId)}.json`);
       if (response.status === 404) return { state: 'not_found' };
       if (!response.ok) throw await vendorRefusal('twilio', response);
-      const resource = (await response.json()) as TwilioCallResource;
+      const resource = (await vendorJson('twilio', response)) as TwilioCallResource;
       const status = twilioCallStatus({
         CallSid: resource.sid,
         CallStatus: resource.status,
@@ -114,7 +115,9 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
           `/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(phoneNumber.addressNormalized)}`,
         );
         if (!lookup.ok) return vendorSyncFailure('twilio', lookup);
-        const found = (await lookup.json()) as { incoming_phone_numbers?: Array<{ sid: string }> };
+        const found = (await vendorJson('twilio', lookup)) as {
+          incoming_phone_numbers?: Array<{ sid: string }>;
+        };
         sid = found.incoming_phone_numbers?.[0]?.sid ?? null;
         if (!sid)
           return {

@@ -16,6 +16,7 @@ import { ProviderRequestError } from '../provider-errors';
 import {
   apiBaseUrl,
   basicAuth,
+  vendorJson,
   vendorRefusal,
   vendorRequest,
   vendorSyncFailure,
@@ -75,7 +76,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         throw new ProviderRequestError('vonage', (error as Error).message, { mayHaveReachedProvider: false });
       }
       if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('vonage', response);
-      return { providerCallId: ((await response.json()) as { uuid: string }).uuid };
+      return { providerCallId: ((await vendorJson('vonage', response)) as { uuid: string }).uuid };
     },
 
     async getCallStatus(input: GetCallStatusInput): Promise<CallStatus> {
@@ -86,7 +87,11 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
       const response = await request('GET', `/v1/calls/${encodeURIComponent(input.providerCallId)}`);
       if (response.status === 404) return { state: 'not_found' };
       if (!response.ok) throw await vendorRefusal('vonage', response);
-      const call = (await response.json()) as { uuid: string; status: string; duration?: string };
+      const call = (await vendorJson('vonage', response)) as {
+        uuid: string;
+        status: string;
+        duration?: string;
+      };
       const status = vonageCallStatus(call);
       if (!status)
         throw new ProviderRequestError('vonage', `unknown call status '${call.status}'`, {
@@ -107,7 +112,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
       const appPath = `/v2/applications/${encodeURIComponent(applicationId)}`;
       const current = await request('GET', appPath, undefined, account);
       if (!current.ok) return vendorSyncFailure('vonage', current);
-      const application = (await current.json()) as {
+      const application = (await vendorJson('vonage', current)) as {
         name: string;
         capabilities?: Record<string, Record<string, unknown>>;
       };

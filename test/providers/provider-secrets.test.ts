@@ -145,9 +145,11 @@ describe('provider secrets stay with the host they were saved for', () => {
 
   it("never shows a vendor's error body: provider_sync says only the status", async () => {
     const talkative = await startHttpFake();
+    let status = 401;
     talkative.route('GET', `${NUMBERS_PATH}.json`, () => ({
-      status: 401,
-      body: { message: `${MARKER} db password is hunter2`, code: 20003 },
+      status,
+      body:
+        status === 401 ? { message: `${MARKER} db password is hunter2`, code: 20003 } : `${MARKER} <html>`,
     }));
     try {
       const created = await createTwilio(talkative.url);
@@ -155,6 +157,14 @@ describe('provider secrets stay with the host they were saved for', () => {
       expect(bound.statusCode).toBe(201);
       expect(bound.json().provider_sync).toEqual({ ok: false, message: 'twilio answered 401' });
       expect(bound.body).not.toContain(MARKER);
+      // A success that is not JSON: the parser's message would quote the body's first characters.
+      status = 200;
+      const unreadable = await bindNumber(created.id);
+      expect(unreadable.json().provider_sync).toEqual({
+        ok: false,
+        message: 'inbound webhook sync failed: twilio answered 200 with a body that is not JSON',
+      });
+      expect(unreadable.body).not.toContain(MARKER.slice(0, 8));
     } finally {
       await talkative.close();
     }

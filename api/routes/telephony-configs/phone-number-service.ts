@@ -20,6 +20,7 @@ import {
 } from '../../../db/repositories/telephony-configurations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderSyncResult } from '../../../providers/provider';
+import { ProviderRequestError } from '../../../providers/provider-errors';
 import type { ProviderEnvironment } from '../../../providers/vendor-http';
 import { providerFor } from '../../../providers/registry';
 import { conflict, invalidField, notFound, referenceNotFound } from '../../errors';
@@ -106,7 +107,9 @@ export function createPhoneNumberService(
       return result;
     } catch (error) {
       logger.warn({ err: error, phone_number_id: row.id }, 'inbound webhook sync failed');
-      return { ok: false, message: `inbound webhook sync failed: ${(error as Error).message}` };
+      // Only our own words: other errors (a parser's, say) may quote what the vendor host sent.
+      const reason = error instanceof ProviderRequestError ? error.message : 'the answer could not be read';
+      return { ok: false, message: `inbound webhook sync failed: ${reason}` };
     }
   }
 
