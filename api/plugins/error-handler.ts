@@ -40,8 +40,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: 'payload_too_large', message: 'The request body is larger than allowed.' });
     }
     const status = error.statusCode ?? 500;
-    if (status < 500)
-      return reply.status(status).send({ detail: error.code ?? 'bad_request', message: error.message });
+    if (status < 500) {
+      // Fastify's own codes (FST_ERR_CTP_INVALID_MEDIA_TYPE…) are internals: the status names the problem instead.
+      const code = error.code && !error.code.startsWith('FST_') ? error.code : codeOfStatus(status);
+      return reply.status(status).send({ detail: code, message: error.message });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'internal_error', message: 'An unexpected error occurred.' });
   });
@@ -97,6 +100,10 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   socket.destroy(error);
 }
+
+/** `unsupported_media_type` for 415: the status text as a code. */
+const codeOfStatus = (status: number) =>
+  (STATUS_CODES[status] ?? 'Bad Request').toLowerCase().replace(/[^a-z]+/g, '_');
 
 interface AjvIssue {
   instancePath: string;
