@@ -190,6 +190,17 @@ describe('Request input the database or the code cannot take', () => {
     });
   });
 
+  it('answers a body of a type the route does not take with 415 and a code, not a framework internal', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/workflow/create/definition',
+      headers: { ...org.headers, 'content-type': 'application/xml' },
+      payload: '<name>Sales</name>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBe('unsupported_media_type');
+  });
+
   it('answers a path that is not percent-encoded UTF-8 with 400 in the contract shape', async () => {
     const response = await send('GET', '/api/v1/campaign/%E0%A4%A');
     expect(response.statusCode).toBe(400);
