@@ -1,6 +1,5 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import pg from 'pg';
 import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../engine/failure-types';
 import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../storage/object-storage';
@@ -11,6 +10,7 @@ import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/r
 import { isBlankRecord, malformedRow, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
 import { readCsvRecords, type CsvItem, type OpenSource } from './import/csv-records';
 import { SourceInvalid } from './import/source-invalid';
+import { asSourceInvalid } from './import/import-failures';
 import { createPhoneNormaliser } from './import/phone-numbers';
 import {
   completeSync,
@@ -38,8 +38,8 @@ const ROWS_PER_TURN = 64;
  * The import of a campaign's CSV (activity `syncContacts`): reads the records of the version of the object recorded at
  * create time (`readCsvRecords`), writes contacts and rejects in batches, heartbeats the last committed row and resumes
  * after it when retried, then moves the campaign on (running, or completed without valid rows). A source that cannot
- * be imported fails the campaign and the activity with the non-retryable `SourceInvalid`; an error that a retry would
- * meet again (a value the database refuses) is such a source too. Input and output carry ids and counters, never rows.
+ * be imported fails the campaign and the activity with the non-retryable `SourceInvalid`, and so does an error that a
+ * retry would meet again (`asSourceInvalid`). Input and output carry ids and counters, never rows.
  */
 export function createSyncContactsActivity(deps: ActivityDeps, options: { batchSize?: number } = {}) {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -83,11 +83,12 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
       );
       log.info({ rows: lastRow }, 'contact import written');
     } catch (error) {
-      if (!(error instanceof SourceInvalid)) throw error;
-      const details = { reason: error.reason, source_id: campaign.source_id, ...error.details };
-      await failSync(deps.db, campaignId, error.message, details);
-      log.warn({ reason: error.message }, 'contact source invalid; campaign failed');
-      throw ApplicationFailure.nonRetryable(error.message, SOURCE_INVALID, details);
+      const invalid = asSourceInvalid(error, context.info.attempt);
+      if (!invalid) throw error;
+      const details = { reason: invalid.reason, source_id: campaign.source_id, ...invalid.details };
+      await failSync(deps.db, campaignId, invalid.message, details);
+      log.warn({ reason: invalid.message, err: error }, 'contact source cannot be imported; campaign failed');
+      throw ApplicationFailure.nonRetryable(invalid.message, SOURCE_INVALID, details);
     }
     return completeSync(deps.db, campaignId);
   }
@@ -157,18 +158,6 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
       await flush();
       await writing;
       return rowNumber;
-    } catch (error) {
-      // A value the database refuses is a property of the file: retrying would refuse it again, forever.
-      if (isDataError(error)) {
-        throw new SourceInvalid(
-          'value_refused',
-          `the database refused a value of the file (SQLSTATE ${error.code})`,
-          {
-            sqlstate: error.code,
-          },
-        );
-      }
-      throw error;
     } finally {
       await writing.catch(() => undefined);
       await writer.close();
@@ -228,10 +217,6 @@ function readSourceHeader(item: CsvItem): CsvHeader {
   }
   return header;
 }
-
-// SQLSTATE classes 22 (data exception) and 54 (program limit exceeded) depend on the values written, never on time.
-const isDataError = (error: unknown): error is pg.DatabaseError =>
-  error instanceof pg.DatabaseError && /^(22|54)/.test(error.code ?? '');
 
 function databaseUrl(deps: ActivityDeps): string {
   if (!deps.config.databaseUrl) throw new Error('DATABASE_URL is not configured');

@@ -7,7 +7,8 @@ export type SourceInvalidReason =
   | 'malformed_header'
   | 'no_phone_number_column'
   | 'too_many_malformed_records'
-  | 'value_refused';
+  | 'value_refused'
+  | 'import_error';
 
 /** A contact source that no retry can fix; the import fails the campaign with it. */
 export class SourceInvalid extends Error {

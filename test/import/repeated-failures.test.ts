@@ -1,0 +1,61 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSyncContactsActivity } from '../../activities/sync-contacts';
+import type { ObjectStorage } from '../../storage';
+import { createTestApp, type TestApp } from '../helpers/context';
+import { activityDeps, campaignRow, logsOf, syncingCampaign } from './sync-helpers';
+
+describe('an import that fails the same way on every attempt', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Runs the import as its attempt `attempt`, with a store whose reads throw `error`. */
+  function attemptWith(campaignId: number, attempt: number, error: Error) {
+    const failing: ObjectStorage = Object.assign(Object.create(t.ctx.storage) as ObjectStorage, {
+      getObjectStream: () => Promise.reject(error),
+    });
+    const { syncContacts } = createSyncContactsActivity({ ...activityDeps(t), storage: failing });
+    return new MockActivityEnvironment({ attempt })
+      .run(syncContacts, { campaignId })
+      .catch((e: unknown) => e);
+  }
+
+  it('is retried a few times, then fails the campaign with import_error instead of leaving it syncing', async () => {
+    const id = await syncingCampaign(t, 'phone_number\n+14155550100\n');
+    const bug = new TypeError('Cannot read properties of undefined');
+    for (const attempt of [1, 4]) {
+      expect(await attemptWith(id, attempt, bug)).toBe(bug);
+      expect((await campaignRow(t, id)).state).toBe('syncing');
+    }
+    const failure = await attemptWith(id, 5, bug);
+    expect(failure).toBeInstanceOf(ApplicationFailure);
+    expect(failure).toMatchObject({ type: 'SourceInvalid', nonRetryable: true });
+    expect((await campaignRow(t, id)).state).toBe('failed');
+    const entry = (await logsOf(t, id)).find((l) => l.event === 'source_sync_failed')!;
+    expect(entry.message).toBe(
+      'The contact source could not be imported: the import failed 5 times in a row (Cannot read properties of undefined)',
+    );
+    expect(entry.details).toMatchObject({ reason: 'import_error' });
+  });
+
+  it('keeps retrying an outage of the store, however long it lasts', async () => {
+    const id = await syncingCampaign(t, 'phone_number\n+14155550100\n');
+    const outage = Object.assign(new Error('We encountered an internal error'), {
+      name: 'InternalError',
+      $metadata: { httpStatusCode: 500 },
+    });
+    expect(await attemptWith(id, 50, outage)).toBe(outage);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    expect(await attemptWith(id, 50, refused)).toBe(refused);
+    expect((await campaignRow(t, id)).state).toBe('syncing');
+  });
+});
