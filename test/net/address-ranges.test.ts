@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
 import { isPublicAddress } from '../../net/address-ranges';
 import { destinationEntryProblems } from '../../net/outbound-destinations';
 
@@ -65,5 +66,19 @@ describe('public addresses', () => {
       "ALLOWED_PRIVATE_DESTINATIONS: 'http://pbx' is not a CIDR, an address, a host name or *",
       "ALLOWED_PRIVATE_DESTINATIONS: 'a b' is not a CIDR, an address, a host name or *",
     ]);
+  });
+
+  it('fails at start on an entry it cannot read', () => {
+    const env = {
+      NODE_ENV: 'test',
+      APP_SECRET: 'x'.repeat(32),
+      ALLOWED_PRIVATE_DESTINATIONS: '10.0.0.0/8, 10.0.0.0/33',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/'10\.0\.0\.0\/33' is not a CIDR/);
+    expect(
+      loadConfig({ ...env, ALLOWED_PRIVATE_DESTINATIONS: '10.0.0.0/8, pbx' }).security
+        .allowedPrivateDestinations,
+    ).toEqual(['10.0.0.0/8', 'pbx']);
   });
 });
