@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardedRequest } from '../../net/guarded-request';
+import { DestinationNotAllowedError, destinationPolicy } from '../../net/outbound-destinations';
+import { startHttpFake, type HttpFake } from '../providers/fakes/http-fake';
+
+describe('a guarded request', () => {
+  let fake: HttpFake;
+  const loopback = destinationPolicy(['127.0.0.1/32']);
+
+  beforeAll(async () => {
+    fake = await startHttpFake();
+    fake.route('POST', '/echo', (request) => ({
+      status: 201,
+      body: { length: request.headers['content-length'] },
+    }));
+    fake.route('GET', '/moved', () => ({ status: 302, headers: { location: `${fake.url}/echo` } }));
+    fake.route('GET', '/big', () => ({ status: 200, body: 'x'.repeat(4096) }));
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  // Asterisk's HTTP server, among others, reads no chunked request bodies.
+  it('sends a body with its length, not chunked', async () => {
+    const body = JSON.stringify({ greeting: 'héllo' });
+    const response = await guardedRequest(`${fake.url}/echo`, { method: 'POST', body }, loopback);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ length: String(Buffer.byteLength(body)) });
+    expect(fake.requests.at(-1)!.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('answers a redirect as it is, without following it', async () => {
+    const before = fake.requests.length;
+    const response = await guardedRequest(`${fake.url}/moved`, { method: 'GET' }, loopback);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`${fake.url}/echo`);
+    expect(fake.requests.length).toBe(before + 1);
+  });
+
+  it('cuts off an answer over the limit', async () => {
+    await expect(
+      guardedRequest(`${fake.url}/big`, { method: 'GET', maxResponseBytes: 1024 }, loopback),
+    ).rejects.toThrow('the answer is larger than 1024 bytes');
+  });
+
+  it('sends nothing to a refused address, literal or resolved', async () => {
+    const before = fake.requests.length;
+    for (const url of [`${fake.url}/echo`, `${fake.url.replace('127.0.0.1', 'localhost')}/echo`]) {
+      await expect(
+        guardedRequest(url, { method: 'POST', body: '{}' }, destinationPolicy([])),
+      ).rejects.toBeInstanceOf(DestinationNotAllowedError);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+});
