@@ -27,7 +27,13 @@ export async function guardedRequest(
   init: GuardedRequestInit,
   policy: DestinationPolicy,
 ): Promise<Response> {
-  const target = new URL(url);
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    // Nothing was sent: for the engine a refusal, not a dial that may have happened.
+    throw new DestinationNotAllowedError('the destination is not a valid URL');
+  }
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new DestinationNotAllowedError(`${target.protocol} is not an HTTP scheme`);
   const { lookup } = guardedConnectOptions(target, policy);

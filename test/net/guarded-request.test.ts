@@ -52,4 +52,10 @@ describe('a guarded request', () => {
     }
     expect(fake.requests.length).toBe(before);
   });
+
+  it('refuses a URL it cannot read, so a dial is known not to have been sent', async () => {
+    await expect(guardedRequest('http://', { method: 'POST', body: '{}' }, loopback)).rejects.toBeInstanceOf(
+      DestinationNotAllowedError,
+    );
+  });
 });
