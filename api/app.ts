@@ -12,6 +12,8 @@ import { createLanguageModel } from '../llm';
 import { createCallConversationHandler } from '../simulator/call-conversations';
 import { startSimulatorRunner } from '../simulator/runner';
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 /** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { trustProxy } = ctx.config.security;
@@ -23,8 +25,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
+    // A caller's request id is kept only when it looks like one: it lands on every log line of the request.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     schemaController,
     frameworkErrors,
     clientErrorHandler,

@@ -54,4 +54,22 @@ describe('request logs', () => {
       '/api/v1/storage/objects/x.csv',
     ]);
   });
+
+  it("keep a caller's request id that looks like one, and replace any other", async () => {
+    const reqIdsOf = async (given: string) => {
+      const before = captured.lines.length;
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/workflow/fetch',
+        headers: { 'x-request-id': given },
+      });
+      return [...new Set(captured.lines.slice(before).map((line) => line.reqId))];
+    };
+    expect(await reqIdsOf('trace-4f1c:9.a_b')).toEqual(['trace-4f1c:9.a_b']);
+    for (const odd of ['x'.repeat(129), 'id with spaces', '{"level":60}']) {
+      const [generated, ...others] = await reqIdsOf(odd);
+      expect(others).toEqual([]);
+      expect(generated).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
 });
