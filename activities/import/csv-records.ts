@@ -145,27 +145,48 @@ async function skipByteOrderMark(source: Readable): Promise<Prefix> {
 
 /**
  * A re-read: the blank lines, then the one line where the record that broke the previous pass begins (its line number
- * is the count of lines consumed).
+ * is the count of lines consumed). A line ends at LF, CRLF or a lone CR (csv-parse accepts all three).
  */
 async function skipBadLine(source: Readable): Promise<Prefix> {
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let bytes = 0;
   let lines = 0;
   let inLine = false;
+  let afterCr = false;
+  // The bad line ended at a CR: an LF right after it belongs to it.
+  let endedAtCr = false;
   for (;;) {
     const next = await chunks.next();
-    if (next.done)
-      return { bytes, lines: inLine ? lines + 1 : lines, rest: followedBy(Buffer.alloc(0), chunks) };
+    if (next.done) {
+      return {
+        bytes,
+        lines: inLine && !endedAtCr ? lines + 1 : lines,
+        rest: followedBy(Buffer.alloc(0), chunks),
+      };
+    }
     const chunk = next.value;
     for (let index = 0; index < chunk.length; index++) {
       const byte = chunk[index]!;
-      if (byte !== LF && byte !== CR) inLine = true;
-      if (byte !== LF) continue;
-      lines += 1;
-      if (inLine) {
-        bytes += index + 1;
-        return { bytes, lines, rest: followedBy(chunk.subarray(index + 1), chunks) };
+      if (endedAtCr) {
+        const end = byte === LF ? index + 1 : index;
+        return { bytes: bytes + end, lines, rest: followedBy(chunk.subarray(end), chunks) };
       }
+      if (byte === LF && afterCr) {
+        afterCr = false;
+        continue;
+      }
+      afterCr = byte === CR;
+      if (byte !== LF && byte !== CR) {
+        inLine = true;
+        continue;
+      }
+      lines += 1;
+      if (!inLine) continue;
+      if (byte === CR) {
+        endedAtCr = true;
+        continue;
+      }
+      return { bytes: bytes + index + 1, lines, rest: followedBy(chunk.subarray(index + 1), chunks) };
     }
     bytes += chunk.length;
   }

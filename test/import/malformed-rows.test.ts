@@ -54,6 +54,22 @@ describe('importing a CSV with records that are not valid CSV', () => {
     ]);
   });
 
+  it.each([
+    ['CR', '\r'],
+    ['CRLF', '\r\n'],
+  ])('reads on after an unclosed quote in a file whose lines end in %s', async (_label, end) => {
+    const lines = ['phone_number,name', '+14155550100,Ada', '+14155550101,"open', '', '+14155550102,Grace'];
+    const id = await syncingCampaign(t, lines.join(end) + end);
+    expect(await runSync(t, id)).toMatchObject({ validRows: 2, invalidRows: 1 });
+    expect((await contactsOf(t, id)).map((c) => [c.row_number, c.phone_number])).toEqual([
+      [1, '+14155550100'],
+      [3, '+14155550102'],
+    ]);
+    expect((await rejectsOf(t, id)).map((r) => [r.row_number, r.raw])).toEqual([
+      [2, { _line: 3, _csv_error: 'CSV_QUOTE_NOT_CLOSED' }],
+    ]);
+  });
+
   it('fails the campaign when the header row itself is not valid CSV, naming its line', async () => {
     const id = await syncingCampaign(t, 'phone_number,"name\n+14155550100,Ada\n');
     await expect(runSync(t, id)).rejects.toMatchObject({ type: 'SourceInvalid', nonRetryable: true });
