@@ -1,14 +1,14 @@
-import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
-import { parse, type CsvError, type Info } from 'csv-parse';
+import { parse, type CsvError } from 'csv-parse';
+import { InvalidUtf8Offsets } from './invalid-utf8';
 import { SourceInvalid } from './source-invalid';
 
 /**
  * The records of a contact CSV, read from its bytes. A record that is not valid CSV is reported as `malformed` with
  * its line and the rest of the file goes on: csv-parse skips a record with a bad opening quote by itself, but after an
  * unclosed quote, a bad closing quote or an oversized record it may have swallowed the lines that follow, so the file
- * is read again after the record's first line. Cells are decoded here, so that only bytes that are not UTF-8 (never a
- * literal U+FFFD) mark a record `invalidUtf8`.
+ * is read again after the record's first line. Only bytes that are not UTF-8 (never a real U+FFFD) mark a record
+ * `invalidUtf8`.
  */
 
 export type CsvItem =
@@ -32,7 +32,8 @@ interface Position {
   line: number;
 }
 
-type ParsedItem = { record: Buffer[]; info: Info } | { error: CsvError & { lines?: number } };
+type ParsedItem =
+  { record: string[]; bytes: number; lines: number } | { error: CsvError & { lines?: number } };
 
 /** Yields every record and malformed record in file order, line numbers counted from 1. */
 export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem> {
@@ -48,8 +49,6 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
     }
     const source = await open(passStart.byte);
     const parser = parse({
-      encoding: null,
-      info: true,
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: MAX_RECORD_CHARACTERS,
@@ -57,6 +56,14 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
       // Pushed into the parser's own output, so a skipped record takes its place among the records.
       on_skip: (error) => void parser.push({ error }),
     });
+    // Each record leaves with the position right after it. csv-parse's `info` option would build an object per record
+    // (it doubled the parsing time); its live counters are exact while the record is pushed.
+    const push = parser.push.bind(parser);
+    parser.push = (item: unknown) =>
+      Array.isArray(item)
+        ? push({ record: item, bytes: parser.info.bytes, lines: parser.info.lines })
+        : push(item);
+    const invalidUtf8 = new InvalidUtf8Offsets();
     let rereadFrom: Position | null = null;
     try {
       const prefix = await (reread === 0 ? skipByteOrderMark(source) : skipBadLine(source));
@@ -65,7 +72,7 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
         reportedThrough = base.line;
         yield { kind: 'malformed', line: base.line, csvError: rereadError };
       }
-      feed(prefix.rest, parser);
+      feed(prefix.rest, parser, invalidUtf8);
       let consumed = base;
       for await (const item of parser as AsyncIterable<ParsedItem>) {
         if ('error' in item) {
@@ -81,8 +88,12 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
           }
           continue;
         }
-        consumed = { byte: base.byte + item.info.bytes, line: base.line + item.info.lines };
-        yield { kind: 'record', ...decodeCells(item.record), line: consumed.line };
+        const start = consumed.byte - base.byte;
+        consumed = { byte: base.byte + item.bytes, line: base.line + item.lines };
+        // Only bytes that are not UTF-8 make a record invalid, never a real U+FFFD (the check runs only with one).
+        const invalid =
+          item.record.some((cell) => cell.includes('\uFFFD')) && invalidUtf8.within(start, item.bytes);
+        yield { kind: 'record', cells: item.record, invalidUtf8: invalid, line: consumed.line };
       }
     } finally {
       parser.destroy();
@@ -93,35 +104,37 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
   }
 }
 
-/** Cells as text; `invalidUtf8` when a cell's bytes are not UTF-8 (their text then holds U+FFFD in their place). */
-export function decodeCells(record: Buffer[]): { cells: string[]; invalidUtf8: boolean } {
-  let invalidUtf8 = false;
-  const cells = record.map((bytes) => {
-    const text = bytes.toString('utf8');
-    if (!invalidUtf8 && text.includes('\uFFFD') && !isUtf8(bytes)) invalidUtf8 = true;
-    return text;
-  });
-  return { cells, invalidUtf8 };
-}
-
 /** Writes what follows the prefix into the parser; a source error reaches the parser (and so the reader). */
-function feed(rest: AsyncIterable<Buffer>, parser: ReturnType<typeof parse>) {
+function feed(
+  rest: AsyncIterable<Buffer>,
+  parser: ReturnType<typeof parse>,
+  invalidUtf8: InvalidUtf8Offsets,
+) {
   void (async () => {
     try {
       for await (const chunk of rest) {
         if (parser.destroyed) return;
-        if (!parser.write(chunk)) {
-          await new Promise((resolve) => {
-            parser.once('drain', resolve);
-            parser.once('close', resolve);
-          });
-        }
+        invalidUtf8.scan(chunk);
+        if (!parser.write(chunk)) await drainedOrClosed(parser);
       }
+      invalidUtf8.end();
       if (!parser.destroyed) parser.end();
     } catch (error) {
       parser.destroy(error as Error);
     }
   })();
+}
+
+function drainedOrClosed(parser: ReturnType<typeof parse>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('close', done);
+  });
 }
 
 interface Prefix {
