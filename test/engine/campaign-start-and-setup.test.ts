@@ -58,8 +58,11 @@ describe('a campaign whose start or setup went wrong', () => {
     });
     const calls = await h.ctx.db
       .selectFrom('simulator_calls')
-      .select('to_number')
-      .where('to_number', 'in', [phoneFor(1, 1), phoneFor(2, 2)])
+      .innerJoin('attempts', (join) =>
+        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      )
+      .select('simulator_calls.to_number')
+      .where('attempts.campaign_id', '=', campaignId)
       .execute();
     expect(calls.map((c) => c.to_number).sort()).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
   });
