@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Campaign, CampaignState } from '../../db/database';
 import { appendCampaignLog } from '../../db/repositories/campaign-logs';
+import { markFailed } from '../../db/repositories/campaigns';
 import { importCounts, type ImportCounts } from '../../db/repositories/contacts';
 
 /** The end of a campaign's import, written once, in one transaction, against the locked campaign row. */
@@ -92,23 +93,7 @@ export async function failSync(
   details: Record<string, unknown>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const campaign = await trx
-      .updateTable('campaigns')
-      .set({
-        state: 'failed',
-        resume_state: null,
-        completed_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', campaignId)
-      .where((eb) =>
-        eb.or([
-          eb('state', '=', 'syncing'),
-          eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
-        ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const campaign = await markFailed(trx, campaignId, { whileImporting: true });
     if (!campaign) return false;
     await appendCampaignLog(trx, campaignId, {
       level: 'error',

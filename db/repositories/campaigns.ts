@@ -153,8 +153,15 @@ export async function revertStart(trx: Executor, campaignId: number) {
     .executeTakeFirst();
 }
 
-/** running | syncing | paused → failed, for a reason no resume can fix; undefined when already finished. */
-export async function markFailed(trx: Executor, campaignId: number) {
+/**
+ * The one move to `failed`, for a reason no resume can fix: from any unfinished state after `created`, or with
+ * `whileImporting` only from the import (syncing, or paused during it). Undefined when the row was not there.
+ */
+export async function markFailed(
+  trx: Executor,
+  campaignId: number,
+  options: { whileImporting?: boolean } = {},
+) {
   return trx
     .updateTable('campaigns')
     .set({
@@ -164,7 +171,14 @@ export async function markFailed(trx: Executor, campaignId: number) {
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', campaignId)
-    .where('state', 'in', ['running', 'syncing', 'paused'])
+    .where((eb) =>
+      options.whileImporting
+        ? eb.or([
+            eb('state', '=', 'syncing'),
+            eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
+          ])
+        : eb('state', 'in', ['running', 'syncing', 'paused']),
+    )
     .returning('id')
     .executeTakeFirst();
 }
