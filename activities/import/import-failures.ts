@@ -14,12 +14,22 @@ export const MAX_ATTEMPTS_FOR_UNEXPECTED_ERRORS = 5;
 const isDataError = (error: unknown): error is pg.DatabaseError =>
   error instanceof pg.DatabaseError && /^(22|54)/.test(error.code ?? '');
 
+// SQLSTATE classes of an outage: connection (08), rollback on conflict (40), resources (53), lock unavailable (55),
+// operator intervention and cancellation (57), system error (58). Others (23, 42, XX…) come back on every attempt.
+const isOutageClass = (error: pg.DatabaseError) => /^(08|40|53|55|57|58)/.test(error.code ?? '');
+
+// node-postgres reports a lost or unanswered connection with a bare Error, no code and no syscall.
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+
 /**
- * An outage or an interruption, worth retrying however often: any other database error, an S3 error answer (it carries
- * `$metadata`), a network error of Node (`syscall`, or an `E…` code), a cancellation.
+ * An outage or an interruption, worth retrying however often: a database error of an outage class or a lost
+ * connection, an S3 error answer (it carries `$metadata`), a network error of Node (`syscall`, or an `E…` code), a
+ * cancellation.
  */
 function isTransient(error: unknown): boolean {
-  if (error instanceof pg.DatabaseError) return true;
+  if (error instanceof pg.DatabaseError) return isOutageClass(error);
+  if (error instanceof Error && PG_CONNECTION_LOST.test(error.message)) return true;
   if (typeof error !== 'object' || error === null) return false;
   const { $metadata, syscall, code, name } = error as Record<string, unknown>;
   if ($metadata !== undefined || syscall !== undefined) return true;
