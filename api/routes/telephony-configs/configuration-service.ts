@@ -124,22 +124,29 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
       body.credentials !== undefined
         ? [body.credentials as Record<string, unknown>, ['body', 'credentials']]
         : [body.config ?? {}, ['body', 'config']];
+    const resolve = (row: TelephonyConfiguration | undefined) => {
+      if (!row) throw notFound('telephony_configuration');
+      for (const [where, provider] of [
+        [['body', 'provider'], body.provider],
+        [[...loc, 'provider'], incoming.provider],
+      ] as const) {
+        if (provider !== undefined && provider !== row.provider)
+          throw invalidField([...where], 'The provider of a configuration cannot be changed', 'immutable');
+      }
+      const stored = { clear: row.config, secrets: secretsOf(row) };
+      return { row, stored, next: resolveUpdatedValues(definitionOf(row), stored, incoming, loc) };
+    };
+    // Host names are resolved before the transaction: no row or organization lock waits on DNS. A URL another
+    // update stored in between is written back only when this body sends it, and it was checked when stored.
+    const current = resolve(await findTelephonyConfiguration(db, organizationId, id));
+    await checkDestinations(definitionOf(current.row), current.next.clear, current.stored.clear);
     try {
       return await db.transaction().execute(async (trx) => {
         // The organization lock comes first, the row lock second, in every path that takes both.
         if (body.is_default_outbound === true) await lockOrganization(trx, organizationId);
-        const row = await findTelephonyConfiguration(trx, organizationId, id, { forUpdate: true });
-        if (!row) throw notFound('telephony_configuration');
-        for (const [where, provider] of [
-          [['body', 'provider'], body.provider],
-          [[...loc, 'provider'], incoming.provider],
-        ] as const) {
-          if (provider !== undefined && provider !== row.provider)
-            throw invalidField([...where], 'The provider of a configuration cannot be changed', 'immutable');
-        }
-        const stored = { clear: row.config, secrets: secretsOf(row) };
-        const next = resolveUpdatedValues(definitionOf(row), stored, incoming, loc);
-        await checkDestinations(definitionOf(row), next.clear, stored.clear);
+        const { row, stored, next } = resolve(
+          await findTelephonyConfiguration(trx, organizationId, id, { forUpdate: true }),
+        );
         const changes: Partial<Omit<TelephonyConfigurationValues, 'provider'>> = {};
         const name = body.name?.trim();
         if (name === '') throw invalidField(['body', 'name'], 'Name must not be blank');
