@@ -64,7 +64,7 @@ export function embeddedIpv4(address: string): string | null | undefined {
 }
 
 /** The eight 16-bit groups of an IPv6 address (zone id dropped), or null when it is not one. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address
     .toLowerCase()
     .replace(/^\[|\]$/g, '')

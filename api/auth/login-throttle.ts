@@ -3,7 +3,7 @@
  * shares one count. A throttled request is refused before any password hashing, and the throttle lifts by itself
  * as attempts age out of the window: nothing ever locks an account for good.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4 } from 'node:net';
 import type { Db } from '../../db/client';
 import {
   clearBucket,
@@ -12,6 +12,7 @@ import {
   releaseAttempts,
   reserveAttempt,
 } from '../../db/repositories/auth-attempts';
+import { ipv6Groups } from '../../net/address-ranges';
 import { tooManyAttempts } from '../errors';
 
 /** Failed logins for one email address, from addresses it has not logged in from. */
@@ -81,7 +82,7 @@ export function clientAddressKey(ip: string): string {
   // A socket closed before the handler ran has no remote address.
   if (!ip) return 'unknown';
   if (isIPv4(ip)) return ip;
-  const groups = isIPv6(ip) ? ipv6Groups(ip) : null;
+  const groups = ipv6Groups(ip);
   if (!groups) return ip;
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
@@ -90,19 +91,4 @@ export function clientAddressKey(ip: string): string {
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
-function ipv6Groups(ip: string): number[] {
-  let text = ip.split('%')[0]!.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  if (tail === undefined) return parse(head);
-  const [left, right] = [parse(head), parse(tail)];
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
