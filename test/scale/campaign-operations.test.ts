@@ -365,6 +365,14 @@ describe('redial', () => {
     });
     expect(none.statusCode).toBe(422);
     expect(none.json().detail[0].loc).toEqual(['body', 'retry_on_busy']);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/campaign/${parentId}/redial`,
+      headers: owner.headers,
+      payload: { retry_on_busy: true, name: ' \t ' },
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([['body', 'name']]);
     const foreign = await t.app.inject({
       method: 'POST',
       url: `/api/v1/campaign/${parentId}/redial`,

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { conflict, invalidStateTransition, notFound } from '../../errors';
-import { mergeRetryConfig, retryConfigOf, type SettingsIssue } from '../../../campaigns/settings';
+import { mergeRetryConfig, retryConfigOf } from '../../../campaigns/settings';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import { insertCampaign, lockCampaign } from '../../../db/repositories/campaigns';
 import { copyRedialContacts, REDIAL_SOURCE_TYPE, redialSourceId } from '../../../db/repositories/redial';
@@ -27,19 +27,17 @@ export async function redialCampaign(
   body: Static<typeof RedialBody>,
 ): Promise<number> {
   const outcomes = FLAGS.filter(([flag]) => body[flag] === true).map(([, outcome]) => outcome);
-  const issues: SettingsIssue[] = [];
   if (outcomes.length === 0) {
-    issues.push({
-      path: ['retry_on_busy'],
-      msg: 'Pick at least one outcome to redial: retry_on_busy, retry_on_no_answer or retry_on_voicemail.',
-      type: 'value_error',
-    });
+    throw settingsError([
+      {
+        path: ['retry_on_busy'],
+        msg: 'Pick at least one outcome to redial: retry_on_busy, retry_on_no_answer or retry_on_voicemail.',
+        type: 'value_error',
+      },
+    ]);
   }
+  // The schema (`Name`) refuses a blank name.
   const name = body.name?.trim();
-  if (body.name !== undefined && !name) {
-    issues.push({ path: ['name'], msg: 'Name must not be blank.', type: 'string_too_short' });
-  }
-  if (issues.length > 0) throw settingsError(issues);
 
   return ctx.db.transaction().execute(async (trx) => {
     const parent = await lockCampaign(trx, organizationId, parentId);
