@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import type { AriChannelSnapshot } from '../../../providers/ari/ari-events';
 import { ariConnectionOf } from '../../../providers/ari/ari-client';
 import { vendorRequest } from '../../../providers/vendor-http';
-import { destinationPolicy } from '../../../net/outbound-destinations';
+import type { DestinationPolicy } from '../../../net/outbound-destinations';
 import { loadWebhookCredentials } from '../telephony-status/webhook-request';
 import { claimInboundCall } from '../../../db/repositories/inbound-call-claims';
 import { acceptInboundCall } from './inbound-calls';
@@ -15,7 +15,7 @@ import { acceptInboundCall } from './inbound-calls';
  * "not in service" prompt and hangs up. Only the first process to claim the channel acts on it.
  */
 export async function handleAriInbound(
-  deps: { db: Db; config: Readonly<Config>; logger: Logger },
+  deps: { db: Db; config: Readonly<Config>; logger: Logger; destinations: DestinationPolicy },
   input: { configurationId: number; organizationId: number; channel: AriChannelSnapshot },
 ): Promise<void> {
   // Every process connected for the application hears the call: one handles it.
@@ -30,7 +30,7 @@ export async function handleAriInbound(
       method,
       url: `${connection.restUrl}${path}`,
       headers: { authorization: connection.authorization },
-      destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
+      destinations: deps.destinations,
     });
   const decision = await acceptInboundCall(deps.db, {
     organizationId: input.organizationId,

@@ -24,6 +24,7 @@ import { inboundCallOf, answerInstructions, refusalInstructions } from './vendor
  */
 const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db } = app.ctx;
+  const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
   registerRawBodyParsers(app);
 
   app.post(
@@ -51,11 +52,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isCallControl) {
         // Call Control: every event of the call comes here and is answered with commands, not instructions.
         const step = await handleTelnyxInboundEvent(
-          {
-            db,
-            logger: request.log,
-            destinations: destinationPolicy(config.security.allowedPrivateDestinations),
-          },
+          { db, logger: request.log, destinations },
           { configurationId, credentials, body: body as TelnyxWebhook },
         ).catch((error: unknown) => {
           if (error instanceof ProviderRequestError)

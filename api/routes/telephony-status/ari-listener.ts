@@ -143,7 +143,10 @@ export function startAriListener(deps: AriListenerDeps): { stop(): Promise<void>
 
   async function handleEvent(configurationId: number, event: AriEvent, organizationId: number) {
     if (event.type === 'StasisStart' && 'args' in event && event.args?.[0] === 'inbound') {
-      await handleAriInbound(deps, { configurationId, organizationId, channel: event.channel! });
+      await handleAriInbound(
+        { ...deps, destinations },
+        { configurationId, organizationId, channel: event.channel! },
+      );
       return;
     }
     const attemptId = event.channel ? attemptIdOfChannel(event.channel.id) : null;
