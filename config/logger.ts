@@ -25,7 +25,7 @@ const redact = [
 const SECRET_PATH_SEGMENTS = [/(\/public\/download\/workflow\/)[^/]+/];
 
 /** A request URL as logs keep it: the path without its query string, token segments masked. */
-export function loggableUrl(url: string): string {
+function loggableUrl(url: string): string {
   const path = url.split('?', 1)[0] ?? '';
   return SECRET_PATH_SEGMENTS.reduce((masked, pattern) => masked.replace(pattern, '$1[redacted]'), path);
 }

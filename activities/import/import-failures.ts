@@ -8,7 +8,7 @@ import { SourceInvalid } from './source-invalid';
  */
 
 /** Attempts after which an error that is neither the source's fault nor an outage fails the campaign. */
-export const MAX_ATTEMPTS_FOR_UNEXPECTED_ERRORS = 5;
+const MAX_ATTEMPTS_FOR_UNEXPECTED_ERRORS = 5;
 
 // SQLSTATE classes 22 (data exception) and 54 (program limit exceeded) depend on the values written, never on time.
 const isDataError = (error: unknown): error is pg.DatabaseError =>

@@ -9,7 +9,7 @@ import { validationError, type ValidationIssue } from '../errors';
  */
 
 /** Deepest nesting of objects and arrays accepted in a body, query or path (agent definitions need about 6). */
-export const MAX_INPUT_DEPTH = 64;
+const MAX_INPUT_DEPTH = 64;
 
 /** Problems reported per request: enough to fix a body, bounded so a hostile one cannot make a huge answer. */
 const MAX_ISSUES = 20;

@@ -11,7 +11,7 @@ export const Name = (maxLength: number, options: StringOptions = {}) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...options });
 
 /** Highest page number of a list; with at most 100 per page, offsets stay far inside PostgreSQL's bigint. */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 export const Page = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
 export const PageLimit = Type.Integer({ minimum: 1, maximum: 100, default: 50 });
