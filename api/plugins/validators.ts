@@ -18,13 +18,12 @@ type BuildFromPool = (
 /** Fastify's ajv compiler, one instance coercing (path, query, headers), one not (body). */
 function buildValidator(externalSchemas: Record<string, unknown>, serverOptions?: Record<string, unknown>) {
   const fromPool = AjvCompiler() as unknown as BuildFromPool;
-  const base = { ...serverOptions, customOptions: AJV_OPTIONS };
   const coercing = fromPool(externalSchemas, {
-    ...base,
+    ...serverOptions,
     customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' },
   });
   const literal = fromPool(externalSchemas, {
-    ...base,
+    ...serverOptions,
     customOptions: { ...AJV_OPTIONS, coerceTypes: false },
   });
   return (route: RouteSchema) =>

@@ -155,7 +155,8 @@ export async function revertStart(trx: Executor, campaignId: number) {
 
 /**
  * The one move to `failed`, for a reason no resume can fix: from any unfinished state after `created`, or with
- * `whileImporting` only from the import (syncing, or paused during it). Undefined when the row was not there.
+ * `whileImporting` only from the import (syncing, or paused during it). Undefined when the row is absent or in no such
+ * state.
  */
 export async function markFailed(
   trx: Executor,
