@@ -212,10 +212,19 @@ function readSourceHeader(item: CsvItem): CsvHeader {
   const header = readHeader(item.cells);
   if (!header) {
     throw new SourceInvalid('no_phone_number_column', 'the header has no phone_number column', {
-      header: item.cells.slice(0, 50),
+      header: item.cells.slice(0, 50).map(headerSample),
     });
   }
   return header;
+}
+
+/**
+ * A header cell as quoted in the failure: a cell may be megabytes long, and the failure lands in the campaign's log
+ * (served by every GET of it) and in the activity's failure details (Temporal refuses a payload over 4 MB). Cut at
+ * 100 UTF-16 units without leaving half a surrogate pair, which jsonb refuses.
+ */
+function headerSample(cell: string): string {
+  return cell.length <= 100 ? cell : cell.slice(0, 100).replace(/[\uD800-\uDBFF]$/, '');
 }
 
 function databaseUrl(deps: ActivityDeps): string {
