@@ -149,6 +149,17 @@ export async function getRun(
     .executeTakeFirst();
 }
 
+/** The name of the agent that talks on a run (the answer instructions greet with it), or undefined. */
+export async function findAgentNameOfRun(db: Executor, runId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('runs as r')
+    .innerJoin('agents as a', 'a.id', 'r.workflow_id')
+    .select('a.name')
+    .where('r.id', '=', runId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 /**
  * The two queries behind a runs page: the totals of the filtered set (see runs-totals.ts) and the page itself
  * (agent name joined).

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { findAgentNameOfRun } from '../../../db/repositories/runs';
 import { destinationPolicy } from '../../../net/outbound-destinations';
 import { ProviderRequestError } from '../../../providers/provider-errors';
 import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
@@ -93,16 +94,8 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { db, config, log: request.log },
         { provider, attemptId, token: request.query.token, request },
       );
-      const agent =
-        attempt.run_id === null
-          ? undefined
-          : await db
-              .selectFrom('runs as r')
-              .innerJoin('agents as a', 'a.id', 'r.workflow_id')
-              .select('a.name')
-              .where('r.id', '=', attempt.run_id)
-              .executeTakeFirst();
-      const answer = answerOf(agent?.name ?? '');
+      const agentName = attempt.run_id === null ? undefined : await findAgentNameOfRun(db, attempt.run_id);
+      const answer = answerOf(agentName ?? '');
       return reply.type(answer.contentType).send(answer.body);
     },
   );

@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
+import { findAttempts } from '../../../db/repositories/attempts';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { HttpError } from '../../errors';
 import { statusWebhooks, type StatusWebhook } from './status-parsers';
@@ -89,11 +90,7 @@ export async function authenticateAttemptCallback(
   const ids: Record<string, unknown> = { provider: input.provider, attempt_id: input.attemptId };
   if (!isValidStatusToken(deps.config, input.provider, input.attemptId, input.token))
     refuse(deps, 'bad_token', ids);
-  const attempt = await deps.db
-    .selectFrom('attempts')
-    .select(['id', 'organization_id', 'provider', 'provider_call_id', 'telephony_configuration_id', 'run_id'])
-    .where('id', '=', input.attemptId)
-    .executeTakeFirst();
+  const [attempt] = await findAttempts(deps.db, [input.attemptId]);
   if (!attempt || attempt.provider !== input.provider) refuse(deps, 'unknown_attempt', ids);
   ids.configuration_id = attempt.telephony_configuration_id;
   const credentials =
