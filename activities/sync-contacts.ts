@@ -7,7 +7,14 @@ import { recordedSourceVersion } from '../db/repositories/campaign-sources';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { ContactBatch, importCounts, openContactImport } from '../db/repositories/contacts';
 import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
-import { isBlankRecord, malformedRow, readHeader, toImportRow, type CsvHeader } from './import/contact-rows';
+import {
+  hasNul,
+  isBlankRecord,
+  malformedRow,
+  readHeader,
+  toImportRow,
+  type CsvHeader,
+} from './import/contact-rows';
 import { readCsvRecords, type CsvItem, type OpenSource } from './import/csv-records';
 import { SourceInvalid } from './import/source-invalid';
 import { asSourceInvalid } from './import/import-failures';
@@ -202,7 +209,7 @@ function readSourceHeader(item: CsvItem): CsvHeader {
       },
     );
   }
-  if (item.invalidUtf8 || item.cells.some((cell) => cell.includes('\u0000'))) {
+  if (item.invalidUtf8 || item.cells.some(hasNul)) {
     throw new SourceInvalid(
       'not_utf8_text',
       'the file is not UTF-8 text (its header row holds a NUL byte or bytes that are not UTF-8; ' +

@@ -65,7 +65,7 @@ export function readHeader(record: string[]): CsvHeader | null {
 }
 
 // Postgres text cannot hold U+0000; bytes that are not UTF-8 are found by the reader (`readCsvRecords`).
-const hasNul = (cell: string) => cell.includes('\u0000');
+export const hasNul = (cell: string) => cell.includes('\u0000');
 const CALLING_CODE = /^\+?(\d{1,4})$/;
 const REGION = /^[A-Za-z]{2}$/;
 
