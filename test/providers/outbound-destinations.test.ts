@@ -165,6 +165,30 @@ describe('the ARI events stream', () => {
     }
   });
 
+  it('opens nothing towards a name that resolves to a refused address (checked when it connects)', async () => {
+    let refusal!: (error: Error) => void;
+    const refused = new Promise<Error>((resolve) => (refusal = resolve));
+    const url = connection().eventsUrl.replace('127.0.0.1', 'localhost');
+    expect(new URL(url).hostname).toBe('localhost');
+    const stream = openAriEventStream({
+      url,
+      authorization: connection().authorization,
+      destinations: destinationPolicy([]),
+      onOpen: () => undefined,
+      onEvent: () => undefined,
+      onError: (error) => refusal(error),
+    });
+    try {
+      const error = await refused;
+      expect(error).toBeInstanceOf(DestinationNotAllowedError);
+      expect(error.message).toMatch(/^localhost resolves to .*, a loopback, link-local or private address/);
+      expect(stream.connected).toBe(false);
+      expect(upgrades).toHaveLength(0);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('authenticates with a header, never with the password in the URL', async () => {
     const stream = openAriEventStream({
       url: connection().eventsUrl,
