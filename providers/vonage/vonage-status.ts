@@ -75,7 +75,7 @@ export function vonageApplicationJwt(
 }
 
 /** How far a signed webhook's `iat` may be from our clock: Vonage's tokens are fresh, a captured one soon is not. */
-export const VONAGE_WEBHOOK_MAX_AGE_SECONDS = 300;
+const VONAGE_WEBHOOK_MAX_AGE_SECONDS = 300;
 
 /**
  * Vonage signed webhooks (on by default for the Voice API): `Authorization: Bearer <JWT>`, HS256 with the account's

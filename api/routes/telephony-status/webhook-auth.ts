@@ -5,6 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
+import type { Attempt } from '../../../db/database';
 import { findAttempts } from '../../../db/repositories/attempts';
 import { isValidStatusToken } from '../../../engine/status-callbacks';
 import { HttpError } from '../../errors';
@@ -23,7 +24,7 @@ export interface WebhookDeps {
 }
 
 /** The one answer to every refused webhook: unknown id, another provider's URL, bad token, bad or missing signature. */
-export function webhookRefused(): HttpError {
+function webhookRefused(): HttpError {
   return new HttpError(403, 'invalid_signature', 'This request is not signed for this webhook.');
 }
 
@@ -67,15 +68,6 @@ export async function authenticateConfigurationWebhook(
   return { credentials, request };
 }
 
-/** The attempt a status or answer callback is for, as the engine stored it. */
-export interface CallbackAttempt {
-  id: number;
-  organization_id: number;
-  provider_call_id: string | null;
-  telephony_configuration_id: number | null;
-  run_id: number | null;
-}
-
 /**
  * A callback to an attempt's URL: the token we minted for provider and attempt, the attempt of that provider, and
  * the vendor's signature with its configuration's key. Only the simulator's callbacks pass on the token alone,
@@ -84,7 +76,7 @@ export interface CallbackAttempt {
 export async function authenticateAttemptCallback(
   deps: WebhookDeps,
   input: { provider: string; attemptId: number; token: string; request: FastifyRequest },
-): Promise<{ attempt: CallbackAttempt; webhook: StatusWebhook; request: WebhookRequest }> {
+): Promise<{ attempt: Attempt; webhook: StatusWebhook; request: WebhookRequest }> {
   const webhook = byProvider(statusWebhooks, input.provider);
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids: Record<string, unknown> = { provider: input.provider, attempt_id: input.attemptId };
