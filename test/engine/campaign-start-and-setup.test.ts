@@ -67,6 +67,39 @@ describe('a campaign whose start or setup went wrong', () => {
     expect(calls.map((c) => c.to_number).sort()).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
   });
 
+  it('dials at once when its start failed to answer while the workflow of an earlier, undone start runs', async () => {
+    const campaignId = await createCampaign(h, { phones: [phoneFor(4, 1)] });
+    await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
+    await waitFor(
+      async () =>
+        (await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory())
+          .events!.length > 5,
+      { what: 'the workflow to run its first turn on the created row' },
+    );
+    // This start never reaches Temporal; the API finds the earlier workflow running and keeps the campaign started.
+    const workflows = h.ctx.temporal.client.workflow;
+    const realStart = workflows.start.bind(workflows);
+    workflows.start = (() => Promise.reject(new Error('deadline exceeded'))) as typeof workflows.start;
+    try {
+      expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    } finally {
+      workflows.start = realStart;
+    }
+    // Untold, the idle workflow would only re-read the row after five minutes.
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      what: 'the campaign to complete',
+    });
+    const calls = await h.ctx.db
+      .selectFrom('simulator_calls')
+      .innerJoin('attempts', (join) =>
+        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      )
+      .select('simulator_calls.to_number')
+      .where('attempts.campaign_id', '=', campaignId)
+      .execute();
+    expect(calls.map((c) => c.to_number)).toEqual([phoneFor(4, 1)]);
+  });
+
   it('fails with a log entry, instead of retrying forever, when its telephony configuration is gone', async () => {
     const today = (new Date().getUTCDay() + 6) % 7;
     const closed = {

@@ -94,13 +94,17 @@ export async function startCampaign(
 
 /**
  * Whether the campaign's workflow is known to run; false when that cannot be told in time (the start is then undone,
- * and a workflow that did start meanwhile idles on a `created` row until the next start tells it).
+ * and a workflow that did start meanwhile idles on a `created` row until the next start tells it). A running one is
+ * told the campaign started: it may be the workflow of an earlier, undone start, idle until told.
  */
 async function workflowRunsWithin(ctx: AppContext, campaignId: number): Promise<boolean> {
   try {
-    return await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
-      campaignWorkflowRuns(ctx.temporal, campaignId),
-    );
+    return await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, async () => {
+      if (!(await campaignWorkflowRuns(ctx.temporal, campaignId))) return false;
+      // Unheard, the workflow still reads the row on its next idle reload.
+      await notifyCampaignChanged(ctx.temporal, campaignId, 'started').catch(() => undefined);
+      return true;
+    });
   } catch {
     return false;
   }
