@@ -103,6 +103,22 @@ describe('login throttling', () => {
     expect((await login(user.email, user.password, home)).statusCode).toBe(200);
   });
 
+  it("limits failures from the owner's known address to 10 as well, and forgives them when the owner gets in", async () => {
+    const user = await signUp(t.app);
+    const home = uniqueClientAddress();
+    expect((await login(user.email, user.password, home)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(user.email, `typo ${i}`, home)).statusCode).toBe(401);
+    expect((await login(user.email, user.password, home)).statusCode).toBe(200);
+
+    for (let i = 0; i < 10; i++) expect((await login(user.email, `guess ${i}`, home)).statusCode).toBe(401);
+    const throttled = await login(user.email, user.password, home);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toEqual({ detail: 'too_many_attempts', message: expect.any(String) });
+    // Those failures counted for the account and its known address only, not for the account as strangers see it.
+    expect(await countedForAccount(user.email)).toBe(0);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+
   it('does not count a successful login as a failure', async () => {
     const user = await signUp(t.app);
     const address = uniqueClientAddress();
