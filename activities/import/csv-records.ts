@@ -12,7 +12,7 @@ import { SourceInvalid } from './source-invalid';
  */
 
 export type CsvItem =
-  | { kind: 'record'; cells: string[]; invalidUtf8: boolean; line: number }
+  | { kind: 'record'; cells: string[]; invalidUtf8: boolean }
   | { kind: 'malformed'; line: number; csvError: string };
 
 /** Opens the object at a byte offset (0: the whole object). */
@@ -93,7 +93,7 @@ export async function* readCsvRecords(open: OpenSource): AsyncGenerator<CsvItem>
         // Only bytes that are not UTF-8 make a record invalid, never a real U+FFFD (the check runs only with one).
         const invalid =
           item.record.some((cell) => cell.includes('\uFFFD')) && invalidUtf8.within(start, item.bytes);
-        yield { kind: 'record', cells: item.record, invalidUtf8: invalid, line: consumed.line };
+        yield { kind: 'record', cells: item.record, invalidUtf8: invalid };
       }
     } finally {
       parser.destroy();
