@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { pipeline, Transform } from 'node:stream';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../engine/failure-types';
@@ -48,8 +49,12 @@ const ROWS_PER_TURN = 64;
  * be imported fails the campaign and the activity with the non-retryable `SourceInvalid`, and so does an error that a
  * retry would meet again (`asSourceInvalid`). Input and output carry ids and counters, never rows.
  */
-export function createSyncContactsActivity(deps: ActivityDeps, options: { batchSize?: number } = {}) {
+export function createSyncContactsActivity(
+  deps: ActivityDeps,
+  options: { batchSize?: number; heartbeatEveryMs?: number } = {},
+) {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const heartbeatEveryMs = options.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS;
 
   async function syncContacts(input: { campaignId: number }): Promise<SyncContactsResult> {
     const { campaignId } = input;
@@ -136,13 +141,17 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
       writing.catch(() => undefined);
     };
     try {
-      for await (const item of readCsvRecords(open)) {
+      const due = () => Date.now() - lastBeat >= heartbeatEveryMs;
+      const tick = () => {
+        if (due()) beat();
+      };
+      for await (const item of readCsvRecords(ticking(open, tick))) {
         if (header === undefined) {
           header = readSourceHeader(item);
           continue;
         }
         // Skipping a long committed prefix, or a slow stretch of rows, must not look like a dead worker.
-        if (Date.now() - lastBeat >= HEARTBEAT_EVERY_MS) beat();
+        if (due()) beat();
         if (item.kind === 'record' && isBlankRecord(item.cells)) continue;
         rowNumber += 1;
         if (rowNumber <= resumeAfter) continue;
@@ -172,6 +181,28 @@ export function createSyncContactsActivity(deps: ActivityDeps, options: { batchS
   }
 
   return { syncContacts };
+}
+
+/**
+ * The source with `tick` called on every chunk read: one record can take longer to parse than the heartbeat timeout
+ * (a 16 MB row of a million cells), and an import that heartbeats only between records then times out on every attempt.
+ */
+function ticking(open: OpenSource, tick: () => void): OpenSource {
+  return async (offset) => {
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        try {
+          tick();
+          callback(null, chunk);
+        } catch (error) {
+          callback(error as Error);
+        }
+      },
+    });
+    // A source error reaches the reader through `counted`; destroying `counted` closes the source.
+    pipeline(await open(offset), counted, () => undefined);
+    return counted;
+  };
 }
 
 /** Opens the source at an offset; a missing object is a source no retry can fix. */
