@@ -44,11 +44,13 @@ describe("importing a redial campaign's contacts", () => {
       })
       .where('id', '=', childId)
       .execute();
-    await copyRedialContacts(t.ctx.db, {
-      campaignId: childId,
-      parentCampaignId: parentId,
-      outcomes: ['busy', 'no_answer'],
-    });
+    await t.ctx.db.transaction().execute((trx) =>
+      copyRedialContacts(trx, {
+        campaignId: childId,
+        parentCampaignId: parentId,
+        outcomes: ['busy', 'no_answer'],
+      }),
+    );
 
     const result = await runSync(t, childId);
 
