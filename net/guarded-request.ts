@@ -19,6 +19,23 @@ export interface GuardedRequestInit {
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /**
+ * Kept-alive connections, pooled per policy: a pooled connection was checked when it opened and stays on the address
+ * it was checked with, so only a pool of the same policy may hand it out again.
+ */
+const pools = new WeakMap<DestinationPolicy, { http: http.Agent; https: https.Agent }>();
+
+function poolOf(policy: DestinationPolicy, protocol: string): http.Agent {
+  let pool = pools.get(policy);
+  if (!pool) {
+    // As Node's global agent: idle sockets close after 5 s, before a vendor's server would close them under us.
+    const options = { keepAlive: true, scheduling: 'lifo' as const, timeout: 5000 };
+    pool = { http: new http.Agent(options), https: new https.Agent(options) };
+    pools.set(policy, pool);
+  }
+  return protocol === 'https:' ? pool.https : pool.http;
+}
+
+/**
  * Like `fetch` with `redirect: 'manual'`: a 3xx comes back as it is. Rejects with `DestinationNotAllowedError`,
  * before a byte is sent, when the URL's host is or resolves to an address the policy refuses.
  */
@@ -42,7 +59,13 @@ export async function guardedRequest(
   return new Promise<Response>((resolve, reject) => {
     const request = client.request(
       target,
-      { method: init.method, headers: init.headers, signal: init.signal, lookup, agent: false },
+      {
+        method: init.method,
+        headers: init.headers,
+        signal: init.signal,
+        lookup,
+        agent: poolOf(policy, target.protocol),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -29,6 +29,23 @@ describe('a guarded request', () => {
     expect(fake.requests.at(-1)!.headers['transfer-encoding']).toBeUndefined();
   });
 
+  // Every placement and lookup goes through here: a new TCP (and TLS) connection per vendor request is a cost.
+  it('sends consecutive requests of one policy over one kept-alive connection', async () => {
+    const connections: unknown[] = [];
+    const count = (socket: unknown) => void connections.push(socket);
+    const policy = destinationPolicy(['127.0.0.1/32']);
+    fake.server.on('connection', count);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await guardedRequest(`${fake.url}/echo`, { method: 'POST', body: '{}' }, policy);
+        expect(response.status).toBe(201);
+      }
+      expect(connections).toHaveLength(1);
+    } finally {
+      fake.server.off('connection', count);
+    }
+  });
+
   it('answers a redirect as it is, without following it', async () => {
     const before = fake.requests.length;
     const response = await guardedRequest(`${fake.url}/moved`, { method: 'GET' }, loopback);
