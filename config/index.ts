@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { destinationEntryProblems } from '../net/outbound-destinations';
 
@@ -158,7 +159,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     if (raw === null || /^(0|false|no)$/i.test(raw)) return false;
     if (/^(true|yes)$/i.test(raw)) return true;
     if (/^[1-9][0-9]?$/.test(raw)) return Number(raw);
-    return list('TRUST_PROXY');
+    const entries = list('TRUST_PROXY');
+    for (const entry of entries.filter((item) => !isProxyEntry(item)))
+      problems.push(
+        `TRUST_PROXY: '${entry}' is not true, false, a hop count, an address, a CIDR or loopback|linklocal|uniquelocal`,
+      );
+    return entries;
   };
 
   let appSecret = opt('APP_SECRET');
@@ -234,6 +240,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   problems.push(...destinationEntryProblems(config.security.allowedPrivateDestinations));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** An entry Fastify's proxy trust (proxy-addr) reads: an address, a CIDR, or one of its named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefixText] = entry.split('/') as [string, string | undefined];
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefixText === undefined) return true;
+  const prefix = Number(prefixText);
+  return /^[0-9]{1,3}$/.test(prefixText) && prefix <= (family === 4 ? 32 : 128);
 }
 
 /** Outside production the service keeps a generated secret in its data folder, so restarts keep working links and keys. */
