@@ -181,6 +181,16 @@ describe('Request input the database or the code cannot take', () => {
     expect(refused(response)).toEqual([[['body', 'name'], 'pattern']]);
   });
 
+  it('refuses a blank API key or telephony configuration name', async () => {
+    const key = await send('POST', '/api/v1/user/api-keys', { name: '\u00a0 ' });
+    expect(refused(key)).toEqual([[['body', 'name'], 'pattern']]);
+    const configuration = await send('POST', '/api/v1/organizations/telephony-configs', {
+      name: '  ',
+      config: { provider: 'simulator' },
+    });
+    expect(refused(configuration)).toEqual([[['body', 'name'], 'pattern']]);
+  });
+
   it('answers a path segment over the router limit with 414 in the contract shape', async () => {
     const response = await send('GET', `/api/v1/public/download/workflow/${'x'.repeat(500)}/recording`);
     expect(response.statusCode).toBe(414);

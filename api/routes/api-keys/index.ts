@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { generateApiKey, hashToken } from '../../auth/tokens';
 import { callerOf } from '../../plugins/authenticate';
-import { forbidden, invalidField, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import {
   archiveApiKey,
   findApiKey,
@@ -64,7 +64,6 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const name = request.body.name.trim();
-      if (!name) throw invalidField(['body', 'name'], 'Name must not be blank.', 'string_too_short');
       const requested = new Set(request.body.scopes ?? SCOPES);
       const scopes = SCOPES.filter((scope) => requested.has(scope));
       ensureWithinCallerScopes(caller.scopes, scopes, 'create');

@@ -100,7 +100,6 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
       config: clear,
       encrypted_secrets: seal(organizationId, secrets),
     };
-    if (values.name === '') throw invalidField(['body', 'name'], 'Name must not be blank');
     await checkDestinations(definition, clear);
     try {
       return await db.transaction().execute(async (trx) => {
@@ -149,7 +148,6 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
         );
         const changes: Partial<Omit<TelephonyConfigurationValues, 'provider'>> = {};
         const name = body.name?.trim();
-        if (name === '') throw invalidField(['body', 'name'], 'Name must not be blank');
         if (name !== undefined && name !== row.name) changes.name = name;
         if (!isDeepStrictEqual(next.clear, stored.clear)) changes.config = next.clear;
         if (!isDeepStrictEqual(next.secrets, stored.secrets))
