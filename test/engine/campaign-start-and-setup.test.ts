@@ -38,17 +38,37 @@ async function logEvents(campaignId: number) {
   return rows;
 }
 
+/**
+ * The workflow of a start that reached Temporal, answered late and was undone: it runs its first turn on the row,
+ * which is back in `created`, and then idles.
+ */
+async function runWorkflowOfUndoneStart(campaignId: number) {
+  await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
+  await waitFor(
+    async () =>
+      (await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory()).events!
+        .length > 5,
+    { what: 'the workflow to run its first turn on the created row' },
+  );
+}
+
+/** The numbers the simulator was asked to call for this campaign's attempts (other files dial the same numbers). */
+async function calledNumbers(campaignId: number) {
+  const calls = await h.ctx.db
+    .selectFrom('simulator_calls')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+    )
+    .select('simulator_calls.to_number')
+    .where('attempts.campaign_id', '=', campaignId)
+    .execute();
+  return calls.map((call) => call.to_number).sort();
+}
+
 describe('a campaign whose start or setup went wrong', () => {
   it('dials at once when started, although its workflow already ran from an earlier start that was undone', async () => {
     const campaignId = await createCampaign(h, { phones: [phoneFor(1, 1), phoneFor(2, 2)] });
-    // The earlier start reached Temporal, answered late and could not be confirmed: the row went back to created.
-    await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
-    await waitFor(
-      async () =>
-        (await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory())
-          .events!.length > 5,
-      { what: 'the workflow to run its first turn on the created row' },
-    );
+    await runWorkflowOfUndoneStart(campaignId);
     expect((await campaignRow(h, campaignId)).state).toBe('created');
 
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
@@ -56,26 +76,12 @@ describe('a campaign whose start or setup went wrong', () => {
     await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
       what: 'the campaign to complete',
     });
-    const calls = await h.ctx.db
-      .selectFrom('simulator_calls')
-      .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
-      )
-      .select('simulator_calls.to_number')
-      .where('attempts.campaign_id', '=', campaignId)
-      .execute();
-    expect(calls.map((c) => c.to_number).sort()).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
+    expect(await calledNumbers(campaignId)).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
   });
 
   it('dials at once when its start failed to answer while the workflow of an earlier, undone start runs', async () => {
     const campaignId = await createCampaign(h, { phones: [phoneFor(4, 1)] });
-    await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
-    await waitFor(
-      async () =>
-        (await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory())
-          .events!.length > 5,
-      { what: 'the workflow to run its first turn on the created row' },
-    );
+    await runWorkflowOfUndoneStart(campaignId);
     // This start never reaches Temporal; the API finds the earlier workflow running and keeps the campaign started.
     const workflows = h.ctx.temporal.client.workflow;
     const realStart = workflows.start.bind(workflows);
@@ -89,15 +95,7 @@ describe('a campaign whose start or setup went wrong', () => {
     await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
       what: 'the campaign to complete',
     });
-    const calls = await h.ctx.db
-      .selectFrom('simulator_calls')
-      .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
-      )
-      .select('simulator_calls.to_number')
-      .where('attempts.campaign_id', '=', campaignId)
-      .execute();
-    expect(calls.map((c) => c.to_number)).toEqual([phoneFor(4, 1)]);
+    expect(await calledNumbers(campaignId)).toEqual([phoneFor(4, 1)]);
   });
 
   it('fails with a log entry, instead of retrying forever, when its telephony configuration is gone', async () => {
