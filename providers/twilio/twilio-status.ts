@@ -71,24 +71,47 @@ export function twilioCallStatus(report: TwilioCallReport): CallStatus | null {
 
 /**
  * Twilio's `X-Twilio-Signature`: base64 HMAC-SHA1 with the auth token over the full URL followed by every
- * POST parameter, sorted by name, as name + value (a repeated name contributes each value).
+ * POST parameter, sorted by name, as name + value; a repeated name contributes each of its distinct values, sorted
+ * (as Twilio's helper libraries compute it: twilio-node `getExpectedTwilioSignature`, twilio-python
+ * `RequestValidator.compute_signature`).
  */
 export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
-  const names = [...new Set(params.keys())].sort();
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   let data = url;
-  for (const name of names) for (const value of params.getAll(name)) data += name + value;
+  for (const name of [...new Set(params.keys())].sort(byCodeUnits))
+    for (const value of [...new Set(params.getAll(name))].sort(byCodeUnits)) data += name + value;
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-/** True when `signature` is Twilio's signature of this request. */
+/**
+ * The spellings of a webhook URL Twilio may have signed: as called, without its port, and with the scheme's
+ * default port when it names none. Twilio's own validators try each, because Twilio signs some requests with the
+ * port and some without.
+ */
+export function twilioSignedUrls(url: string): string[] {
+  const parts = /^(https?:\/\/)([^/?#]*)(.*)$/is.exec(url);
+  if (!parts) return [url];
+  const [, scheme, authority, rest] = parts as unknown as [string, string, string, string];
+  const at = authority.lastIndexOf('@') + 1;
+  const hostPort = authority.slice(at);
+  const port = /:\d*$/.exec(hostPort);
+  const prefix = scheme + authority.slice(0, at);
+  if (port) return [url, prefix + hostPort.slice(0, port.index) + rest];
+  const defaultPort = scheme.toLowerCase() === 'https://' ? 443 : 80;
+  return [url, `${prefix}${hostPort}:${defaultPort}${rest}`];
+}
+
+/** True when `signature` is Twilio's signature of this request (for one of the URL's spellings, see above). */
 export function isValidTwilioSignature(
   authToken: string,
   url: string,
   params: URLSearchParams,
   signature: string | undefined,
 ): boolean {
-  if (!signature) return false;
-  const expected = Buffer.from(twilioSignature(authToken, url, params));
+  if (!signature || !authToken) return false;
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return twilioSignedUrls(url).some((signed) => {
+    const expected = Buffer.from(twilioSignature(authToken, signed, params));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../providers/twilio/twilio-status';
 import type { TelephonyProvider } from '../../providers/provider';
 import { CONFIGS } from '../telephony/helpers';
 import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
@@ -85,7 +84,7 @@ describe('Twilio calls report their outcomes through the signed status webhook',
         body: answered.toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
       });
-    const twiml = await post(twilioSignature(fake.authToken, answerUrl, answered));
+    const twiml = await post(fake.sign(answerUrl, answered));
     expect(twiml.status).toBe(200);
     expect(await twiml.text()).toContain('<Say>Hello, this is Test agent.');
     expect((await post('forged')).status).toBe(403);
@@ -173,10 +172,10 @@ describe('Twilio calls report their outcomes through the signed status webhook',
         body: form.toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
       });
-    expect((await post(twilioSignature('another-token', placed.callbackUrl, form))).status).toBe(403);
+    expect((await post(fake.sign(placed.callbackUrl, form, 'another-token'))).status).toBe(403);
     expect((await post('')).status).toBe(403);
     expect((await attemptRow(world, placed.attemptId)).state).toBe('placed');
-    const signed = await post(twilioSignature(fake.authToken, placed.callbackUrl, form));
+    const signed = await post(fake.sign(placed.callbackUrl, form));
     expect(await signed.json()).toEqual({ received: true, recorded: true });
   });
 

@@ -2,8 +2,7 @@
  * A local Twilio: the 2010-04-01 Calls and IncomingPhoneNumbers resources with basic auth, and status callbacks
  * and inbound voice requests signed with `X-Twilio-Signature` the way Twilio documents it.
  */
-import { randomBytes } from 'node:crypto';
-import { twilioSignature } from '../../../providers/twilio/twilio-status';
+import { createHmac, randomBytes } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
 
 export interface TwilioBehaviour {
@@ -43,6 +42,8 @@ export interface TwilioFake {
   numbers: Map<string, { sid: string; phone_number: string; voice_url: string }>;
   /** How calls to `to` behave (default: answered by a person); a list plays one entry per call, the last repeats. */
   behave(to: string, behaviour: TwilioBehaviour | TwilioBehaviour[]): void;
+  /** The `X-Twilio-Signature` Twilio would send for this URL and form (with this account's token by default). */
+  sign(url: string, form: URLSearchParams, authToken?: string): string;
   /** Makes the next number updates fail with this Twilio error. */
   failNumberUpdates(error: { status: number; code: number; message: string } | null): void;
   /** A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML. */
@@ -53,6 +54,28 @@ export interface TwilioFake {
 }
 
 const sid = (prefix: string) => prefix + randomBytes(16).toString('hex');
+
+/**
+ * `X-Twilio-Signature` as Twilio documents it (written here apart from the code under test): the URL exactly as
+ * called, then each parameter name in sorted order followed by its value (a repeated name: each distinct value,
+ * sorted), HMAC-SHA1 keyed with the auth token, base64.
+ */
+export function twilioSigned(authToken: string, url: string, form: URLSearchParams): string {
+  const values = new Map<string, Set<string>>();
+  for (const [name, value] of form) values.set(name, (values.get(name) ?? new Set()).add(value));
+  const text = [...values.keys()]
+    .sort()
+    .map((name) =>
+      [...values.get(name)!]
+        .sort()
+        .map((value) => `${name}${value}`)
+        .join(''),
+    )
+    .join('');
+  return createHmac('sha1', Buffer.from(authToken, 'utf8'))
+    .update(Buffer.from(url + text, 'utf8'))
+    .digest('base64');
+}
 
 export async function startTwilioFake(options: { numbers?: string[] } = {}): Promise<TwilioFake> {
   const http = await startHttpFake();
@@ -120,7 +143,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     });
     await postWebhook(call.statusCallback, form.toString(), {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(authToken, call.statusCallback, form),
+      'x-twilio-signature': twilioSigned(authToken, call.statusCallback, form),
     });
   }
 
@@ -238,6 +261,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     calls,
     numbers,
     behave: (to, behaviour) => behaviours.set(to, Array.isArray(behaviour) ? behaviour : [behaviour]),
+    sign: (url, form, token = authToken) => twilioSigned(token, url, form),
     failNumberUpdates: (error) => (numberUpdateError = error),
     async callInbound(to, from) {
       const number = numbers.get(to);
@@ -253,7 +277,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
       });
       return postWebhook(number.voice_url, form.toString(), {
         'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(authToken, number.voice_url, form),
+        'x-twilio-signature': twilioSigned(authToken, number.voice_url, form),
       });
     },
     async settled() {
