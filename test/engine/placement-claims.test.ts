@@ -7,8 +7,6 @@ import { CLAIM_BARRIER_NAMESPACE } from '../../activities/place-attempts';
 import { returnToQueue } from '../../db/repositories/attempts';
 import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
 import type { AttemptReports } from '../../engine/attempt-report';
-import type { TelephonyProvider } from '../../providers/provider';
-import { createTestApp, type TestApp } from '../helpers/context';
 import {
   insertAgent,
   insertCampaign,
@@ -16,19 +14,19 @@ import {
   insertSimulatorConfiguration,
 } from '../helpers/fixtures';
 import { createTestOrganization } from '../helpers/organizations';
-import { TEST_ENGINE } from './engine-harness';
+import { startEngineHarness, TEST_ENGINE, type EngineHarness } from './engine-harness';
 
 /**
  * The claim step of the placement activity against the real database, for the two cases the workflow rarely meets
  * end to end: a contact whose own window closed after its attempt was queued, and a lease the organization refuses.
- * Neither may reach the provider: the provider here counts (and refuses) any call it is asked to place.
+ * Neither may reach the provider: the placement uses the real simulator provider over HTTP (the API listens, no worker
+ * runs), and the simulator's own record of calls must hold none for the test's configuration.
  */
 
-let t: TestApp;
-let dialed = 0;
+let t: EngineHarness;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await startEngineHarness();
 });
 
 afterAll(async () => {
@@ -36,22 +34,18 @@ afterAll(async () => {
 });
 
 function placementActivity() {
-  const { placeAttempts } = createEngineActivities({
-    config: t.ctx.config,
-    logger: t.ctx.logger,
-    db: t.ctx.db,
-    storage: t.ctx.storage,
-    engine: TEST_ENGINE,
-    providerFactory: () =>
-      ({
-        placeCall: () => {
-          dialed += 1;
-          throw new Error('no call may be placed in these tests');
-        },
-      }) as unknown as TelephonyProvider,
-  });
+  const { placeAttempts } = createEngineActivities({ ...t.ctx, engine: TEST_ENGINE });
   return (campaignId: number, attemptIds: number[]) =>
     new MockActivityEnvironment().run(placeAttempts, { campaignId, attemptIds }) as Promise<AttemptReports>;
+}
+
+/** The calls the simulator was asked to place through this configuration (refused ones included). */
+async function simulatorCalls(configurationId: number) {
+  return t.ctx.db
+    .selectFrom('simulator_calls')
+    .select(['attempt_ref', 'to_number'])
+    .where('telephony_configuration_id', '=', configurationId)
+    .execute();
 }
 
 /** A running campaign with one contact and its queued attempt (as the queue step leaves them). */
@@ -97,6 +91,28 @@ async function queuedAttempt(options: { schedule?: Record<string, unknown>; time
 }
 
 describe('the placement claim', () => {
+  it('dials a claimable attempt through the simulator once (the witness the cases below rely on)', async () => {
+    const world = await queuedAttempt();
+    const { reports } = await placementActivity()(world.campaignId, [world.attemptId]);
+    const calls = await simulatorCalls(world.configurationId);
+    expect(calls).toEqual([{ attempt_ref: String(world.attemptId), to_number: '+12125550100' }]);
+    const { deadline_at, ...attempt } = await t.ctx.db
+      .selectFrom('attempts')
+      .select(['state', 'provider', 'provider_call_id', 'deadline_at'])
+      .where('id', '=', world.attemptId)
+      .executeTakeFirstOrThrow();
+    const call = await t.ctx.db
+      .selectFrom('simulator_calls')
+      .select('call_sid')
+      .where('attempt_ref', '=', String(world.attemptId))
+      .executeTakeFirstOrThrow();
+    expect(attempt).toEqual({ state: 'placed', provider: 'simulator', provider_call_id: call.call_sid });
+    expect(reports).toEqual([
+      { attemptId: world.attemptId, status: 'placed', deadlineAtMs: deadline_at!.getTime() },
+    ]);
+    expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(1);
+  });
+
   it('takes back a queued attempt whose contact is outside its own window, and moves the contact to the opening', async () => {
     const now = Date.now();
     const tokyo = DateTime.fromMillis(now, { zone: 'Asia/Tokyo' });
@@ -134,6 +150,7 @@ describe('the placement claim', () => {
       .executeTakeFirstOrThrow();
     expect(campaign).toEqual({ total_queued_count: 0, executed_count: 0 });
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
+    expect(await simulatorCalls(world.configurationId)).toEqual([]);
   });
 
   it('makes no claim when the organization refuses a lease: the attempt stays queued, with no run and no lease', async () => {
@@ -165,10 +182,8 @@ describe('the placement claim', () => {
 
     const place = placementActivity();
     const { reports } = await place(world.campaignId, [world.attemptId]);
-    expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ attemptId: world.attemptId, status: 'deferred' });
-    expect(reports[0]!.retryAfterMs).toBeGreaterThan(0);
-    expect(reports[0]!.retryAfterMs).toBeLessThanOrEqual(1000);
+    // The held lease lives 60 s more, so the wait is the organization limit's cap of one second.
+    expect(reports).toEqual([{ attemptId: world.attemptId, status: 'deferred', retryAfterMs: 1000 }]);
 
     const attempt = await t.ctx.db
       .selectFrom('attempts')
@@ -195,7 +210,7 @@ describe('the placement claim', () => {
       .execute();
     expect(leases).toEqual([]);
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(1);
-    expect(dialed).toBe(0);
+    expect(await simulatorCalls(world.configurationId)).toEqual([]);
   });
 
   it('releases the lease of a claimed attempt that goes back to the queue without a call', async () => {
@@ -221,7 +236,11 @@ describe('the placement claim', () => {
 
   it('releases the lease it took for a campaign found paused, and claims nothing', async () => {
     const world = await queuedAttempt();
-    await t.ctx.db.updateTable('campaigns').set({ state: 'paused' }).where('id', '=', world.campaignId).execute();
+    await t.ctx.db
+      .updateTable('campaigns')
+      .set({ state: 'paused' })
+      .where('id', '=', world.campaignId)
+      .execute();
     const { reports } = await placementActivity()(world.campaignId, [world.attemptId]);
     expect(reports).toEqual([{ attemptId: world.attemptId, status: 'deferred' }]);
     const attempt = await t.ctx.db
@@ -231,7 +250,7 @@ describe('the placement claim', () => {
       .executeTakeFirstOrThrow();
     expect(attempt).toEqual({ state: 'queued', run_id: null });
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
-    expect(dialed).toBe(0);
+    expect(await simulatorCalls(world.configurationId)).toEqual([]);
   });
 
   it('makes a pause wait for a claim under way, and a claim after the pause find it paused', async () => {
@@ -249,20 +268,20 @@ describe('the placement claim', () => {
       await claimHeld;
     });
     await taken;
-    let pausedAt = 0;
+    const order: string[] = [];
     const pause = t.ctx.db
       .updateTable('campaigns')
       .set({ state: 'paused' })
       .where('id', '=', world.campaignId)
       .execute()
-      .then(() => (pausedAt = Date.now()));
+      .then(() => order.push('pause written'));
+    // Time for a pause that did not wait to commit; it must still be waiting.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(pausedAt).toBe(0);
-    const claimEndedAt = Date.now();
+    order.push('claim released');
     releaseClaim();
     await claim;
     await pause;
-    expect(pausedAt).toBeGreaterThanOrEqual(claimEndedAt);
+    expect(order).toEqual(['claim released', 'pause written']);
     // Counter updates never wait for claims: they change neither state nor schedule.
     await t.ctx.db.transaction().execute(async (trx) => {
       await barrier.execute(trx);
@@ -274,5 +293,6 @@ describe('the placement claim', () => {
     });
     const { reports } = await placementActivity()(world.campaignId, [world.attemptId]);
     expect(reports).toEqual([{ attemptId: world.attemptId, status: 'deferred' }]);
+    expect(await simulatorCalls(world.configurationId)).toEqual([]);
   });
 });
