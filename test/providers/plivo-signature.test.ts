@@ -1,14 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   isValidPlivoSignature,
   plivoSignatureV3,
   plivoSignedString,
 } from '../../providers/plivo/plivo-status';
+import { plivoV3 } from './fakes/plivo-fake';
 
 /**
  * Vectors computed outside this code base by following Plivo's SDK construction step by step (plivo-python
  * `construct_get_url` / `construct_post_url` / `get_signature_v3`, which plivo-node's `validateV3Signature`
- * mirrors), with this auth token.
+ * mirrors), with this auth token; each signed string and signature was checked again by running those plivo-python
+ * functions themselves on these inputs.
  */
 const TOKEN = 'd5f8c3a1b2e4f6a7b8c9d0e1f2a3b4c5d6e7f8a9';
 
@@ -101,5 +104,41 @@ describe("X-Plivo-Signature-V3 follows Plivo's SDK construction", () => {
     form.set('CallStatus', 'completed');
     expect(isValidPlivoSignature(TOKEN, url, form, nonce, signature)).toBe(false);
     expect(isValidPlivoSignature(TOKEN, url, new URLSearchParams(params), nonce, undefined)).toBe(false);
+  });
+});
+
+describe('X-Plivo-Signature-V3: the fake signs on its own, and wrong constructions are refused', () => {
+  it.each(vectors.filter((vector) => vector.method === 'POST'))(
+    'the Plivo fake signs $name as Plivo does',
+    ({ url, params, nonce, signature }) => {
+      expect(plivoV3(TOKEN, url, new URLSearchParams(params), nonce)).toBe(signature);
+    },
+  );
+
+  it('refuses what a wrong algorithm would send for the same callback', () => {
+    const { url, params, nonce, signed } = vectors[1]!;
+    const form = new URLSearchParams(params);
+    const mac = (data: string, algorithm = 'sha256', encoding: 'base64' | 'hex' = 'base64') =>
+      createHmac(algorithm, TOKEN).update(data).digest(encoding);
+    expect(mac(`${signed}.${nonce}`)).toBe(vectors[1]!.signature);
+    const base = url.slice(0, url.indexOf('?'));
+    const wrong = {
+      'parameters in the order received': mac(
+        `${base}?attempt=3&token=b+z=.${params.map(([name, value]) => name + value).join('')}.${nonce}`,
+      ),
+      'the query as received (not decoded, not sorted)': mac(
+        `${base}?token=b%2Bz%3D&attempt=3.CallStatusbusyHangupCauseUSER_BUSYRequestUUIDreq-1.${nonce}`,
+      ),
+      'the URL without its query': mac(`${base}?CallStatusbusyHangupCauseUSER_BUSYRequestUUIDreq-1.${nonce}`),
+      'the full URL then the parameters (V2 style)': mac(
+        `${url}CallStatusbusyHangupCauseUSER_BUSYRequestUUIDreq-1.${nonce}`,
+      ),
+      'without the nonce': mac(signed),
+      'the nonce without its dot': mac(`${signed}${nonce}`),
+      'HMAC-SHA1': mac(`${signed}.${nonce}`, 'sha1'),
+      'hex instead of base64': mac(`${signed}.${nonce}`, 'sha256', 'hex'),
+    };
+    for (const [variant, signature] of Object.entries(wrong))
+      expect([variant, isValidPlivoSignature(TOKEN, url, form, nonce, signature)]).toEqual([variant, false]);
   });
 });

@@ -80,3 +80,69 @@ describe('Vonage signed webhooks are checked as Vonage documents them, and no lo
     expect(check(undefined)).toBe(false);
   });
 });
+
+/**
+ * A vector made outside this code base, in Vonage's own shape: the claims of the "Sample Signed JWT" on Vonage's
+ * signed-webhooks page (iat 1587494962, its jti, iss, api_key a1b2c3d and application_id) with payload_hash the hex
+ * SHA-256 of DOCUMENTED_BODY, signed with the signature secret of vonage-ruby-sdk's webhook-token tests. Computed
+ * with Python (json, hmac, hashlib, base64url without padding); the same code reproduces the signature of the
+ * SDK's published token of that sample (…eyJ9.eyJpYXQiOjE1ODc0OTQ5NjIs….JQRKi1d0SQitmjPINfTWMpt3XZkGsLbD7EjCdXoNSbk).
+ */
+const DOCUMENTED_SECRET = 'ZYtdTtGV3BCFN7tWmOWr1md66XsquMggr4W2cTtXtcPgfnI0Xw';
+const DOCUMENTED_API_KEY = 'a1b2c3d';
+const DOCUMENTED_IAT = 1_587_494_962;
+const DOCUMENTED_BODY =
+  '{"start_time":null,"rate":null,"from":"447700900001","to":"447700900000","uuid":"63f61863-4a51-4f6b-86e1-46edebcf9356","conversation_uuid":"CON-f972836a-550f-45fa-956c-12a2ab5b7d22","status":"busy","direction":"outbound","timestamp":"2020-04-21T18:49:22.000Z"}';
+const DOCUMENTED_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpYXQiOjE1ODc0OTQ5NjIsImp0aSI6ImM1YmE4ZjI0LTFhMTQtNGMxMC1iZmRmLTNmYmU4Y2U1MTFiNSIsImlzcyI6IlZvbmFnZSIsInBheWxvYWRfaGFzaCI6ImE2YzA5YjZmMDdkNmVjMDQzNmVlNTE4ODc5ZjlkMThjNDdlOWIyNmE1OTc3MGNkMWM0ZTQzNTZkZmZmMTVjMDEiLCJhcGlfa2V5IjoiYTFiMmMzZCIsImFwcGxpY2F0aW9uX2lkIjoiYWFhYWFhYWEtYmJiYi1jY2NjLWRkZGQtMDEyMzQ1Njc4OWFiIn0.qI4wcOQkH6nTs7EnFEsU9AlPoKfd-5U7tpj0iE59qNU';
+
+describe('Vonage signed webhooks accept a token made outside this code base, and refuse wrong constructions', () => {
+  const verify = (authorization: string, body = DOCUMENTED_BODY) =>
+    isValidVonageSignature({
+      signatureSecret: DOCUMENTED_SECRET,
+      apiKey: DOCUMENTED_API_KEY,
+      authorization,
+      rawBody: body,
+      nowSeconds: DOCUMENTED_IAT + 60,
+    });
+  const [header, claimsPart, signature] = DOCUMENTED_TOKEN.split('.') as [string, string, string];
+  const claimsOf = JSON.parse(Buffer.from(claimsPart, 'base64url').toString()) as Record<string, unknown>;
+  const resigned = (
+    secret: string | Buffer,
+    algorithm = 'sha256',
+    encoding: 'base64url' | 'base64' | 'hex' = 'base64url',
+  ) =>
+    `Bearer ${header}.${claimsPart}.${createHmac(algorithm, secret).update(`${header}.${claimsPart}`).digest(encoding)}`;
+  const withHash = (payloadHash: string) => {
+    const claims = encode({ ...claimsOf, payload_hash: payloadHash });
+    return `Bearer ${header}.${claims}.${createHmac('sha256', DOCUMENTED_SECRET).update(`${header}.${claims}`).digest('base64url')}`;
+  };
+
+  it('accepts the pinned token for its body', () => {
+    expect(claimsOf.payload_hash).toBe(createHash('sha256').update(DOCUMENTED_BODY).digest('hex'));
+    expect(verify(`Bearer ${DOCUMENTED_TOKEN}`)).toBe(true);
+    expect(verify(resigned(DOCUMENTED_SECRET))).toBe(true);
+  });
+
+  it('refuses the signatures and payload hashes a wrong implementation would make', () => {
+    const wrong = {
+      'signature in base64 with padding': resigned(DOCUMENTED_SECRET, 'sha256', 'base64'),
+      'signature in hex': resigned(DOCUMENTED_SECRET, 'sha256', 'hex'),
+      'HMAC-SHA512 (HS512)': resigned(DOCUMENTED_SECRET, 'sha512'),
+      'the secret read as base64': resigned(Buffer.from(DOCUMENTED_SECRET, 'base64')),
+      'payload_hash in base64': withHash(createHash('sha256').update(DOCUMENTED_BODY).digest('base64')),
+      'payload_hash in upper-case hex': withHash(
+        createHash('sha256').update(DOCUMENTED_BODY).digest('hex').toUpperCase(),
+      ),
+      'payload_hash of the parsed and re-serialised body': withHash(
+        createHash('sha256')
+          .update(JSON.stringify(JSON.parse(DOCUMENTED_BODY), null, 1))
+          .digest('hex'),
+      ),
+      'payload_hash by SHA-1': withHash(createHash('sha1').update(DOCUMENTED_BODY).digest('hex')),
+    };
+    for (const [variant, authorization] of Object.entries(wrong))
+      expect([variant, verify(authorization)]).toEqual([variant, false]);
+    expect(signature).toContain('-');
+  });
+});

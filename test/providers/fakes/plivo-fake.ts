@@ -51,7 +51,7 @@ const CAUSES: Record<PlivoBehaviour['status'], [string, string]> = {
  * its query, `?`, the query's `name=value` pairs sorted and joined by `&` (then `.` if any), the POST parameters'
  * `name` + `value` sorted and concatenated, `.`, the nonce; base64 HMAC-SHA256 with the auth token.
  */
-function plivoV3(authToken: string, url: string, form: URLSearchParams, nonce: string): string {
+export function plivoV3(authToken: string, url: string, form: URLSearchParams, nonce: string): string {
   const byPair = (a: [string, string], b: [string, string]) =>
     a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1;
   const cut = url.indexOf('?');
