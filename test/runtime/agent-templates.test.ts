@@ -12,28 +12,74 @@ const body = {
   activity_description: 'Remind patients of their dental appointment and confirm they will attend.',
 };
 
-const DESCRIPTIONS: Array<[string, string]> = [
-  ['appointment booking', 'Book a haircut for the caller and ask for a preferred date and time.'],
-  ['customer satisfaction survey', 'Ask three questions about the last delivery and a score from 1 to 10.'],
-  ['debt collection', 'Remind the customer of the overdue invoice and agree on a payment date.'],
-  ['lead qualification', 'Find out whether the company has more than 50 employees and a budget this year.'],
-  ['technical support', 'Help the caller restart their router and check the internet connection.'],
-  ['order status', 'Tell callers where their order is; ask for the order number.'],
-  ['renewal reminder', 'Remind the member their gym membership ends next week and offer to renew it.'],
-  ['real estate', 'Ask home owners whether they consider selling in the next year.'],
-  ['restaurant', 'Take a table reservation for tonight: number of guests and time.'],
-  ['charity', 'Thank donors for last year and invite them to the {{event_name}} gala.'],
-  ['x', 'y'],
-  ['Recruiting_screen', 'Ask the candidate about their notice period and salary expectations.'],
+// The generator's disposition codes per kind of use case (the first kind whose words match wins).
+const CODES = {
+  booking: [
+    'appointment_booked',
+    'reschedule_requested',
+    'callback_requested',
+    'not_interested',
+    'do_not_call',
+  ],
+  survey: ['survey_completed', 'partially_completed', 'declined', 'callback_requested'],
+  collection: ['promise_to_pay', 'already_paid', 'dispute', 'callback_requested', 'wrong_person'],
+  reminder: ['confirmed', 'rescheduled', 'cancelled', 'callback_requested'],
+  support: ['resolved', 'escalated', 'information_provided', 'callback_requested'],
+  sales: ['interested', 'qualified', 'not_interested', 'callback_requested', 'do_not_call'],
+  general: ['completed', 'callback_requested', 'not_interested', 'do_not_call'],
+};
+
+const DESCRIPTIONS: Array<[string, string, string[]]> = [
+  [
+    'appointment booking',
+    'Book a haircut for the caller and ask for a preferred date and time.',
+    CODES.booking,
+  ],
+  [
+    'customer satisfaction survey',
+    'Ask three questions about the last delivery and a score from 1 to 10.',
+    CODES.survey,
+  ],
+  [
+    'debt collection',
+    'Remind the customer of the overdue invoice and agree on a payment date.',
+    CODES.collection,
+  ],
+  [
+    'lead qualification',
+    'Find out whether the company has more than 50 employees and a budget this year.',
+    CODES.sales,
+  ],
+  [
+    'technical support',
+    'Help the caller restart their router and check the internet connection.',
+    CODES.support,
+  ],
+  ['order status', 'Tell callers where their order is; ask for the order number.', CODES.support],
+  [
+    'renewal reminder',
+    'Remind the member their gym membership ends next week and offer to renew it.',
+    CODES.reminder,
+  ],
+  ['real estate', 'Ask home owners whether they consider selling in the next year.', CODES.sales],
+  // No kind in the use case: the description's "reservation" decides.
+  ['restaurant', 'Take a table reservation for tonight: number of guests and time.', CODES.booking],
+  ['charity', 'Thank donors for last year and invite them to the {{event_name}} gala.', CODES.general],
+  ['x', 'y', CODES.general],
+  [
+    'Recruiting_screen',
+    'Ask the candidate about their notice period and salary expectations.',
+    CODES.general,
+  ],
 ];
 
 describe('agents from a description without an LLM (built-in generator)', () => {
   it('makes agents that pass the graph validator for every call type and varied descriptions', () => {
     for (const call_type of ['inbound', 'outbound'] as const)
-      for (const [use_case, activity_description] of DESCRIPTIONS) {
+      for (const [use_case, activity_description, codes] of DESCRIPTIONS) {
         const agent = generateBuiltinAgent({ call_type, use_case, activity_description });
         expect(validateWorkflowDefinition(agent.workflowDefinition), `${call_type} ${use_case}`).toEqual([]);
-        expect(agent.callDispositionCodes.disposition_codes.length).toBeGreaterThanOrEqual(3);
+        expect(agent.callDispositionCodes.disposition_codes, `${call_type} ${use_case}`).toEqual(codes);
         const prompts = JSON.stringify(agent.workflowDefinition);
         for (const [name] of prompts.matchAll(/\{\{\s*(\w+)\s*\}\}/g))
           expect(Object.keys(agent.templateContextVariables)).toContain(name.replace(/[{}\s]/g, ''));

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintPublicToken } from '../../artifacts/public-tokens';
+import { mintPublicToken, verifyPublicToken } from '../../artifacts/public-tokens';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { startOpenAiFake, type OpenAiFake } from './fakes/openai-fake';
 import { demoBookerScript, threeNodeAgent } from './textchat-fixtures';
 
 const pathOf = (url: string) => new URL(url).pathname;
+
+// Every completion of the fake uses exactly this; with these unit prices one completion costs
+// 1000 × $2/M + 50 × $8/M = $0.0024 (a prompt/completion swap would cost 50 × 2 + 1000 × 8 = $0.0081).
+const USAGE_PER_COMPLETION = { prompt_tokens: 1000, completion_tokens: 50 };
+const PRICES = {
+  PRICE_LLM_PROMPT_PER_MILLION_TOKENS_USD: '2',
+  PRICE_LLM_COMPLETION_PER_MILLION_TOKENS_USD: '8',
+};
 
 describe('text conversations with an agent', () => {
   let fake: OpenAiFake;
@@ -22,7 +30,8 @@ describe('text conversations with an agent', () => {
 
   beforeAll(async () => {
     fake = await startOpenAiFake();
-    t = await createTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0' });
+    fake.fixUsage(USAGE_PER_COMPLETION);
+    t = await createTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0', ...PRICES });
     org = await createTestOrganization(t.ctx.db);
     const created = await post('/create/definition', threeNodeAgent());
     expect(created.statusCode).toBe(201);
@@ -96,22 +105,22 @@ describe('text conversations with an agent', () => {
     expect(body).toMatchObject({
       is_completed: true,
       gathered_context: { mapped_call_disposition: 'demo_booked', email: 'ada@example.com' },
+      // Seven completions: the greeting; a transition and the offer; a transition, the extraction and the
+      // goodbye; and the disposition classified at the end. Each is 1000 + 50 tokens at $0.0024.
       usage_info: {
-        llm: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) },
+        llm: { prompt_tokens: 7000, completion_tokens: 350 },
         stt_seconds: 0,
+        tts_characters: 0,
+        call_duration_seconds: expect.any(Number),
       },
-      cost_info: { charge_usd: expect.any(Number), service_token_usage: expect.any(Number) },
-      transcript_url: expect.any(String),
+      cost_info: { charge_usd: 0.0168, service_token_usage: 7350 },
+      transcript_url: expect.stringContaining(`/runs/${org.organizationId}/${run.id}/transcript.json?`),
       transcript_public_url: expect.stringContaining(
         `/api/v1/public/download/workflow/${body.public_access_token}/transcript`,
       ),
       recording_public_url: null,
     });
-    expect(body.usage_info.llm.prompt_tokens).toBeGreaterThan(0);
-    expect(body.cost_info.charge_usd).toBeGreaterThan(0);
-    expect(body.cost_info.service_token_usage).toBe(
-      body.usage_info.llm.prompt_tokens + body.usage_info.llm.completion_tokens,
-    );
+    expect(fake.requests).toHaveLength(7);
 
     const download = await t.app.inject({ method: 'GET', url: pathOf(body.transcript_public_url) });
     expect(download.statusCode).toBe(200);
@@ -128,7 +137,18 @@ describe('text conversations with an agent', () => {
     ]);
     const times = transcript.turns.map((turn: { at: string }) => Date.parse(turn.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    expect(transcript.turns[0].usage.prompt_tokens).toBeGreaterThan(0);
+    // Each agent turn carries the completions made since the previous one; the disposition comes after the last.
+    expect(transcript.turns.map((turn: { usage?: unknown }) => turn.usage ?? null)).toEqual([
+      { prompt_tokens: 1000, completion_tokens: 50 },
+      null,
+      { prompt_tokens: 2000, completion_tokens: 100 },
+      null,
+      { prompt_tokens: 3000, completion_tokens: 150 },
+    ]);
+    expect(transcript.usage).toEqual({ prompt_tokens: 7000, completion_tokens: 350 });
+    const signed = await fetch(body.transcript_url);
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toEqual(transcript);
     expect(transcript.transitions.map((x: { label: string }) => x.label)).toEqual(['listening', 'answered']);
     expect(
       await t.ctx.storage.headObject(`runs/${org.organizationId}/${run.id}/transcript.json`),
@@ -142,7 +162,10 @@ describe('text conversations with an agent', () => {
         headers: org.headers,
       })
     ).json();
-    expect(again.public_access_token).toBeTruthy();
+    expect(verifyPublicToken(t.ctx.config.appSecret, again.public_access_token)).toMatchObject({
+      runId: run.id,
+      organizationId: org.organizationId,
+    });
     expect((await t.app.inject({ method: 'GET', url: pathOf(again.transcript_public_url) })).statusCode).toBe(
       200,
     );

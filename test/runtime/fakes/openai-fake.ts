@@ -20,6 +20,11 @@ export type FakeReply =
   | { content?: string; toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }> }
   | { status: number; message: string };
 
+export interface FakeUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
 export type FakeHandler = (request: FakeChatRequest) => FakeReply;
 
 export interface OpenAiFake {
@@ -27,6 +32,8 @@ export interface OpenAiFake {
   baseUrl: string;
   requests: FakeChatRequest[];
   handle(handler: FakeHandler): void;
+  /** Answers every completion with this usage from now on; null goes back to an estimate from the text. */
+  fixUsage(usage: FakeUsage | null): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +53,11 @@ function requestProblem(body: FakeChatRequest): string | null {
   return null;
 }
 
-function completion(body: FakeChatRequest, reply: Exclude<FakeReply, { status: number }>) {
+function completion(
+  body: FakeChatRequest,
+  reply: Exclude<FakeReply, { status: number }>,
+  fixedUsage: FakeUsage | null,
+) {
   const toolCalls = (reply.toolCalls ?? []).map((call, index) => ({
     id: `call_${Date.now()}_${index}`,
     type: 'function',
@@ -72,8 +83,9 @@ function completion(body: FakeChatRequest, reply: Exclude<FakeReply, { status: n
       },
     ],
     usage: {
-      prompt_tokens: estimateTokens(JSON.stringify(body.messages)),
-      completion_tokens: estimateTokens(content ?? JSON.stringify(toolCalls)),
+      prompt_tokens: fixedUsage?.prompt_tokens ?? estimateTokens(JSON.stringify(body.messages)),
+      completion_tokens:
+        fixedUsage?.completion_tokens ?? estimateTokens(content ?? JSON.stringify(toolCalls)),
       total_tokens: 0,
     },
   };
@@ -94,6 +106,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 export async function startOpenAiFake(): Promise<OpenAiFake> {
   const requests: FakeChatRequest[] = [];
   let handler: FakeHandler = () => ({ content: 'Hello.' });
+  let fixedUsage: FakeUsage | null = null;
   const server: Server = createServer((request, response) => {
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions'))
       return send(response, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
@@ -109,7 +122,7 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
         const reply = handler(body);
         if ('status' in reply)
           return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
-        const answer = completion(body, reply);
+        const answer = completion(body, reply, fixedUsage);
         answer.usage.total_tokens = answer.usage.prompt_tokens + answer.usage.completion_tokens;
         send(response, 200, answer);
       })
@@ -122,6 +135,9 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
     requests,
     handle(next) {
       handler = next;
+    },
+    fixUsage(usage) {
+      fixedUsage = usage;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
