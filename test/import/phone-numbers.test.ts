@@ -79,9 +79,9 @@ describe('phone number normalisation', () => {
       if (actual !== expected) differences.push(`${cell} ${JSON.stringify(region)}: ${actual} ≠ ${expected}`);
     }
     expect(differences.slice(0, 20)).toEqual([]);
-    // Both verdicts occur in quantity, so the comparison is not vacuous.
-    expect(valid).toBeGreaterThan(10_000);
-    expect(valid).toBeLessThan(29_000);
+    // Both verdicts occur in quantity, so the comparison is not vacuous. The numbers are seeded, so the split is
+    // fixed for the installed libphonenumber-js metadata (a metadata update may move it: recount then).
+    expect([valid, 30_000 - valid]).toEqual([22_195, 7_805]);
   });
 
   it('leaves every other shape to the library', () => {

@@ -87,7 +87,30 @@ describe('Asterisk calls are followed on the ARI events WebSocket', () => {
       amdEnabled: false,
     });
     expect(again.providerCallId).toBe(placed.providerCallId);
-    expect(fake.channels.size).toBeGreaterThan(0);
+    // The retried request met the existing channel (409): one originate for this attempt, one live channel.
+    const forAttempt = fake.originated.filter(
+      (r) => r.query.get('appArgs') === `outbound,${placed.attemptId}`,
+    );
+    expect(forAttempt).toHaveLength(1);
+    expect(Object.fromEntries(forAttempt[0]!.query)).toEqual({
+      endpoint: 'PJSIP/+15005552010@trunk',
+      app: fake.app,
+      appArgs: `outbound,${placed.attemptId}`,
+      channelId: `vac-attempt-${placed.attemptId}`,
+      timeout: '30',
+      callerId: '+15005550006',
+    });
+    expect(forAttempt[0]!.body).toEqual({
+      variables: { VAC_ATTEMPT_ID: String(placed.attemptId), 'TIMEOUT(absolute)': '600' },
+    });
+    expect([...fake.channels.values()]).toEqual([
+      expect.objectContaining({
+        id: `vac-attempt-${placed.attemptId}`,
+        endpoint: 'PJSIP/+15005552010@trunk',
+        callerId: '+15005550006',
+        args: ['outbound', String(placed.attemptId)],
+      }),
+    ]);
     await fake.settled();
     await ari.hangup({ attemptId: String(placed.attemptId), providerCallId: placed.providerCallId });
     expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({ outcome: 'completed' });
@@ -96,14 +119,15 @@ describe('Asterisk calls are followed on the ARI events WebSocket', () => {
   it('retries a busy contact: the outcome reaches the retry rule', async () => {
     fake.behave('+15005552020', { cause: 17 });
     const placed = await place('+15005552020', { max_retries: 2, retry_delay_seconds: 60 });
-    await finishedAttempt(world, placed.attemptId);
+    const attempt = await finishedAttempt(world, placed.attemptId);
     const contact = await world.t.ctx.db
       .selectFrom('contacts')
       .selectAll()
       .where('id', '=', placed.contactId)
       .executeTakeFirstOrThrow();
-    expect(contact).toMatchObject({ last_outcome: 'busy', final_outcome: null });
-    expect(contact.next_attempt_at).not.toBeNull();
+    expect(contact).toMatchObject({ last_outcome: 'busy', final_outcome: null, attempts_made: 1 });
+    // Written in the transaction that finished the attempt: exactly retry_delay_seconds after it.
+    expect(contact.next_attempt_at!.getTime() - attempt.finished_at!.getTime()).toBe(60_000);
   });
 
   it('records a duplicated ChannelDestroyed once', async () => {
