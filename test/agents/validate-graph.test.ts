@@ -141,10 +141,17 @@ describe('workflow definition validation', () => {
       d.nodes[2]!.id = 'start';
       d.edges[1]!.data.label = '';
     });
-    const problems = validateWorkflowDefinition(definition);
-    expect(problems.length).toBeGreaterThanOrEqual(3);
-    for (const problem of problems)
-      expect(problem).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
-    expect(problems.flatMap((p) => p.loc).every((part) => typeof part === 'string')).toBe(true);
+    // Renaming `end` to `start` also leaves both edges into `end` without a target.
+    expect(validateWorkflowDefinition(definition)).toEqual([
+      {
+        loc: ['nodes', '1', 'data', 'prompt'],
+        msg: expect.stringContaining('prompt is required'),
+        type: 'missing',
+      },
+      { loc: ['nodes', '2', 'id'], msg: 'Node id "start" is used twice.', type: 'value_error' },
+      { loc: ['edges', '1', 'target'], msg: 'No node has the id "end".', type: 'value_error' },
+      { loc: ['edges', '1', 'data', 'label'], msg: 'label is required.', type: 'missing' },
+      { loc: ['edges', '2', 'target'], msg: 'No node has the id "end".', type: 'value_error' },
+    ]);
   });
 });

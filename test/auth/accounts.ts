@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
+import type { Db } from '../../db/client';
 
 export interface SignedUp {
   token: string;
@@ -49,4 +51,31 @@ export async function createKey(
   const response = await app.inject({ method: 'POST', url: '/api/v1/user/api-keys', headers, payload: body });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: number; api_key: string; key_prefix: string; scopes: string[] };
+}
+
+/** Seconds until the oldest counted attempt of a throttling bucket stops counting, by the database clock. */
+export async function secondsUntilOldestExpires(db: Db, bucket: string, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select(sql<number>`extract(epoch from min(expires_at) - now())::float8`.as('s'))
+    .where('bucket', '=', bucket)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.s;
+}
+
+/**
+ * Checks a 429's Retry-After against the bucket that should have refused it: the wait until its oldest attempt
+ * leaves the window, read just before (`before`) and just after the request (`after`).
+ */
+export function expectRetryAfterWithin(
+  retryAfter: unknown,
+  before: number,
+  after: number,
+  windowSeconds: number,
+) {
+  const seconds = Number(retryAfter);
+  expect(seconds).toBeGreaterThanOrEqual(Math.ceil(after));
+  expect(seconds).toBeLessThanOrEqual(Math.ceil(before));
+  expect(before).toBeLessThanOrEqual(windowSeconds);
 }

@@ -53,7 +53,15 @@ describe('API keys', () => {
     expect(list.statusCode).toBe(200);
     const listed = list.json().find((key: { id: number }) => key.id === created.id);
     expect(listed).not.toHaveProperty('api_key');
-    expect(listed.last_used_at).not.toBeNull();
+    // The first use was recorded (at most once a minute): the list answers the stored time, after the key's creation.
+    const row = await t.ctx.db
+      .selectFrom('api_keys')
+      .select(['created_at', 'last_used_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_used_at).toBeInstanceOf(Date);
+    expect(listed.last_used_at).toBe(row.last_used_at!.toISOString());
+    expect(row.last_used_at!.getTime()).toBeGreaterThanOrEqual(row.created_at.getTime());
   });
 
   it('keeps only the SHA-256 digest of a key in the database', async () => {

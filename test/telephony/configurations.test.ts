@@ -82,25 +82,78 @@ describe('telephony configurations', () => {
     expect(created.credentials.api_secret).toBe(`${'*'.repeat(secret.length - 4)}7d21`);
   });
 
-  it('accepts each provider of the catalogue with its own fields', async () => {
-    const examples = [
-      twilioConfig(),
-      { provider: 'telnyx', api_key: 'KEY0123', connection_id: '1494404757140276705', public_key: 'pk' },
-      {
-        provider: 'plivo',
-        auth_id: 'MAXXXXXXXXXXXXXXXXXX',
-        auth_token: 'plivo-token',
-        calls_per_second: 2.5,
-      },
-      { provider: 'ari', ari_endpoint: 'http://127.0.0.1:8088', app_name: 'agents', app_password: 'pw' },
-      {
-        provider: 'simulator',
-        ring_seconds: 0,
-        talk_seconds: 5,
-        script: { '+14155550123': ['busy', 'completed'] },
-      },
+  it('accepts each provider of the catalogue with its own fields and stores each where it belongs', async () => {
+    // [sent, answered (sensitive values masked), stored in the clear, stored encrypted]
+    const examples: Array<[Record<string, unknown>, Record<string, unknown>, unknown, unknown]> = [
+      [
+        twilioConfig(),
+        { ...twilioConfig(), auth_token: `${'*'.repeat(25)}9f3a` },
+        { account_sid: 'AC0123456789abcdef0123456789abcdef' },
+        { auth_token: 'twilio-auth-token-secret-9f3a' },
+      ],
+      [
+        { provider: 'telnyx', api_key: 'KEY0123', connection_id: '1494404757140276705', public_key: 'pk' },
+        { provider: 'telnyx', api_key: '***0123', connection_id: '1494404757140276705', public_key: 'pk' },
+        { connection_id: '1494404757140276705', public_key: 'pk' },
+        { api_key: 'KEY0123' },
+      ],
+      [
+        {
+          provider: 'plivo',
+          auth_id: 'MAXXXXXXXXXXXXXXXXXX',
+          auth_token: 'plivo-token',
+          calls_per_second: 2.5,
+        },
+        {
+          provider: 'plivo',
+          auth_id: 'MAXXXXXXXXXXXXXXXXXX',
+          auth_token: '*******oken',
+          calls_per_second: 2.5,
+        },
+        { auth_id: 'MAXXXXXXXXXXXXXXXXXX', calls_per_second: 2.5 },
+        { auth_token: 'plivo-token' },
+      ],
+      [
+        { provider: 'ari', ari_endpoint: 'http://127.0.0.1:8088', app_name: 'agents', app_password: 'pw' },
+        // Four characters or fewer: all stars.
+        { provider: 'ari', ari_endpoint: 'http://127.0.0.1:8088', app_name: 'agents', app_password: '**' },
+        { ari_endpoint: 'http://127.0.0.1:8088', app_name: 'agents' },
+        { app_password: 'pw' },
+      ],
+      [
+        {
+          provider: 'simulator',
+          ring_seconds: 0,
+          talk_seconds: 5,
+          script: { '+14155550123': ['busy', 'completed'] },
+        },
+        {
+          provider: 'simulator',
+          ring_seconds: 0,
+          talk_seconds: 5,
+          script: { '+14155550123': ['busy', 'completed'] },
+        },
+        { ring_seconds: 0, talk_seconds: 5, script: { '+14155550123': ['busy', 'completed'] } },
+        null,
+      ],
     ];
-    for (const config of examples) await createConfiguration(t.app, org.headers, { config });
+    for (const [config, answered, clear, secrets] of examples) {
+      const created = await createConfiguration(t.app, org.headers, { config });
+      expect(created.credentials, String(config.provider)).toEqual(answered);
+      const fetched = await t.app.inject({
+        method: 'GET',
+        url: `${CONFIGS}/${created.id}`,
+        headers: org.headers,
+      });
+      expect(fetched.json()).toMatchObject({
+        id: created.id,
+        provider: config.provider,
+        credentials: answered,
+      });
+      const row = await storedRow(created.id);
+      expect(row).toMatchObject({ provider: config.provider, config: clear });
+      expect(row.encrypted_secrets === null ? null : decrypt(row)).toEqual(secrets);
+    }
   });
 
   it('reports every problem of the provider fields at once in a 422', async () => {

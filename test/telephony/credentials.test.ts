@@ -19,11 +19,15 @@ describe('credential masking and encryption', () => {
     expect(sealed).not.toContain('token-1234');
     expect(cipher.encrypt(secrets, telephonySecretsContext(1))).not.toBe(sealed);
     expect(cipher.decrypt(sealed, telephonySecretsContext(1))).toEqual(secrets);
-    expect(() => cipher.decrypt(sealed, telephonySecretsContext(2))).toThrow();
+    // Each refusal is GCM's authentication failure, not a parse or format error on the way.
+    const unauthenticated = /unable to authenticate data/;
+    expect(() => cipher.decrypt(sealed, telephonySecretsContext(2))).toThrow(unauthenticated);
     const otherKey = createCredentialsCipher('another-root-secret-of-32-characters!!!!');
-    expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow();
+    expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow(unauthenticated);
     const [version, iv, tag, body] = sealed.split('.');
     const flipped = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
-    expect(() => cipher.decrypt([version, iv, tag, flipped].join('.'), telephonySecretsContext(1))).toThrow();
+    expect(() => cipher.decrypt([version, iv, tag, flipped].join('.'), telephonySecretsContext(1))).toThrow(
+      unauthenticated,
+    );
   });
 });
