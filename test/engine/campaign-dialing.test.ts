@@ -66,30 +66,49 @@ describe('a campaign dials every contact', () => {
     expect(done.total_queued_count).toBe(totalAttempts);
     expect(done.executed_count).toBe(totalAttempts);
     expect(report.runs).toHaveLength(totalAttempts);
+    const attempts = await h.ctx.db
+      .selectFrom('attempts')
+      .innerJoin('contacts', 'contacts.id', 'attempts.contact_id')
+      .select(['attempts.run_id', 'attempts.attempt_number', 'attempts.outcome', 'contacts.phone_number'])
+      .where('attempts.campaign_id', '=', campaignId)
+      .execute();
+    const attemptByRun = new Map(attempts.map((a) => [a.run_id, a]));
     for (const run of report.runs) {
-      expect(run.name).toMatch(new RegExp(`^campaign-${campaignId}-contact-\\d+-attempt-[123]$`));
+      const attempt = attemptByRun.get(run.id)!;
+      expect(run.name).toMatch(
+        new RegExp(`^campaign-${campaignId}-contact-\\d+-attempt-${attempt.attempt_number}$`),
+      );
       expect(run.mode).toBe('simulator');
       expect(run.call_type).toBe('outbound');
       expect(run.definition_id).toBe(h.definitionId);
       expect(run.is_completed).toBe(true);
-      expect(run.initial_context).toMatchObject({ campaign_id: campaignId, name: expect.any(String) });
-      expect(run.initial_context).toHaveProperty('called_number');
-      expect(run.initial_context).toHaveProperty('telephony_configuration_id');
-      expect(run.gathered_context).toHaveProperty('mapped_call_disposition');
+      expect(run.initial_context).toEqual({
+        name: `Contact ${phones.indexOf(attempt.phone_number) + 1}`,
+        campaign_id: campaignId,
+        caller_number: null,
+        called_number: attempt.phone_number,
+        telephony_configuration_id: done.telephony_configuration_id,
+        attempt: attempt.attempt_number,
+      });
+      expect(run.gathered_context).toMatchObject({
+        mapped_call_disposition: attempt.outcome,
+        outcome: expectedFinal(attempt.phone_number, { maxRetries: 2, retryOnVoicemail: false }).outcome,
+      });
     }
     await assertNoDoubleDial(h, campaignId);
     expect(await maxConcurrentSimulatorCalls(h, campaignId)).toBeLessThanOrEqual(10);
-    // `completed` follows the last outcome closely: no idle timeout.
-    expect(done.completed_at!.getTime() - report.lastFinishedAt).toBeLessThan(2000);
+    // `completed` is written after the last outcome, once (how soon after is the engine bench's completion lag).
+    expect(done.completed_at!.getTime()).toBeGreaterThanOrEqual(report.lastFinishedAt);
     const logs = await h.ctx.db
       .selectFrom('campaign_logs')
       .select('event')
       .where('campaign_id', '=', campaignId)
       .execute();
     expect(logs.filter((l) => l.event === 'completed')).toHaveLength(1);
-    // The stored history replays deterministically against the current workflow code.
+    // The stored history replays deterministically against the current workflow code (at least one run replayed).
     const replay = await replayCampaignHistories(h, campaignId);
-    console.log(`200 contacts: ${JSON.stringify(replay)}`);
+    expect(replay.attempts).toBe(totalAttempts);
+    expect(replay.runs).toBeGreaterThanOrEqual(1);
   }, 150_000);
 
   it('settles every outcome through reconciliation when 20% of status callbacks are lost', async () => {
@@ -116,12 +135,34 @@ describe('a campaign dials every contact', () => {
       },
       { timeoutMs: 120_000, what: 'campaign completed' },
     );
+    // This campaign's own calls (its simulator configuration): each lost callback was settled by reconciliation,
+    // which read the call's outcome from the simulator. A rate of 0.2 over 72 calls drops none with p ≈ 1e-7.
     const dropped = await h.ctx.db
       .selectFrom('simulator_calls')
-      .select('id')
-      .where('drop_callback', '=', true)
+      .innerJoin('attempts', (join) =>
+        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      )
+      .select([
+        'simulator_calls.call_sid',
+        'simulator_calls.outcome as simulated',
+        'simulator_calls.callback_sent_at',
+        'attempts.state',
+        'attempts.outcome',
+        'attempts.provider_call_id',
+      ])
+      .where('simulator_calls.telephony_configuration_id', '=', done.telephony_configuration_id)
+      .where('simulator_calls.drop_callback', '=', true)
       .execute();
-    expect(dropped.length).toBeGreaterThan(0);
+    expect(dropped.length).toBeGreaterThanOrEqual(1);
+    for (const call of dropped)
+      expect(call).toEqual({
+        call_sid: call.call_sid,
+        simulated: call.simulated,
+        callback_sent_at: null,
+        state: 'finished',
+        outcome: call.simulated,
+        provider_call_id: call.call_sid,
+      });
     const report = await finalStateReport(h, campaignId);
     for (const contact of report.contacts) {
       const expected = expectedFinal(contact.phone_number, { maxRetries: 1, retryOnVoicemail: false });
