@@ -82,8 +82,8 @@ describe('workflow definition validation', () => {
       d.nodes[1]!.id = 'start';
       d.nodes[3]!.type = 'menuNode';
     });
-    expect(locs(definition)).toContain('nodes.1.id');
-    expect(locs(definition)).toContain('nodes.3.type');
+    // The renamed node also leaves the edges into and out of `qualify` pointing at nothing.
+    expect(locs(definition)).toEqual(['nodes.1.id', 'nodes.3.type', 'edges.0.target', 'edges.1.source']);
   });
 
   it('requires a name on every node and a prompt on start, agent and global nodes only', () => {
