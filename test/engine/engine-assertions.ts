@@ -51,19 +51,48 @@ export async function finalStateReport(h: EngineHarness, campaignId: number) {
   };
 }
 
-/** Every attempt reached the simulator at most once, and every finished attempt that was placed reached it. */
-export async function assertNoDoubleDial(h: EngineHarness, campaignId: number) {
-  const counts = await h.ctx.db
+/**
+ * The simulator's own record of the campaign's dials: every call its simulator configuration was asked to place
+ * (a placement the simulated provider refused is not a dial), read without an inner join on `attempts`, so a dial
+ * whose attempt row was deleted still counts. Calls of attempts of another campaign on the same configuration are
+ * left out; a call whose attempt row is gone is kept.
+ */
+async function simulatorDialsOf(h: EngineHarness, campaignId: number) {
+  const campaign = await h.ctx.db
+    .selectFrom('campaigns')
+    .select('telephony_configuration_id')
+    .where('id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  expect(campaign.telephony_configuration_id).not.toBeNull();
+  return h.ctx.db
     .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
+    .leftJoin('attempts', (join) =>
       join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
     )
-    .select(['simulator_calls.attempt_ref', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('attempts.campaign_id', '=', campaignId)
-    .groupBy('simulator_calls.attempt_ref')
-    .having((eb) => eb.fn.countAll(), '>', 1)
+    .select(['simulator_calls.attempt_ref', 'simulator_calls.to_number', 'attempts.id as attempt_id'])
+    .where('simulator_calls.telephony_configuration_id', '=', campaign.telephony_configuration_id)
+    .where('simulator_calls.status', '<>', 'rejected')
+    .where((eb) => eb.or([eb('attempts.id', 'is', null), eb('attempts.campaign_id', '=', campaignId)]))
     .execute();
-  expect(counts).toEqual([]);
+}
+
+/**
+ * No attempt of the campaign reached the simulator twice (counted from the simulator's record, attempt rows deleted
+ * or not), no dial of the campaign lacks its attempt row, every placed attempt reached it, and none is still open.
+ */
+export async function assertNoDoubleDial(h: EngineHarness, campaignId: number) {
+  const dials = await simulatorDialsOf(h, campaignId);
+  const perAttempt = new Map<string, number>();
+  for (const dial of dials) perAttempt.set(dial.attempt_ref, (perAttempt.get(dial.attempt_ref) ?? 0) + 1);
+  expect([...perAttempt].filter(([, n]) => n > 1)).toEqual([]);
+  expect(dials.filter((dial) => dial.attempt_id === null).map((dial) => dial.attempt_ref)).toEqual([]);
+  const placed = await h.ctx.db
+    .selectFrom('attempts')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('provider_call_id', 'is not', null)
+    .execute();
+  expect(placed.map((a) => String(a.id)).filter((id) => !perAttempt.has(id))).toEqual([]);
   const open = await h.ctx.db
     .selectFrom('attempts')
     .select('id')
@@ -71,6 +100,37 @@ export async function assertNoDoubleDial(h: EngineHarness, campaignId: number) {
     .where('state', '<>', 'finished')
     .execute();
   expect(open).toEqual([]);
+}
+
+/**
+ * From the simulator's own record: each contact's number was dialed exactly as often as its outcome rule allows
+ * (`expectedFinal`: completed once, busy and no_answer 1 + max_retries, ...), so no contact was dialed twice and none
+ * was lost; no number outside the campaign's contacts was dialed. Returns the dials per number.
+ */
+export async function assertCallsPerNumberMatchOutcomeRules(
+  h: EngineHarness,
+  campaignId: number,
+  retry: { maxRetries: number; retryOnVoicemail: boolean },
+) {
+  const contacts = await h.ctx.db
+    .selectFrom('contacts')
+    .select('phone_number')
+    .where('campaign_id', '=', campaignId)
+    .execute();
+  const dialsPerNumber = new Map<string, number>();
+  for (const dial of await simulatorDialsOf(h, campaignId))
+    dialsPerNumber.set(dial.to_number, (dialsPerNumber.get(dial.to_number) ?? 0) + 1);
+  const numbers = new Set(contacts.map((c) => c.phone_number));
+  expect([...dialsPerNumber.keys()].filter((number) => !numbers.has(number))).toEqual([]);
+  const wrong = contacts
+    .map((c) => ({
+      number: c.phone_number,
+      dials: dialsPerNumber.get(c.phone_number) ?? 0,
+      allowed: expectedFinal(c.phone_number, retry).attempts,
+    }))
+    .filter((c) => c.dials !== c.allowed);
+  expect(wrong).toEqual([]);
+  return dialsPerNumber;
 }
 
 /**

@@ -5,11 +5,14 @@ import { inject } from 'vitest';
 import { testEnv } from '../helpers/context';
 import { TEST_ENGINE, workflowBundle, type EngineHarness } from './engine-harness';
 
+const MAX_KEPT_OUTPUT = 16 * 1024 * 1024;
+
 /** Worker processes (`worker/main.ts`) of a test, so a test can kill one with SIGKILL like a crashed machine. */
 export async function workerProcesses(h: EngineHarness) {
   const bundlePath = path.join(inject('scratchDir'), `workflow-bundle-${process.pid}.js`);
   writeFileSync(bundlePath, (await workflowBundle()).code);
   const children = new Set<ChildProcess>();
+  const outputs = new WeakMap<ChildProcess, { text: string }>();
 
   function start(): Promise<ChildProcess> {
     const env = {
@@ -28,21 +31,37 @@ export async function workerProcesses(h: EngineHarness) {
     });
     children.add(child);
     child.once('exit', () => children.delete(child));
+    const output = { text: '' };
+    outputs.set(child, output);
+    // Kept whole up to a cap (the lines a test reads come early): what the worker logged, for the test to read.
+    const keep = (chunk: Buffer) => {
+      if (output.text.length < MAX_KEPT_OUTPUT) output.text += chunk.toString();
+    };
     return new Promise((resolve, reject) => {
-      let output = '';
       child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('worker polling')) resolve(child);
+        keep(chunk);
+        if (output.text.includes('worker polling')) resolve(child);
       });
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', keep);
       child.once('exit', (code) =>
-        reject(new Error(`worker exited (${code}) before polling:\n${output.slice(-2000)}`)),
+        reject(new Error(`worker exited (${code}) before polling:\n${output.text.slice(-2000)}`)),
       );
     });
   }
 
   return {
     start,
+    /** The JSON log lines the worker wrote so far (stdout and stderr), parsed; other lines are left out. */
+    logLines(child: ChildProcess): Array<Record<string, unknown>> {
+      return (outputs.get(child)?.text ?? '').split('\n').flatMap((line) => {
+        if (!line.startsWith('{')) return [];
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      });
+    },
     killAll() {
       for (const child of children) child.kill('SIGKILL');
     },
