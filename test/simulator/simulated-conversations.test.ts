@@ -55,6 +55,16 @@ const CONTACTS = [
   },
 ];
 
+/** Every completion of the LLM fake reports this usage, so a conversation's tokens are its requests times it. */
+const USAGE_PER_COMPLETION = { prompt_tokens: 1000, completion_tokens: 100 };
+/**
+ * Ada's conversation (simulated-call-script.ts): the agent's LLM is asked 7 times (greeting, the greeting's
+ * `listening` tool, the demo offer, its `answered` tool, goodbye, then extraction and disposition); the callee's
+ * twice (hello, yes please: the goodbye node ends the call before the callee speaks again).
+ */
+const ADA_AGENT_COMPLETIONS = 7;
+const ADA_CALLEE_COMPLETIONS = 2;
+
 interface RunDetail {
   id: number;
   is_completed: boolean;
@@ -104,6 +114,7 @@ describe('simulated calls answered by a person talk with the agent', () => {
   beforeAll(async () => {
     fake = await startOpenAiFake();
     fake.handle(simulatedCallScript);
+    fake.fixUsage(USAGE_PER_COMPLETION);
     h = await startEngineHarness({
       env: { LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0', CONVERSATION_MAX_TURNS: '3' },
     });
@@ -174,13 +185,23 @@ describe('simulated calls answered by a person talk with the agent', () => {
         outcome: 'completed',
         provider_status: 'completed/human',
       },
-      transcript_url: expect.any(String),
+      transcript_url: expect.stringMatching(/^https?:\/\//),
     });
-    expect(ada.usage_info.llm!.prompt_tokens).toBeGreaterThan(0);
-    expect(ada.cost_info.service_token_usage).toBe(
-      ada.usage_info.llm!.prompt_tokens + ada.usage_info.llm!.completion_tokens,
-    );
-    expect(ada.cost_info.charge_usd).toBeGreaterThan(0);
+    const prompt = ADA_AGENT_COMPLETIONS * USAGE_PER_COMPLETION.prompt_tokens;
+    const completion = ADA_AGENT_COMPLETIONS * USAGE_PER_COMPLETION.completion_tokens;
+    expect(ada.usage_info.llm).toEqual({ prompt_tokens: prompt, completion_tokens: completion });
+    // The configured unit prices: tokens, plus the call's minutes (its length is the conversation's, measured).
+    const pricing = h.ctx.config.pricing;
+    const duration = ada.cost_info.call_duration_seconds!;
+    const charge =
+      (prompt / 1e6) * pricing.llmPromptPerMillionTokens +
+      (completion / 1e6) * pricing.llmCompletionPerMillionTokens +
+      (duration / 60) * pricing.callPerMinute;
+    expect(ada.cost_info).toEqual({
+      service_token_usage: prompt + completion,
+      charge_usd: Math.round(charge * 1e6) / 1e6,
+      call_duration_seconds: duration,
+    });
 
     const transcript = await transcriptOf(ada);
     expect(transcript).toMatchObject({
@@ -196,7 +217,10 @@ describe('simulated calls answered by a person talk with the agent', () => {
       ['agent', 'Thank you, goodbye!'],
     ]);
     // The callee's tokens are the simulator's: reported beside the transcript, not billed to the run.
-    expect(transcript.callee_usage!.prompt_tokens).toBeGreaterThan(0);
+    expect(transcript.callee_usage).toEqual({
+      prompt_tokens: ADA_CALLEE_COMPLETIONS * USAGE_PER_COMPLETION.prompt_tokens,
+      completion_tokens: ADA_CALLEE_COMPLETIONS * USAGE_PER_COMPLETION.completion_tokens,
+    });
 
     const grace = runs.get('grace')!;
     expect(grace).toMatchObject({
@@ -235,9 +259,17 @@ describe('simulated calls answered by a person talk with the agent', () => {
       });
       const call = await simulatorCallOf(attempt.id);
       expect(call.status).toBe('ended');
-      expect(call.talk_seconds).toBeGreaterThan(0);
-      expect(run.cost_info.call_duration_seconds).toBeCloseTo(call.talk_seconds, 3);
-      expect(call.ended_at!.getTime()).toBeGreaterThanOrEqual(call.requested_at.getTime());
+      expect(call.converses).toBe(true);
+      // The talk time is the conversation's measured length (ms precision, several LLM round trips): at least a
+      // millisecond, at most the call's time limit; the run bills exactly it.
+      const talkSeconds = Number(call.talk_seconds);
+      expect(talkSeconds).toBeGreaterThanOrEqual(0.001);
+      expect(talkSeconds).toBeLessThanOrEqual(Number(call.time_limit_seconds));
+      expect(run.cost_info.call_duration_seconds).toBe(talkSeconds);
+      // The call was hung up when the conversation ended: it lasted its ring and the talk (to the millisecond).
+      const lastedMs = call.ends_at.getTime() - call.requested_at.getTime();
+      expect(lastedMs).toBeGreaterThanOrEqual((Number(call.ring_seconds) + talkSeconds) * 1000 - 1);
+      expect(call.ended_at!.getTime()).toBeGreaterThanOrEqual(call.ends_at.getTime());
     }
   });
 
@@ -251,13 +283,13 @@ describe('simulated calls answered by a person talk with the agent', () => {
       expect(await attemptOf(run.id)).toMatchObject({ outcome: 'completed', state: 'finished' });
       const transcript = await transcriptOf(run);
       expect(transcript).toMatchObject({ end_reason: 'llm_error', disposition: 'llm_error' });
-      expect(transcript.error).toEqual(expect.any(String));
     }
+    expect((await transcriptOf(runs.get('linus')!)).error).toMatch(/agent model is down/);
     // The agent failed after hearing about the weather; the callee never said a word.
     expect((await transcriptOf(runs.get('linus')!)).turns.map((t) => t.role)).toEqual(['agent', 'user']);
     const margaret = await transcriptOf(runs.get('margaret')!);
     expect(margaret.turns.map((t) => t.role)).toEqual(['agent']);
-    expect(margaret.error).toMatch(/callee/);
+    expect(margaret.error).toMatch(/callee model is down/);
   });
 
   it('ends at the turn limit, or when the callee hangs up with last words', async () => {
