@@ -119,6 +119,11 @@ describe('forged status and answer callbacks are refused; only the configuration
     const attempt = await placedAttempt('vonage', simulator);
     const response = await post(answerUrlOf(attempt.url), JSON.stringify({ uuid: attempt.providerCallId }));
     expect(response.statusCode).toBe(403);
+    expect(await attemptRow(world, attempt.attemptId)).toMatchObject({
+      state: 'placed',
+      outcome: null,
+      provider_status: null,
+    });
   });
 
   it('refuses a simulator report for an attempt of a Vonage configuration', async () => {
@@ -177,5 +182,10 @@ describe('forged status and answer callbacks are refused; only the configuration
     const attempt = await placedAttempt('simulator', simulator);
     const body = simulatorReport(attempt.providerCallId);
     expect((await post(attempt.url, body)).json()).toEqual({ received: true, recorded: true });
+    expect(await attemptRow(world, attempt.attemptId)).toMatchObject({
+      state: 'finished',
+      outcome: 'completed',
+      provider_call_id: attempt.providerCallId,
+    });
   });
 });

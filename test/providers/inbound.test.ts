@@ -3,7 +3,6 @@ import { twilioSignature } from '../../providers/twilio/twilio-status';
 import { insertAgent } from '../helpers/fixtures';
 import { CONFIGS } from '../telephony/helpers';
 import { startAriFake, type AriFake } from './fakes/ari-fake';
-import { sleep } from './fakes/http-fake';
 import { startTwilioFake, type TwilioFake } from './fakes/twilio-fake';
 import { insertConfiguration, startProviderWorld, type ProviderWorld } from './provider-world';
 
@@ -66,7 +65,14 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
   it('creates an inbound run for the agent bound to a Twilio number and answers with TwiML', async () => {
     const answer = await twilio.callInbound(BOUND, '+14155550123');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<Say>');
+    const agent = await world.t.ctx.db
+      .selectFrom('agents')
+      .select('name')
+      .where('id', '=', world.agentId)
+      .executeTakeFirstOrThrow();
+    expect(answer.text).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>Hello, this is ${agent.name}. Thank you for your time. Goodbye.</Say><Hangup/></Response>`,
+    );
     const runs = await inboundRuns();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ workflow_id: world.agentId, call_type: 'inbound', mode: 'twilio' });
@@ -94,6 +100,7 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
       },
     });
     expect(response.status).toBe(403);
+    expect(await inboundRuns()).toHaveLength(1);
   });
 
   it('answers a Stasis inbound call on an ARI number bound to an agent, and refuses an unbound one', async () => {
@@ -107,14 +114,25 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
     await ari.waitForConnection(5000);
     const accepted = ari.callInbound('+15005553101', '+14155550126');
     const refused = ari.callInbound('+15005553199', '+14155550127');
-    await sleep(500);
-    const runs = await inboundRuns();
-    expect(runs.find((run) => run.mode === 'ari')).toMatchObject({ workflow_id: world.agentId });
-    const played = ari.http.requests.filter((r) => r.path.endsWith('/play'));
+    const ariRuns = async () => (await inboundRuns()).filter((run) => run.mode === 'ari');
+    await expect.poll(async () => (await ariRuns()).length).toBe(1);
+    const played = () => ari.http.requests.filter((r) => r.path.endsWith('/play')).map((r) => r.path);
     // Every API process following the application hears both calls; each is answered once, the refusal played once.
-    expect(played.map((r) => r.path)).toEqual([`/ari/channels/${refused}/play`]);
-    const answered = ari.http.requests.filter((r) => r.path.endsWith('/answer')).map((r) => r.path);
-    expect(answered.sort()).toEqual([`/ari/channels/${accepted}/answer`, `/ari/channels/${refused}/answer`].sort());
+    await expect.poll(played).toEqual([`/ari/channels/${refused}/play`]);
+    const [run] = await ariRuns();
+    expect(run).toMatchObject({ workflow_id: world.agentId, call_type: 'inbound' });
+    expect(run!.initial_context).toMatchObject({
+      caller_number: '+14155550126',
+      called_number: '+15005553101',
+    });
+    const answered = () =>
+      ari.http.requests
+        .filter((r) => r.path.endsWith('/answer'))
+        .map((r) => r.path)
+        .sort();
+    await expect
+      .poll(answered)
+      .toEqual([`/ari/channels/${accepted}/answer`, `/ari/channels/${refused}/answer`].sort());
     expect(ari.channels.get(accepted)?.state).toBe('Up');
   });
 });
