@@ -23,6 +23,13 @@ export interface Config {
     uiUrl: string | null;
     /** A workflow bundle built ahead, so a restarted worker polls in a second instead of re-bundling. */
     workflowBundlePath: string | null;
+    /**
+     * Workflows the worker keeps in its cache (sticky execution). Set explicitly: the SDK would size it from the V8
+     * heap limit, which the deployment caps for the contact import (docker-compose.yml, worker).
+     */
+    maxCachedWorkflows: number;
+    /** Where the worker serves the Temporal SDK's Prometheus metrics (`host:port`, path `/metrics`); null: off. */
+    metricsAddress: string | null;
   };
   storage:
     | { kind: 'embedded'; rootDir: string }
@@ -193,6 +200,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'campaigns'),
       uiUrl: opt('TEMPORAL_UI_URL'),
       workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
+      maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 1000, 2, 100_000),
+      metricsAddress: opt('WORKER_METRICS_ADDRESS'),
     },
     storage,
     uploads: {

@@ -7,6 +7,7 @@ import { startInfrastructure, type Infrastructure } from './dev/infrastructure';
 import { banner, waitForHealthy } from './dev/ready';
 import { readDevSettings } from './dev/settings';
 import { supervise, type SupervisedProcess } from './dev/supervisor';
+import { workerNodeOptions } from '../worker/node-options';
 
 /**
  * The local stack in one command: Temporal dev server, PostgreSQL, migrations, then the API and the worker
@@ -72,7 +73,14 @@ async function main(): Promise<void> {
   const onGiveUp = (reason: string) => void shutdown(1, `${reason}; giving up (see its log above)`);
   children.push(
     supervise({ name: 'api', script: 'api/server.ts', cwd: rootDir, env, onGiveUp }),
-    supervise({ name: 'worker', script: 'worker/main.ts', cwd: rootDir, env, onGiveUp }),
+    supervise({
+      name: 'worker',
+      script: 'worker/main.ts',
+      cwd: rootDir,
+      // The heap setting docker-compose.yml ships (worker/node-options.ts).
+      env: { ...env, NODE_OPTIONS: workerNodeOptions(env.NODE_OPTIONS) },
+      onGiveUp,
+    }),
   );
 
   const host = settings.apiHost === '0.0.0.0' ? '127.0.0.1' : settings.apiHost;

@@ -19,5 +19,7 @@ export async function createWorker(
     taskQueue: deps.taskQueue ?? deps.config.temporal.taskQueue,
     ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities(deps),
+    // Explicit: the SDK's default follows the V8 heap limit (~50 workflows under the worker's 256 MB old-space cap).
+    maxCachedWorkflows: deps.config.temporal.maxCachedWorkflows,
   });
 }

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../config';
 import { createLogger } from '../config/logger';
@@ -11,7 +12,7 @@ import { installTemporalRuntime } from './temporal-runtime';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, name: 'worker' });
-  installTemporalRuntime(logger);
+  installTemporalRuntime(logger, { metricsAddress: config.temporal.metricsAddress });
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl, processDbOptions(config, logger));
@@ -27,7 +28,15 @@ async function main(): Promise<void> {
       : {}),
   });
   const stopCompaction = startRunTotalsCompaction(db, logger);
-  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker polling');
+  logger.info(
+    {
+      taskQueue: config.temporal.taskQueue,
+      address: config.temporal.address,
+      maxCachedWorkflows: config.temporal.maxCachedWorkflows,
+      heapLimitMiB: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
+    },
+    'worker polling',
+  );
   await worker.run(); // resolves after shutdown (the SDK handles SIGINT/SIGTERM)
   await stopCompaction();
   await connection.close();
