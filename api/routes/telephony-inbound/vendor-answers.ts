@@ -16,6 +16,12 @@ export interface InboundCallFields {
 const field = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' ? (body[name] as string) : '';
 
+/**
+ * Vonage and Plivo send phone numbers as bare digits: '+' in front, as Twilio, Telnyx and Asterisk write them.
+ * Anything else (a SIP address, "Unknown" for a withheld caller) stays as it came.
+ */
+const plusDigits = (value: string) => (/^\d+$/.test(value) ? `+${value}` : value);
+
 export const inboundCallOf: Record<string, (body: Record<string, unknown>) => InboundCallFields> = {
   twilio: (body) => ({
     providerCallId: field(body, 'CallSid'),
@@ -25,13 +31,13 @@ export const inboundCallOf: Record<string, (body: Record<string, unknown>) => In
   vonage: (body) => ({
     providerCallId: field(body, 'uuid'),
     to: `+${field(body, 'to').replace(/^\+/, '')}`,
-    from: field(body, 'from'),
+    from: plusDigits(field(body, 'from')),
   }),
   // Plivo sends numbers without the leading '+'.
   plivo: (body) => ({
     providerCallId: field(body, 'CallUUID'),
     to: `+${field(body, 'To').replace(/^\+/, '')}`,
-    from: field(body, 'From'),
+    from: plusDigits(field(body, 'From')),
   }),
 };
 
