@@ -94,7 +94,10 @@ describe("the organization's call limit", () => {
             .result() as Promise<CampaignWorkflowResult>,
       ),
     );
-    expect(results.reduce((sum, r) => sum + r.counters.deferred, 0)).toBeGreaterThan(0);
+    for (const result of results) expect(result.counters.queued).toBe(16);
+    // How many placements met a full organization is timing; the two campaigns start together wanting six slots of
+    // four, so at least one did.
+    expect(results.reduce((sum, r) => sum + r.counters.deferred, 0)).toBeGreaterThanOrEqual(1);
     // Every call's lease was released with its outcome.
     expect(await countLiveCallLeases(h.ctx.db, h.org.organizationId)).toBe(0);
   }, 180_000);
