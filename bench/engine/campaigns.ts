@@ -20,7 +20,23 @@ export const ALL_WEEK = Array.from({ length: 7 }, (_, day) => ({
   end_time: '24:00',
 }));
 
-/** Uploads `contacts` numbers, creates a simulator configuration and a campaign through the API; returns its id. */
+/**
+ * Distinct valid US numbers whose last digits run 0–9 in turn (`+1 212 XXX XXXX`, the exchange from 200 up, 10,000
+ * numbers per exchange), so the simulator's last-digit rule gives every outcome: 0–5 completed, 6 busy,
+ * 7 no_answer, 8 voicemail, 9 failed.
+ */
+export function mixedPhone(index: number): string {
+  const exchange = 200 + Math.floor(index / 10_000);
+  return `+1212${exchange}${String(index % 10_000).padStart(4, '0')}`;
+}
+
+export interface BenchCampaign {
+  campaignId: number;
+  /** The campaign's own simulator configuration: its `simulator_calls` are this campaign's calls. */
+  configurationId: number;
+}
+
+/** Uploads `contacts` numbers, creates a simulator configuration and a campaign through the API. */
 export async function createBenchCampaign(
   stack: BenchStack,
   input: {
@@ -29,34 +45,52 @@ export async function createBenchCampaign(
     talkSeconds: number;
     maxConcurrency: number;
     name: string;
+    /** The i-th contact's number (default `benchPhone`: every call `completed`). */
+    phone?: (index: number) => string;
+    /** Omitted: the contract's default retry configuration. */
+    retryConfig?: Record<string, unknown>;
   },
-): Promise<number> {
+): Promise<BenchCampaign> {
+  const phone = input.phone ?? benchPhone;
   const key = contactSourceKey(stack.org.organizationId, `${input.name}-${Date.now()}.csv`);
   const lines = ['phone_number,name'];
-  for (let i = 0; i < input.contacts; i++) lines.push(`${benchPhone(i)},Contact ${i + 1}`);
+  for (let i = 0; i < input.contacts; i++) lines.push(`${phone(i)},Contact ${i + 1}`);
   await stack.ctx.storage.putObject({ key, body: lines.join('\n'), contentType: 'text/csv' });
   const configurationId = await insertSimulatorConfiguration(stack.ctx.db, stack.org.organizationId, {
     ring_seconds: input.ringSeconds,
     talk_seconds: input.talkSeconds,
   });
-  const response = await stack.app.inject({
-    method: 'POST',
-    url: '/api/v1/campaign/create',
-    headers: stack.org.headers,
-    payload: {
-      name: input.name,
-      workflow_id: stack.agentId,
-      source_type: 'csv',
-      source_id: key,
-      telephony_configuration_id: configurationId,
-      max_concurrency: input.maxConcurrency,
-      ring_timeout_seconds: 30,
-      schedule_config: { enabled: false, timezone: 'UTC', slots: ALL_WEEK },
-    },
+  const response = await apiRequest(stack, 'POST', '/api/v1/campaign/create', {
+    name: input.name,
+    workflow_id: stack.agentId,
+    source_type: 'csv',
+    source_id: key,
+    telephony_configuration_id: configurationId,
+    max_concurrency: input.maxConcurrency,
+    ring_timeout_seconds: 30,
+    schedule_config: { enabled: false, timezone: 'UTC', slots: ALL_WEEK },
+    ...(input.retryConfig ? { retry_config: input.retryConfig } : {}),
   });
-  if (response.statusCode !== 201)
-    throw new Error(`create campaign: ${response.statusCode} ${response.body}`);
-  return (response.json() as { id: number }).id;
+  if (response.status !== 201) throw new Error(`create campaign: ${response.status} ${response.body}`);
+  return { campaignId: (JSON.parse(response.body) as { id: number }).id, configurationId };
+}
+
+/** A real HTTP request to the API (over loopback, as a client sends it), with the organization's API key. */
+export async function apiRequest(
+  stack: BenchStack,
+  method: 'POST' | 'PATCH',
+  url: string,
+  body?: Record<string, unknown>,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${stack.env.PUBLIC_BASE_URL}${url}`, {
+    method,
+    headers: {
+      ...stack.org.headers,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.text() };
 }
 
 export async function campaignAction(
@@ -64,22 +98,38 @@ export async function campaignAction(
   campaignId: number,
   action: 'start' | 'pause' | 'resume',
 ) {
-  const response = await stack.app.inject({
-    method: 'POST',
-    url: `/api/v1/campaign/${campaignId}/${action}`,
-    headers: stack.org.headers,
-  });
-  if (response.statusCode !== 200) throw new Error(`${action}: ${response.statusCode} ${response.body}`);
+  const response = await apiRequest(stack, 'POST', `/api/v1/campaign/${campaignId}/${action}`);
+  if (response.status !== 200) throw new Error(`${action}: ${response.status} ${response.body}`);
 }
 
 export async function patchCampaign(stack: BenchStack, campaignId: number, body: Record<string, unknown>) {
-  const response = await stack.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/campaign/${campaignId}`,
-    headers: stack.org.headers,
-    payload: body,
-  });
-  if (response.statusCode !== 200) throw new Error(`patch: ${response.statusCode} ${response.body}`);
+  const response = await apiRequest(stack, 'PATCH', `/api/v1/campaign/${campaignId}`, body);
+  if (response.status !== 200) throw new Error(`patch: ${response.status} ${response.body}`);
+}
+
+/**
+ * The database server's clock now (`clock_timestamp()`): read just before a request is sent, it is comparable
+ * with the timestamps the simulator and the engine store (`now()` of their transactions on the same server).
+ */
+export async function databaseNow(stack: BenchStack): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(stack.ctx.db);
+  return rows[0]!.now;
+}
+
+/** The simulator's record of the calls requested through `configurationId` at or after `since`, in order. */
+export async function simulatorRequestsSince(
+  stack: BenchStack,
+  configurationId: number,
+  since: Date,
+): Promise<Date[]> {
+  const rows = await stack.ctx.db
+    .selectFrom('simulator_calls')
+    .select('requested_at')
+    .where('telephony_configuration_id', '=', configurationId)
+    .where('requested_at', '>=', since)
+    .orderBy('requested_at')
+    .execute();
+  return rows.map((r) => r.requested_at);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,28 +187,4 @@ export async function followUntilCompleted(
     if (row.state === 'completed' || row.state === 'failed') return;
     if (now > deadline) throw new Error(`campaign ${campaignId} not completed in time`);
   }
-}
-
-/** Attempts/s overall (first claim to last outcome) and sustained (between the 10th and 90th percentile outcome). */
-export async function attemptRates(stack: BenchStack, campaignId: number) {
-  const row = await stack.ctx.db
-    .selectFrom('attempts')
-    .select([
-      sql<number>`count(*)`.as('n'),
-      sql<Date>`min(placing_at)`.as('first_claim'),
-      sql<Date>`max(finished_at)`.as('last_outcome'),
-      sql<Date>`percentile_disc(0.1) within group (order by finished_at)`.as('p10'),
-      sql<Date>`percentile_disc(0.9) within group (order by finished_at)`.as('p90'),
-    ])
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirstOrThrow();
-  const attempts = Number(row.n);
-  const overallSeconds = (row.last_outcome.getTime() - row.first_claim.getTime()) / 1000;
-  const sustainedSeconds = (row.p90.getTime() - row.p10.getTime()) / 1000;
-  return {
-    attempts,
-    overallSeconds,
-    overallRate: attempts / overallSeconds,
-    sustainedRate: (attempts * 0.8) / sustainedSeconds,
-  };
 }

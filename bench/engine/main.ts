@@ -1,28 +1,19 @@
-import { loadavg } from 'node:os';
-import path from 'node:path';
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode } from '@temporalio/worker';
-import { sql } from 'kysely';
-import {
-  attemptRates,
-  attemptStates,
-  campaignAction,
-  campaignRow,
-  createBenchCampaign,
-  followUntilCompleted,
-  patchCampaign,
-  sleep,
-} from './campaigns';
+import { controlLatency, spread } from './control';
+import { dialingTrial, MIXED_RETRY, type DialingMode, type DialingTrial } from './dialing';
+import { rawTrial, type RawTrial } from './raw';
+import { loadNow, median, printResults, trialValues, type Figure } from './report';
 import { log, startBenchStack, type BenchStack } from './stack';
-import type { rawDispatchWorkflow } from './raw-workflow';
+import { utilization } from './utilization';
 
 /**
  * Campaign engine benchmarks (not tests) on the real stack. Usage:
- *   npx tsx bench/engine/main.ts <mode>... [--contacts N] [--concurrency N] [--talk S] [--trials N] [--workers N] [--keep]
- * Modes: ceiling (20,000 contacts, zero talk time, max_concurrency 200), raw (the Temporal yardstick, same shape),
- * utilization (3,000 contacts, 30 s calls, max_concurrency 500), control (pause/resume/PATCH latency, 20 trials),
- * large (100,000 contacts, zero talk time, max_concurrency 200, history sizes). Each prints a JSON result line.
+ *   npx tsx bench/engine/main.ts <mode>... [--contacts N] [--concurrency N] [--talk S] [--trials N] [--workers N]
+ *     [--temporal-in-memory] [--keep]
+ * Modes: ceiling (20,000 contacts, zero talk time, max_concurrency 200), mixed (the same with numbers ending 0–9:
+ * busy and no_answer retried twice after 1 s), raw (the Temporal yardstick, same shape), large (100,000 contacts,
+ * history sizes), utilization (3,000 contacts, 30 s calls, max_concurrency 500), control (pause/resume/PATCH
+ * latency, 20 trials). ceiling, mixed and raw run `--trials` (default 3) trials, each on a fresh stack (new
+ * database, new file-backed Temporal dev server, new worker), and report the median. Each mode prints a results block.
  */
 const args = process.argv.slice(2);
 const VALUED = ['--contacts', '--concurrency', '--talk', '--trials', '--workers'];
@@ -31,326 +22,278 @@ const option = (name: string): number | undefined => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? Number(args[at + 1]) : undefined;
 };
-const MODES = ['ceiling', 'raw', 'utilization', 'control', 'large'] as const;
+const MODES = ['ceiling', 'mixed', 'raw', 'utilization', 'control', 'large'] as const;
 type Mode = (typeof MODES)[number];
-
-const result = (mode: string, figures: Record<string, unknown>) => {
-  console.log(JSON.stringify({ mode, ...figures, loadavg: loadavg().map((n) => Number(n.toFixed(2))) }));
+const stackOptions = {
+  keep: args.includes('--keep'),
+  temporalInMemory: args.includes('--temporal-in-memory'),
 };
+const workers = option('workers') ?? 1;
+const temporalWords = () =>
+  stackOptions.temporalInMemory
+    ? 'Temporal dev server in memory (--temporal-in-memory)'
+    : 'Temporal dev server with its state in a SQLite file (--db-filename, as ./scripts/start.sh runs it)';
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-};
-
-async function startWorkers(stack: BenchStack) {
-  const count = option('workers') ?? 1;
-  for (let i = 0; i < count; i++) await stack.startWorker();
-  log(`${count} engine worker process(es) polling`);
-}
-
-/** Events and bytes of every run of the campaign's workflow, as the Temporal server reports them. */
-async function historyFigures(stack: BenchStack, workflowId: string) {
-  const client = stack.ctx.temporal.client;
-  await client.workflow.getHandle(workflowId).result();
-  const runs: Array<{ events: number; bytes: number }> = [];
-  for await (const execution of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) {
-    const description = await client.workflow.getHandle(workflowId, execution.runId).describe();
-    const info = description.raw.workflowExecutionInfo!;
-    runs.push({ events: Number(info.historyLength ?? 0), bytes: Number(info.historySizeBytes ?? 0) });
+async function withStack<T>(run: (stack: BenchStack) => Promise<T>): Promise<T> {
+  const stack = await startBenchStack(stackOptions);
+  try {
+    return await run(stack);
+  } finally {
+    await stack.stop();
   }
-  const events = runs.reduce((sum, r) => sum + r.events, 0);
-  const largest = runs.reduce((a, b) => (b.events > a.events ? b : a), { events: 0, bytes: 0 });
-  const largestBytes = Math.max(...runs.map((r) => r.bytes));
-  return { runs: runs.length, events, largestRunEvents: largest.events, largestRunBytes: largestBytes };
 }
 
-/** Zero-talk-time campaign: attempts/s, and (large) the workflow history per attempt. */
-async function ceiling(stack: BenchStack, mode: 'ceiling' | 'large') {
+async function trials<T>(mode: string, count: number, run: (stack: BenchStack) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let trial = 1; trial <= count; trial++) {
+    log(`${mode}: trial ${trial} of ${count} on a fresh stack`);
+    const figures = await withStack(run);
+    log(`${mode}: trial ${trial}: ${JSON.stringify(figures)}`);
+    results.push(figures);
+  }
+  return results;
+}
+
+const DIALING_SETUP: Record<DialingMode, string> = {
+  ceiling: 'numbers ending 0–5 (every call completed, one attempt per contact)',
+  large: 'numbers ending 0–5 (every call completed, one attempt per contact)',
+  mixed:
+    'numbers ending 0–9 in turn (0–5 completed, 6 busy, 7 no_answer, 8 voicemail, 9 failed); retry_config ' +
+    JSON.stringify(MIXED_RETRY) +
+    ': busy and no_answer contacts take 3 attempts, the others 1',
+};
+
+async function dialing(mode: DialingMode, loadBefore: number[]) {
   const contacts = option('contacts') ?? (mode === 'large' ? 100_000 : 20_000);
   const maxConcurrency = option('concurrency') ?? 200;
-  await startWorkers(stack);
-  const campaignId = await createBenchCampaign(stack, {
-    name: `bench-${mode}`,
-    contacts,
-    ringSeconds: 0,
-    talkSeconds: 0,
-    maxConcurrency,
-  });
-  const startedAt = Date.now();
-  await campaignAction(stack, campaignId, 'start');
-  log(`${mode}: campaign ${campaignId} started: ${contacts} contacts, max_concurrency ${maxConcurrency}`);
-  const loads: number[] = [];
-  await followUntilCompleted(stack, campaignId, { loads });
-  const wallSeconds = (Date.now() - startedAt) / 1000;
-  const row = await campaignRow(stack, campaignId);
-  const rates = await attemptRates(stack, campaignId);
-  const history = await historyFigures(stack, `campaign-${campaignId}`);
-  const importRow = await stack.ctx.db
-    .selectFrom('attempts')
-    .select(sql<Date>`min(placing_at)`.as('first'))
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirstOrThrow();
-  result(mode, {
-    contacts,
-    maxConcurrency,
-    state: row.state,
-    executed: row.executed_count,
-    attempts: rates.attempts,
-    wallSeconds: round(wallSeconds),
-    importSeconds: round((importRow.first.getTime() - startedAt) / 1000),
-    dialingSeconds: round(rates.overallSeconds),
-    attemptsPerSecondOverall: round(rates.overallRate),
-    attemptsPerSecondSustained: round(rates.sustainedRate),
-    ...history,
-    eventsPerAttempt: round(history.events / rates.attempts),
-    meanLoad1m: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)),
+  const count = option('trials') ?? (mode === 'large' ? 1 : 3);
+  const runs = await trials(mode, count, (stack) =>
+    dialingTrial(stack, { mode, contacts, maxConcurrency, workers }),
+  );
+  const of = (pick: (t: DialingTrial) => number) => runs.map(pick);
+  const figures: Figure[] = [
+    {
+      name: 'attempts/s overall (headline)',
+      value: trialValues(of((t) => t.attemptsPerSecond)),
+      measures:
+        'attempts ÷ (max attempts.finished_at, the last attempt outcome − min simulator_calls.requested_at, the first call ' +
+        "request to the campaign's own simulator configuration); both stamped by PostgreSQL (now() of their transactions)",
+    },
+    {
+      name: 'dialing seconds',
+      value: trialValues(
+        of((t) => t.dialingSeconds),
+        ' s',
+      ),
+      measures: 'the span of the headline: first simulator call request → last attempt outcome',
+    },
+    {
+      name: 'attempts/s from the start request',
+      value: trialValues(of((t) => t.attemptsPerSecondFromStart)),
+      measures:
+        'attempts ÷ (last attempt outcome − clock_timestamp() read just before POST /campaign/{id}/start was sent): the import included',
+    },
+    {
+      name: 'start request → first call request',
+      value: trialValues(
+        of((t) => t.startToFirstCallSeconds),
+        ' s',
+      ),
+      measures: 'import of the CSV, workflow start, first claim and placement (database clock)',
+    },
+    {
+      name: 'completion lag',
+      value: trialValues(
+        of((t) => t.completionLagMs),
+        ' ms',
+      ),
+      measures: 'last attempt outcome (max attempts.finished_at) → campaigns.completed_at (database clock)',
+    },
+    {
+      name: 'attempts/s sustained (secondary)',
+      value: trialValues(of((t) => t.attemptsPerSecondSustained)),
+      measures:
+        'the 80 % of attempts whose outcomes fall between the 10th and 90th percentile finished_at ÷ that span',
+    },
+    {
+      name: 'attempts per contact',
+      value: trialValues(of((t) => t.attemptsPerContact)),
+      measures:
+        'attempt rows ÷ contacts; every contact verified: final_outcome and attempts_made by the last-digit rule, ' +
+        'each attempt finished with that outcome, and the simulator holds exactly that many calls to its number',
+    },
+    {
+      name: 'workflow history',
+      value: trialValues(
+        of((t) => t.eventsPerAttempt),
+        ' events/attempt',
+      ),
+      measures: `events of every run ÷ attempts; runs ${of((t) => t.runs).join(', ')}; largest run ${of((t) => t.largestRunEvents).join(', ')} events, ${of((t) => t.largestRunBytes).join(', ')} bytes`,
+    },
+    {
+      name: 'mean 1-min load during dialing',
+      value: of((t) => t.meanLoad1m).join(', '),
+      measures: 'sampled every 5 s while following the campaign',
+    },
+  ];
+  printResults({
+    mode,
+    setup: [
+      `${contacts} contacts, zero talk time, max_concurrency ${maxConcurrency}, ${workers} worker process(es); ${DIALING_SETUP[mode]}`,
+      `${count} trial(s), each on a fresh stack: new database, new ${temporalWords()}, new worker; median reported`,
+    ],
+    loadBefore,
+    figures,
+    json: {
+      contacts,
+      maxConcurrency,
+      workers,
+      temporal: stackOptions.temporalInMemory ? 'memory' : 'file',
+      attemptsPerSecond: median(of((t) => t.attemptsPerSecond)),
+      completionLagMs: median(of((t) => t.completionLagMs)),
+      trials: runs,
+    },
   });
 }
 
-/** The yardstick: the same dispatch loop over empty activities, on its own worker process. */
-async function raw(stack: BenchStack) {
+async function raw(loadBefore: number[]) {
   const total = option('contacts') ?? 20_000;
   const maxConcurrency = option('concurrency') ?? 200;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const bundlePath = path.join(stack.scratchDir, 'raw-bundle.js');
-  const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: path.join(here, 'raw-workflow.ts'),
-    logger: quiet,
-  });
-  writeFileSync(bundlePath, bundle.code);
-  const taskQueue = 'bench-raw';
-  await stack.startChild(path.join('bench', 'engine', 'raw-worker.ts'), {
-    TEMPORAL_ADDRESS: stack.temporalAddress,
-    RAW_TASK_QUEUE: taskQueue,
-    RAW_BUNDLE_PATH: bundlePath,
-  });
-  const workflowId = `raw-dispatch-${Date.now()}`;
-  const client = stack.ctx.temporal.client;
-  const startedAt = Date.now();
-  const handle = await client.workflow.start<typeof rawDispatchWorkflow>('rawDispatchWorkflow', {
-    workflowId,
-    taskQueue,
-    args: [{ total, maxConcurrency }],
-  });
-  log(`raw: ${total} empty attempts, concurrency ${maxConcurrency}`);
-  const loads: number[] = [];
-  const progress = setInterval(() => {
-    loads.push(loadavg()[0]!);
-    log(
-      `raw: ${Math.round((Date.now() - startedAt) / 1000)} s, load ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}`,
-    );
-  }, 5000);
-  await handle.result();
-  clearInterval(progress);
-  const seconds = (Date.now() - startedAt) / 1000;
-  const history = await historyFigures(stack, workflowId);
-  result('raw', {
-    attempts: total,
-    maxConcurrency,
-    seconds: round(seconds),
-    attemptsPerSecond: round(total / seconds),
-    ...history,
-    eventsPerAttempt: round(history.events / total),
-    meanLoad1m: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)),
+  const count = option('trials') ?? 3;
+  const runs = await trials('raw', count, (stack) => rawTrial(stack, { total, maxConcurrency }));
+  const of = (pick: (t: RawTrial) => number) => runs.map(pick);
+  printResults({
+    mode: 'raw',
+    setup: [
+      `${total} empty attempts, ${maxConcurrency} slots: the campaign workflow's dispatch loop over activities that touch no database and no provider`,
+      `${count} trial(s), each on a fresh stack: new ${temporalWords()}, new yardstick worker; median reported`,
+    ],
+    loadBefore,
+    figures: [
+      {
+        name: 'attempts/s overall (headline)',
+        value: trialValues(of((t) => t.attemptsPerSecond)),
+        measures:
+          "attempts ÷ (last run's close time − first run's start time), both stamped by the Temporal server",
+      },
+      {
+        name: 'attempts/s seen by the client',
+        value: trialValues(of((t) => t.attemptsPerSecondClient)),
+        measures: "attempts ÷ (workflow result received − start request sent), this process's clock",
+      },
+      {
+        name: 'workflow history',
+        value: trialValues(
+          of((t) => t.eventsPerAttempt),
+          ' events/attempt',
+        ),
+        measures: `events of every run ÷ attempts; runs ${of((t) => t.runs).join(', ')}`,
+      },
+      { name: 'mean 1-min load', value: of((t) => t.meanLoad1m).join(', '), measures: 'sampled every 5 s' },
+    ],
+    json: {
+      total,
+      maxConcurrency,
+      temporal: stackOptions.temporalInMemory ? 'memory' : 'file',
+      attemptsPerSecond: median(of((t) => t.attemptsPerSecond)),
+      trials: runs,
+    },
   });
 }
 
-/** Mean attempts in flight ÷ max_concurrency, time-weighted, from the first claim while some contact is not yet dialed. */
-async function utilization(stack: BenchStack) {
-  const contacts = option('contacts') ?? 3000;
-  const maxConcurrency = option('concurrency') ?? 500;
-  const talkSeconds = option('talk') ?? 30;
-  await startWorkers(stack);
-  const campaignId = await createBenchCampaign(stack, {
-    name: 'bench-utilization',
-    contacts,
-    ringSeconds: 0,
-    talkSeconds,
-    maxConcurrency,
-  });
-  const row = await campaignRow(stack, campaignId);
-  await campaignAction(stack, campaignId, 'start');
-  log(
-    `utilization: campaign ${campaignId}: ${contacts} contacts, ${talkSeconds} s calls, max_concurrency ${maxConcurrency}`,
+async function control(loadBefore: number[]) {
+  const count = option('trials') ?? 20;
+  const result = await withStack((stack) =>
+    controlLatency(stack, { trials: count, contacts: option('contacts'), workers }),
   );
-  let weighted = 0;
-  let weightedLive = 0;
-  let span = 0;
-  let maxSeen = 0;
-  let firstFullAt: number | null = null;
-  let firstClaimAt: number | null = null;
-  let last: { at: number; ratio: number; live: number } | null = null;
-  let lastPrint = 0;
-  for (;;) {
-    const states = await attemptStates(stack, campaignId);
-    const live = await stack.ctx.db
-      .selectFrom('simulator_calls')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('telephony_configuration_id', '=', row.telephony_configuration_id)
-      .where('ended_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const at = Date.now();
-    const inFlight = (states.placing ?? 0) + (states.placed ?? 0);
-    const dialedOrDone = inFlight + (states.finished ?? 0);
-    maxSeen = Math.max(maxSeen, inFlight);
-    if (firstClaimAt === null && dialedOrDone > 0) firstClaimAt = at;
-    if (firstFullAt === null && inFlight >= maxConcurrency) firstFullAt = at;
-    if (last) {
-      weighted += last.ratio * (at - last.at);
-      weightedLive += last.live * (at - last.at);
-      span += at - last.at;
-    }
-    const dialableLeft = contacts - dialedOrDone;
-    last =
-      firstClaimAt !== null && dialableLeft > 0
-        ? { at, ratio: inFlight / maxConcurrency, live: Number(live.n) / maxConcurrency }
-        : null;
-    if (at - lastPrint > 5000) {
-      lastPrint = at;
-      log(
-        `utilization: in flight ${inFlight}/${maxConcurrency} (simulator live ${live.n}), not yet dialed ${dialableLeft}, finished ${states.finished ?? 0}, load ${loadavg()
-          .map((n) => n.toFixed(2))
-          .join(' ')}`,
-      );
-    }
-    if (firstClaimAt !== null && dialableLeft <= 0) break;
-    await sleep(200);
-  }
-  result('utilization', {
-    contacts,
-    maxConcurrency,
-    talkSeconds,
-    sampledSeconds: round(span / 1000),
-    meanInFlightRatio: Number((weighted / span).toFixed(4)),
-    meanSimulatorLiveRatio: Number((weightedLive / span).toFixed(4)),
-    maxInFlight: maxSeen,
-    rampSecondsToFull: firstFullAt && firstClaimAt ? round((firstFullAt - firstClaimAt) / 1000) : null,
-  });
-  await followUntilCompleted(stack, campaignId, { everyMs: 10_000 });
-}
-
-/** Claims (placing_at, set by the claim's transaction) of the campaign at or after `since`. */
-async function claimsSince(stack: BenchStack, campaignId: number, since: number) {
-  const rows = await stack.ctx.db
-    .selectFrom('attempts')
-    .select('placing_at')
-    .where('campaign_id', '=', campaignId)
-    .where('placing_at', '>=', new Date(since))
-    .orderBy('placing_at')
-    .execute();
-  return rows.map((r) => r.placing_at!.getTime());
-}
-
-async function control(stack: BenchStack) {
-  const trials = option('trials') ?? 20;
-  await startWorkers(stack);
-  // Pause and resume: a campaign claiming without pause (instant calls, 10 at a time), long enough to outlast
-  // the trials, so a pause always lands among claims.
-  const pauseCampaign = await createBenchCampaign(stack, {
-    name: 'bench-pause',
-    contacts: option('contacts') ?? 5000,
-    ringSeconds: 0,
-    talkSeconds: 0,
-    maxConcurrency: 10,
-  });
-  await campaignAction(stack, pauseCampaign, 'start');
-  const pause: number[] = [];
-  const resume: number[] = [];
-  const waitForClaim = async (since: number, timeoutMs: number) => {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const claims = await claimsSince(stack, pauseCampaign, since);
-      if (claims.length > 0) return claims[0]!;
-      await sleep(20);
-    }
-    return null;
+  const ms = (values: number[]) => {
+    const s = spread(values);
+    return `p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms (target p99 ≤ 1000 ms)`;
   };
-  if ((await waitForClaim(0, 300_000)) === null) throw new Error('the pause campaign never dialed');
-  for (let trial = 0; trial < trials; trial++) {
-    await sleep(500 + Math.random() * 1000); // dialing under way; the pause lands at a random moment
-    const before = await claimsSince(stack, pauseCampaign, Date.now() - 300);
-    await campaignAction(stack, pauseCampaign, 'pause');
-    const pausedAt = Date.now();
-    await sleep(2000);
-    const late = await claimsSince(stack, pauseCampaign, pausedAt);
-    pause.push(late.length > 0 ? late.at(-1)! - pausedAt : 0);
-    const open = await attemptStates(stack, pauseCampaign);
-    await campaignAction(stack, pauseCampaign, 'resume');
-    const resumedAt = Date.now();
-    const first = await waitForClaim(resumedAt, 10_000);
-    if (first === null) throw new Error(`trial ${trial + 1}: no claim within 10 s of resume`);
-    resume.push(first - resumedAt);
-    log(
-      `control trial ${trial + 1}: ${before.length} claims in the 300 ms before the pause; pause → last claim +${pause.at(-1)} ms (${late.length} after the answer; attempts at resume ${JSON.stringify(open)}), resume → first claim +${resume.at(-1)} ms`,
-    );
-  }
-  await campaignAction(stack, pauseCampaign, 'pause');
-
-  // PATCH: long calls keep every slot busy; each PATCH raises max_concurrency by one, observed as the next claim.
-  const patchCampaignId = await createBenchCampaign(stack, {
-    name: 'bench-patch',
-    contacts: 200,
-    ringSeconds: 0,
-    talkSeconds: 600,
-    maxConcurrency: 5,
+  const clock =
+    "clock_timestamp() read just before the HTTP request is sent → simulator_calls.requested_at (now() of the simulator's insert of the call, on the same PostgreSQL server)";
+  printResults({
+    mode: 'control',
+    setup: [
+      `${count} trials each; pause/resume on a campaign dialing instant calls 10 at a time; PATCH on a campaign whose 5 slots hold 600 s calls; ${workers} worker process(es); ${temporalWords()}`,
+    ],
+    loadBefore,
+    figures: [
+      {
+        name: 'pause',
+        value: ms(result.pauseMs),
+        measures: `${clock}: the LAST call requested after the pause was sent (0 when none), read once no attempt is left placing; calls requested per trial in the second before the pause: ${result.callsBeforePause.join(' ')}, after it: ${result.callsAfterPause.join(' ')}`,
+      },
+      {
+        name: 'resume',
+        value: ms(result.resumeMs),
+        measures: `${clock}: the FIRST call requested after the resume was sent`,
+      },
+      {
+        name: 'PATCH max_concurrency +1',
+        value: ms(result.patchMs),
+        measures: `${clock}: the FIRST call requested after the PATCH was sent (the new slot's call)`,
+      },
+      {
+        name: 'API answer',
+        value: `pause p50 ${spread(result.pauseAnswerMs).p50} ms, resume p50 ${spread(result.resumeAnswerMs).p50} ms, PATCH p50 ${spread(result.patchAnswerMs).p50} ms`,
+        measures: 'request sent → answer received, database clock',
+      },
+    ],
+    json: {
+      trials: count,
+      pauseMs: spread(result.pauseMs),
+      resumeMs: spread(result.resumeMs),
+      patchMs: spread(result.patchMs),
+      callsBeforePause: result.callsBeforePause,
+      callsAfterPause: result.callsAfterPause,
+    },
   });
-  await campaignAction(stack, patchCampaignId, 'start');
-  const waitForOpen = async (count: number) => {
-    for (const until = Date.now() + 120_000; Date.now() < until; await sleep(20)) {
-      const states = await attemptStates(stack, patchCampaignId);
-      if ((states.placed ?? 0) >= count) return;
-    }
-    throw new Error(`never reached ${count} calls in flight`);
-  };
-  await waitForOpen(5);
-  const patch: number[] = [];
-  for (let trial = 0; trial < trials; trial++) {
-    const target = 6 + trial;
-    await patchCampaign(stack, patchCampaignId, { max_concurrency: target });
-    const patchedAt = Date.now();
-    let claimAt: number | null = null;
-    for (const until = Date.now() + 10_000; claimAt === null && Date.now() < until;) {
-      const claims = await claimsSince(stack, patchCampaignId, patchedAt);
-      claimAt = claims[0] ?? null;
-      if (claimAt === null) await sleep(20);
-    }
-    if (claimAt === null) throw new Error(`trial ${trial + 1}: no claim within 10 s of the PATCH`);
-    patch.push(claimAt - patchedAt);
-    await waitForOpen(target);
-    log(`control trial ${trial + 1}: PATCH max_concurrency ${target} → claim +${patch.at(-1)} ms`);
-  }
-  await campaignAction(stack, patchCampaignId, 'pause');
-  const figures = (values: number[]) => ({
-    p50: percentile(values, 0.5),
-    p99: percentile(values, 0.99),
-    max: Math.max(...values),
-  });
-  result('control', { trials, pauseMs: figures(pause), resumeMs: figures(resume), patchMs: figures(patch) });
 }
 
-const round = (n: number) => Math.round(n * 10) / 10;
+async function utilizationMode(loadBefore: number[]) {
+  const input = {
+    contacts: option('contacts') ?? 3000,
+    maxConcurrency: option('concurrency') ?? 500,
+    talkSeconds: option('talk') ?? 30,
+    workers,
+  };
+  const result = await withStack((stack) => utilization(stack, input));
+  printResults({
+    mode: 'utilization',
+    setup: [
+      `${input.contacts} contacts, ${input.talkSeconds} s calls, max_concurrency ${input.maxConcurrency}; ${temporalWords()}`,
+    ],
+    loadBefore,
+    figures: [
+      {
+        name: 'in flight ÷ max_concurrency',
+        value: String(result.meanInFlightRatio),
+        measures: `attempts placing/placed ÷ max_concurrency every 200 ms, time-weighted from the first claim until no contact is left undialed (${result.sampledSeconds} s); simulator live calls ${result.meanSimulatorLiveRatio}`,
+      },
+      {
+        name: 'ramp to full',
+        value: `${result.rampSecondsToFull} s`,
+        measures: 'first claim → first sample with max_concurrency in flight',
+      },
+    ],
+    json: result,
+  });
+}
 
 async function main() {
   if (modes.length === 0 || modes.some((m) => !(MODES as readonly string[]).includes(m))) {
     console.error(
-      `usage: npx tsx bench/engine/main.ts <${MODES.join('|')}>... [--contacts N] [--concurrency N] ...`,
+      `usage: npx tsx bench/engine/main.ts <${MODES.join('|')}>... [--contacts N] [--trials N] ...`,
     );
     process.exit(2);
   }
   for (const mode of modes as Mode[]) {
-    const stack = await startBenchStack({ keep: args.includes('--keep') });
-    try {
-      if (mode === 'ceiling' || mode === 'large') await ceiling(stack, mode);
-      else if (mode === 'raw') await raw(stack);
-      else if (mode === 'utilization') await utilization(stack);
-      else await control(stack);
-    } finally {
-      await stack.stop();
-    }
+    const loadBefore = loadNow();
+    if (mode === 'ceiling' || mode === 'large' || mode === 'mixed') await dialing(mode, loadBefore);
+    else if (mode === 'raw') await raw(loadBefore);
+    else if (mode === 'utilization') await utilizationMode(loadBefore);
+    else await control(loadBefore);
   }
 }
 

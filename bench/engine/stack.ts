@@ -30,8 +30,9 @@ import { createTestOrganization, type TestOrganization } from '../../test/helper
 
 /**
  * The real stack of the engine benchmarks, on free loopback ports like the test setup: a Temporal dev server
- * (in memory), versitygw, a fresh database (local server or embedded PostgreSQL), the API in this process (with
- * the simulator's runner) and worker processes as children (`node --import tsx worker/main.ts`).
+ * (its state in a SQLite file, as `./scripts/start.sh` runs it, or in memory on request), versitygw, a fresh
+ * database (local server or embedded PostgreSQL), the API in this process (with the simulator's runner) and worker
+ * processes as children (`node --import tsx worker/main.ts`).
  */
 export interface BenchStack {
   ctx: AppContext;
@@ -40,6 +41,8 @@ export interface BenchStack {
   agentId: number;
   env: Record<string, string>;
   temporalAddress: string;
+  /** The Temporal dev server's SQLite file (`--db-filename`), or null when it keeps its state in memory. */
+  temporalDbFile: string | null;
   scratchDir: string;
   /** Starts one more engine worker process; resolves once it polls. */
   startWorker(extraEnv?: Record<string, string>): Promise<ChildProcess>;
@@ -73,7 +76,13 @@ async function vacuumInPlaceOfAutovacuum(db: Db): Promise<() => Promise<void>> {
   };
 }
 
-export async function startBenchStack(options: { keep?: boolean } = {}): Promise<BenchStack> {
+export interface BenchStackOptions {
+  keep?: boolean;
+  /** Temporal state in memory instead of the file `./scripts/start.sh` gives it (for comparison only). */
+  temporalInMemory?: boolean;
+}
+
+export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
   const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'vac-bench-engine-'));
   const logDir = path.join(scratchDir, 'logs');
   const [temporalBinary, versitygwBinary] = [
@@ -96,12 +105,14 @@ export async function startBenchStack(options: { keep?: boolean } = {}): Promise
   const databaseUrl = await createDatabase(serverUrl, databaseName);
   log(`database ${databaseName} on ${new URL(serverUrl).host}${postgres ? ' (embedded)' : ''}`);
 
+  // Like `./scripts/start.sh` (scripts/dev/infrastructure.ts): `--db-filename`, a SQLite file on disk; headless.
+  const temporalDbFile = options.temporalInMemory ? null : path.join(scratchDir, 'temporal.sqlite');
   const [temporal, s3] = await Promise.all([
     startTemporalDevServer({
       binary: temporalBinary,
       port: await freePort(),
       uiPort: null,
-      dbFile: null,
+      dbFile: temporalDbFile,
       logDir,
     }),
     startS3Server({
@@ -116,7 +127,7 @@ export async function startBenchStack(options: { keep?: boolean } = {}): Promise
     () => temporal.stop(),
     () => s3.stop(),
   );
-  log(`temporal ${temporal.address}, s3 ${s3.endpoint}`);
+  log(`temporal ${temporal.address} (state ${temporalDbFile ?? 'in memory'}), s3 ${s3.endpoint}`);
 
   const port = await freePort();
   const env: Record<string, string> = {
@@ -194,6 +205,7 @@ export async function startBenchStack(options: { keep?: boolean } = {}): Promise
     agentId,
     env,
     temporalAddress: temporal.address,
+    temporalDbFile,
     scratchDir,
     startWorker: (extraEnv = {}) =>
       startChild('worker/main.ts', {
