@@ -112,6 +112,10 @@ describe('agents API', () => {
       call_disposition_codes: { disposition_codes: [{ code: 'a' }] },
     });
     expect(codes.statusCode).toBe(422);
+    // Codes are strings: the object in place of one is named, not the whole list.
+    expect(
+      codes.json().detail.map((issue: { loc: string[]; type: string }) => [issue.loc, issue.type]),
+    ).toEqual([[['body', 'call_disposition_codes', 'disposition_codes', '0'], 'type']]);
     const missingName = await agents.call('POST', '/create/definition', {
       workflow_definition: validDefinition(),
     });

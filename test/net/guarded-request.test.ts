@@ -62,17 +62,24 @@ describe('a guarded request', () => {
 
   it('sends nothing to a refused address, literal or resolved', async () => {
     const before = fake.requests.length;
-    for (const url of [`${fake.url}/echo`, `${fake.url.replace('127.0.0.1', 'localhost')}/echo`]) {
-      await expect(
-        guardedRequest(url, { method: 'POST', body: '{}' }, destinationPolicy([])),
-      ).rejects.toBeInstanceOf(DestinationNotAllowedError);
+    const refusals = [
+      [`${fake.url}/echo`, /^127\.0\.0\.1 is a loopback, link-local or private address/],
+      [
+        `${fake.url.replace('127.0.0.1', 'localhost')}/echo`,
+        /^localhost resolves to .+, a loopback, link-local or private/,
+      ],
+    ] as const;
+    for (const [url, why] of refusals) {
+      const refusal = guardedRequest(url, { method: 'POST', body: '{}' }, destinationPolicy([]));
+      await expect(refusal).rejects.toBeInstanceOf(DestinationNotAllowedError);
+      await expect(refusal).rejects.toThrow(why);
     }
     expect(fake.requests.length).toBe(before);
   });
 
   it('refuses a URL it cannot read, so a dial is known not to have been sent', async () => {
-    await expect(guardedRequest('http://', { method: 'POST', body: '{}' }, loopback)).rejects.toBeInstanceOf(
-      DestinationNotAllowedError,
-    );
+    const refusal = guardedRequest('http://', { method: 'POST', body: '{}' }, loopback);
+    await expect(refusal).rejects.toBeInstanceOf(DestinationNotAllowedError);
+    await expect(refusal).rejects.toThrow('the destination is not a valid URL');
   });
 });

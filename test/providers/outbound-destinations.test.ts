@@ -157,7 +157,11 @@ describe('the ARI events stream', () => {
       onError: (error) => refusal(error),
     });
     try {
-      expect(await refused).toBeInstanceOf(DestinationNotAllowedError);
+      const error = await refused;
+      expect(error).toBeInstanceOf(DestinationNotAllowedError);
+      expect(error.message).toBe(
+        '127.0.0.1 is a loopback, link-local or private address; the operator has not allowed it',
+      );
       expect(stream.connected).toBe(false);
       expect(upgrades).toHaveLength(0);
     } finally {
