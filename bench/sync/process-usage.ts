@@ -83,8 +83,9 @@ export async function watchPostgresCpu(databaseUrl: string) {
         const seconds = cpuSecondsOf(pid);
         if (first) atStart.set(pid, seconds);
         latest.set(pid, seconds);
-      } catch {
-        readable = false;
+      } catch (error) {
+        // A backend that ended between the query and the read is gone; one we may not read makes the figure unknown.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') readable = false;
       }
     }
     first = false;
