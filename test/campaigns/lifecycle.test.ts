@@ -30,7 +30,12 @@ describe('starting, pausing, resuming and changing a campaign', () => {
     expect(response.statusCode).toBe(200);
     const campaign = response.json();
     expect(campaign.state).toBe('syncing');
-    expect(campaign.started_at).not.toBeNull();
+    const stored = await t.ctx.db
+      .selectFrom('campaigns')
+      .select('started_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(campaign.started_at).toBe(stored.started_at!.toISOString());
     expect(campaign.logs.map((l: { event: string }) => l.event)).toEqual(['started', 'created']);
     const description = await t.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(id)).describe();
     expect(description.type).toBe('campaignWorkflow');
