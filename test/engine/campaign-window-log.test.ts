@@ -84,8 +84,16 @@ describe("a campaign's calling window", () => {
       .select(['simulator_calls.requested_at', 'simulator_calls.to_number', 'attempts.placing_at'])
       .where('attempts.campaign_id', '=', campaignId)
       .execute();
-    // The busy number was retried during the minute; nothing was dialed outside it.
-    expect(calls.filter((c) => c.to_number === phoneFor(1, 6)).length).toBeGreaterThan(1);
+    // The busy number was retried during the minute, each retry at least retry_delay_seconds after the previous
+    // dial (how many fit is timing: at least two, at most the 21 its retries allow); nothing was dialed outside it.
+    const busy = calls
+      .filter((c) => c.to_number === phoneFor(1, 6))
+      .map((c) => c.placing_at!.getTime())
+      .sort((a, b) => a - b);
+    expect(busy.length).toBeGreaterThanOrEqual(2);
+    expect(busy.length).toBeLessThanOrEqual(21);
+    for (let i = 1; i < busy.length; i++) expect(busy[i]! - busy[i - 1]!).toBeGreaterThanOrEqual(3000);
+    expect(calls.filter((c) => c.to_number === phoneFor(2, 0))).toHaveLength(1);
     // Claimed (the window checked) before the close; reached the simulator after the opening.
     for (const call of calls) {
       expect(call.requested_at.getTime()).toBeGreaterThanOrEqual(opensAt);
