@@ -1,11 +1,12 @@
 /**
  * The V8 settings the worker process ships with (docker-compose.yml's worker `NODE_OPTIONS`, and the dev command's
- * worker). The contact import's garbage would otherwise let the old space grow to ~320 MB of RSS before V8 collects
- * it; capped at 256 MB, V8 collects sooner and an import of 1,000,000 rows peaks under 300 MB (bench/sync). The SDK
- * sizes its workflow cache from this limit unless told: the worker sets `maxCachedWorkflows`
+ * worker). With Node's defaults the contact import's garbage grows a worker from ~250 to ~460 MiB of RSS before V8
+ * collects it; with the old space capped at 256 MB V8 collects sooner, and 8 MB semi-spaces (16 by default) keep the
+ * young generation small: a 1,000,000-row import then peaks at ~270 MiB (bench/sync, 2026-11-24), at the same worker
+ * CPU per row. The SDK sizes its workflow cache from this limit unless told: the worker sets `maxCachedWorkflows`
  * (WORKER_MAX_CACHED_WORKFLOWS) itself. bench/sync checks that docker-compose.yml ships exactly this.
  */
-export const WORKER_NODE_OPTIONS = '--max-old-space-size=256';
+export const WORKER_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=8';
 
 /** `NODE_OPTIONS` for a worker process: the operator's own options first, then the worker's (the last one wins). */
 export function workerNodeOptions(inherited: string | undefined): string {
