@@ -127,6 +127,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     return fallback;
   };
 
+  /** `host:port` (an IPv6 host in brackets) with a port of 1–65535; null when unset. */
+  const listenAddress = (name: string) => {
+    const raw = opt(name);
+    if (raw === null) return null;
+    const port = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):(\d{1,5})$/.exec(raw)?.[1];
+    if (port && Number(port) >= 1 && Number(port) <= 65535) return raw;
+    problems.push(`${name} must be host:port, e.g. 0.0.0.0:9464 (got "${raw}")`);
+    return null;
+  };
+
   const nodeEnv = str('NODE_ENV', 'development');
   if (!['development', 'test', 'production'].includes(nodeEnv)) {
     problems.push(`NODE_ENV must be development, test or production (got "${nodeEnv}")`);
@@ -201,7 +211,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       uiUrl: opt('TEMPORAL_UI_URL'),
       workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
       maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 1000, 2, 100_000),
-      metricsAddress: opt('WORKER_METRICS_ADDRESS'),
+      metricsAddress: listenAddress('WORKER_METRICS_ADDRESS'),
     },
     storage,
     uploads: {
