@@ -145,17 +145,23 @@ describe('the ARI events stream', () => {
   const connection = () =>
     ariConnectionOf({ ari_endpoint: fake.url, app_name: fake.app }, { app_password: fake.password });
 
-  it('opens nothing towards a refused address, and says why', async () => {
+  /** An event stream towards `url` under a policy that allows no private address, and the error it reports. */
+  function refusedStream(url: string) {
     let refusal!: (error: Error) => void;
     const refused = new Promise<Error>((resolve) => (refusal = resolve));
     const stream = openAriEventStream({
-      url: connection().eventsUrl,
+      url,
       authorization: connection().authorization,
       destinations: destinationPolicy([]),
       onOpen: () => undefined,
       onEvent: () => undefined,
       onError: (error) => refusal(error),
     });
+    return { stream, refused };
+  }
+
+  it('opens nothing towards a refused address, and says why', async () => {
+    const { stream, refused } = refusedStream(connection().eventsUrl);
     try {
       const error = await refused;
       expect(error).toBeInstanceOf(DestinationNotAllowedError);
@@ -170,18 +176,9 @@ describe('the ARI events stream', () => {
   });
 
   it('opens nothing towards a name that resolves to a refused address (checked when it connects)', async () => {
-    let refusal!: (error: Error) => void;
-    const refused = new Promise<Error>((resolve) => (refusal = resolve));
     const url = connection().eventsUrl.replace('127.0.0.1', 'localhost');
     expect(new URL(url).hostname).toBe('localhost');
-    const stream = openAriEventStream({
-      url,
-      authorization: connection().authorization,
-      destinations: destinationPolicy([]),
-      onOpen: () => undefined,
-      onEvent: () => undefined,
-      onError: (error) => refusal(error),
-    });
+    const { stream, refused } = refusedStream(url);
     try {
       const error = await refused;
       expect(error).toBeInstanceOf(DestinationNotAllowedError);
