@@ -1,4 +1,3 @@
-import { loadEngineSettings } from '../engine/engine-settings';
 import { createProviderFactory } from '../engine/provider-factory';
 import { ProviderGuards } from '../engine/provider-guard';
 import { createCampaignControlActivities } from './campaign-control';
@@ -10,7 +9,7 @@ import { createReconcileAttemptsActivity } from './reconcile-attempts';
 
 /** The dialing activities (everything after the import), with the worker's engine settings and provider guards. */
 export function createEngineActivities(deps: ActivityDeps) {
-  const engine = { ...loadEngineSettings(), ...deps.engine };
+  const engine = { ...deps.config.engine, ...deps.engine };
   const engineDeps: EngineActivityDeps = {
     ...deps,
     engine,

@@ -1,4 +1,4 @@
-import type { EngineSettings } from '../engine/engine-settings';
+import type { EngineSettings } from '../config/engine';
 import type { ProviderFactory } from '../engine/placement-context';
 import type { ProviderGuards } from '../engine/provider-guard';
 import type { ActivityDeps } from './index';

@@ -2,7 +2,7 @@ import type { Logger } from '../config/logger';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ObjectStorage } from '../storage/object-storage';
-import type { EngineSettings } from '../engine/engine-settings';
+import type { EngineSettings } from '../config/engine';
 import type { ProviderFactory } from '../engine/placement-context';
 import { createEngineActivities } from './engine-activities';
 import { createSyncContactsActivity } from './sync-contacts';
@@ -13,7 +13,7 @@ export interface ActivityDeps {
   logger: Logger;
   db: Db;
   storage: ObjectStorage;
-  /** Engine timings; the ENGINE_* variables (or defaults) fill what is absent. */
+  /** Engine timings that replace the configuration's (`config.engine`, from ENGINE_*), e.g. shorter in tests. */
   engine?: Partial<EngineSettings>;
   /** Builds a configuration's provider; the simulator client and the provider registry when absent. */
   providerFactory?: ProviderFactory;

@@ -4,7 +4,7 @@ import { claimAttempt, findAttempts, markPlaced, returnToQueue } from '../db/rep
 import { acquireCallLease } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
 import type { AttemptReport } from '../engine/attempt-report';
-import type { EngineSettings } from '../engine/engine-settings';
+import type { EngineSettings } from '../config/engine';
 import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off-call-context';
 import { PlacementSetupError } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { destinationEntryProblems } from '../net/outbound-destinations';
+import { readEngineSettings, type EngineSettings } from './engine';
 
 /** Every setting of the service, validated once at start and frozen. */
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
     templateAttempts: number;
   } | null;
   conversation: { maxTurns: number };
+  /** The dialing engine's timings (ENGINE_*); the worker's activities use them. */
+  engine: EngineSettings;
   security: {
     /**
      * Loopback, link-local and private destinations that user-set URLs may still reach (CIDRs or host names;
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           }
         : null,
     conversation: { maxTurns: int('CONVERSATION_MAX_TURNS', 50, 1, 1000) },
+    engine: readEngineSettings(env, problems),
     security: {
       allowedPrivateDestinations: list('ALLOWED_PRIVATE_DESTINATIONS'),
       trustProxy: trustProxyOf(),

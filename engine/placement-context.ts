@@ -5,8 +5,8 @@ import { getAgentForCall } from '../db/repositories/agents';
 import { findDefaultCallerNumber } from '../db/repositories/phone-numbers';
 import type { TelephonyProvider } from '../providers/provider';
 import type { ConfigurationForProvider } from '../providers/registry';
-import type { EngineSettings } from './engine-settings';
-import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
+import type { EngineSettings } from '../config/engine';
+import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 
 /** Builds the provider of a telephony configuration (the registry in production, a fake in unit tests). */
 export type ProviderFactory = (
@@ -104,7 +104,7 @@ export async function loadPlacementContext(
     provider,
     callerNumber: caller?.address_normalized ?? null,
     amdEnabled: configuration.config.amd_enabled === true,
-    breaker: { ...DEFAULT_BREAKER_SETTINGS, ...(campaign.circuit_breaker as Partial<BreakerSettings>) },
+    breaker: breakerSettingsOf(campaign.circuit_breaker),
   };
 }
 

@@ -3,7 +3,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { freePort } from '../../devstack/processes';
-import type { EngineSettings } from '../../engine/engine-settings';
+import type { EngineSettings } from '../../config/engine';
 import { contactSourceKey } from '../../storage/contact-sources';
 import { WORKFLOWS_PATH } from '../../worker/workflows-path';
 import { createTestApp, type TestApp } from '../helpers/context';

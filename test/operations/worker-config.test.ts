@@ -36,6 +36,36 @@ describe('worker settings', () => {
     }
   });
 
+  it('time the engine with the ENGINE_* settings, the production defaults when unset, and refuse a value that is not positive', () => {
+    expect(loadConfig(base).engine).toEqual({
+      deadlineGraceSeconds: 30,
+      placingStaleSeconds: 30,
+      providerRequestTimeoutMs: 10_000,
+      placementConcurrency: 20,
+    });
+    const set = {
+      ...base,
+      ENGINE_DEADLINE_GRACE_SECONDS: '2',
+      ENGINE_PLACING_STALE_SECONDS: '3',
+      ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '1500',
+      ENGINE_PLACEMENT_CONCURRENCY: '7',
+    };
+    expect(loadConfig(set).engine).toEqual({
+      deadlineGraceSeconds: 2,
+      placingStaleSeconds: 3,
+      providerRequestTimeoutMs: 1500,
+      placementConcurrency: 7,
+    });
+    // A claim is looked up only after two request timeouts: 8 s of timeout keeps a placement stale for 16 s, not 3.
+    expect(loadConfig({ ...set, ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '8000' }).engine.placingStaleSeconds).toBe(16);
+    for (const bad of ['0', '-1', 'soon', 'Infinity']) {
+      expect(() => loadConfig({ ...base, ENGINE_PLACEMENT_CONCURRENCY: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, ENGINE_DEADLINE_GRACE_SECONDS: bad })).toThrow(
+        `ENGINE_DEADLINE_GRACE_SECONDS must be a positive number (got "${bad}")`,
+      );
+    }
+  });
+
   it("put the worker's heap setting after the operator's NODE_OPTIONS, so it wins", () => {
     expect(WORKER_NODE_OPTIONS).toBe('--max-old-space-size=256 --max-semi-space-size=8');
     expect(workerNodeOptions(undefined)).toBe(WORKER_NODE_OPTIONS);

@@ -24,16 +24,19 @@ const ENV_NAMES: Record<keyof EngineSettings, string> = {
   placementConcurrency: 'ENGINE_PLACEMENT_CONCURRENCY',
 };
 
-/** Reads the optional ENGINE_* variables; a value that is not a positive number stops the worker at start. */
-export function loadEngineSettings(env: Record<string, string | undefined> = process.env): EngineSettings {
+/**
+ * Reads the optional ENGINE_* variables (`loadConfig` calls it); a value that is not a positive number is added to
+ * `problems`, so the process stops at start with the other configuration problems.
+ */
+export function readEngineSettings(env: Record<string, string | undefined>, problems: string[]): EngineSettings {
   const settings = { ...DEFAULT_ENGINE_SETTINGS };
   for (const key of Object.keys(ENV_NAMES) as Array<keyof EngineSettings>) {
     const raw = env[ENV_NAMES[key]]?.trim();
     if (!raw) continue;
     const value = Number(raw);
     if (!Number.isFinite(value) || value <= 0)
-      throw new Error(`${ENV_NAMES[key]} must be a positive number (got "${raw}")`);
-    settings[key] = value;
+      problems.push(`${ENV_NAMES[key]} must be a positive number (got "${raw}")`);
+    else settings[key] = value;
   }
   // A claim is only looked up once the request that made it has certainly ended.
   settings.placingStaleSeconds = Math.max(
