@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { tokensMatch } from '../api/auth/tokens';
+import { tokensMatch } from '../credentials/tokens';
 import { deriveKey } from '../config/keys';
 
 /**

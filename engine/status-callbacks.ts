@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config';
 import { deriveKey } from '../config/keys';
-import { tokensMatch } from '../api/auth/tokens';
+import { tokensMatch } from '../credentials/tokens';
 
 /** The path providers post call status to; the attempt id and a token signed by us bind a callback to one attempt. */
 export const STATUS_CALLBACK_ROUTE = '/api/v1/telephony/status';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { tokensMatch } from '../api/auth/tokens';
+import { tokensMatch } from '../credentials/tokens';
 import { HttpError, invalidField, unauthorized } from '../api/errors';
 import { Id } from '../api/routes/common-schemas';
 import { CALL_OUTCOMES } from '../providers/catalogue';

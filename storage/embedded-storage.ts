@@ -3,7 +3,7 @@ import { createWriteStream, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tokensMatch } from '../api/auth/tokens';
+import { tokensMatch } from '../credentials/tokens';
 import {
   ObjectChangedError,
   ObjectNotFoundError,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findActiveApiKey, findLiveSession, touchApiKey } from '../../db/repositories/credentials';
-import { API_KEY_PREFIX, hashToken, tokensMatch } from '../auth/tokens';
+import { API_KEY_PREFIX, hashToken, tokensMatch } from '../../credentials/tokens';
 import { DOCS_PREFIX } from '../context';
 import { forbidden, unauthorized } from '../errors';
 

@@ -1,4 +1,4 @@
-import { generateApiKey, hashToken } from '../../api/auth/tokens';
+import { generateApiKey, hashToken } from '../../credentials/tokens';
 import type { TestApp } from '../helpers/context';
 import type { TestOrganization } from '../helpers/organizations';
 import { validDefinition } from './fixtures';

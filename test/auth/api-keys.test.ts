@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../api/auth/tokens';
+import { hashToken } from '../../credentials/tokens';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createKey, signUp, type SignedUp } from './accounts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateApiKey, hashToken } from '../../api/auth/tokens';
+import { generateApiKey, hashToken } from '../../credentials/tokens';
 import type { Db } from '../../db/client';
 
 export interface TestOrganization {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { generateApiKey, hashToken } from '../../auth/tokens';
+import { generateApiKey, hashToken } from '../../../credentials/tokens';
 import { callerOf } from '../../plugins/authenticate';
 import { forbidden, notFound } from '../../errors';
 import {

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { conflict, HttpError, invalidField, unauthorized } from '../../errors';
 import { beginLoginAttempt, countSignupAttempt } from '../../auth/login-throttle';
 import { passwordProblem } from '../../auth/password-policy';
-import { generateSessionToken, hashPassword, hashToken, verifyPassword } from '../../auth/tokens';
+import { hashPassword, verifyPassword } from '../../../credentials/passwords';
+import { generateSessionToken, hashToken } from '../../../credentials/tokens';
 import {
   addMembership,
   createOrganization,

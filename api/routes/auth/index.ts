@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashToken } from '../../auth/tokens';
+import { hashToken } from '../../../credentials/tokens';
 import { callerOf, presentedToken } from '../../plugins/authenticate';
 import { forbidden, notFound } from '../../errors';
 import { findOrganization } from '../../../db/repositories/organizations';

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+/** Password hashing: scrypt with a random salt, the parameters stored beside the hash. */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (
@@ -7,28 +8,6 @@ const scrypt = promisify(scryptCallback) as (
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
-
-export const API_KEY_PREFIX = 'vac_';
-export const SESSION_TOKEN_PREFIX = 'vas_';
-
-/** `vac_` + 43 url-safe characters (32 random bytes). Only its SHA-256 digest is stored. */
-export function generateApiKey(): string {
-  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
-}
-
-export function generateSessionToken(): string {
-  return SESSION_TOKEN_PREFIX + randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function tokensMatch(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 // scrypt with N=2^15: about 50 ms a hash on a small machine, 32 MiB of memory.
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
