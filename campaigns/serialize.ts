@@ -1,11 +1,10 @@
-import type { Campaign, CampaignLog } from '../db/database';
-import { circuitBreakerOf, retryConfigOf, scheduleConfigOf } from './settings';
+import type { CampaignLog } from '../db/database';
+import type { CampaignView } from '../db/repositories/campaigns';
+import { breakerSettingsOf } from '../domain/breaker';
+import { retryConfigOf } from '../domain/retry';
+import { scheduleConfigOf } from '../domain/schedule-config';
 
-/** A campaign row with the names the response carries, read with joins (never a query per campaign). */
-export type CampaignView = Campaign & {
-  workflow_name: string | null;
-  telephony_configuration_name: string | null;
-};
+export type { CampaignView } from '../db/repositories/campaigns';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -46,7 +45,7 @@ export function presentCampaign(campaign: CampaignView, logs?: CampaignLog[]) {
     retry_config: retryConfigOf(campaign.retry_config),
     max_concurrency: campaign.max_concurrency,
     schedule_config: scheduleConfigOf(campaign.schedule_config),
-    circuit_breaker: circuitBreakerOf(campaign.circuit_breaker),
+    circuit_breaker: breakerSettingsOf(campaign.circuit_breaker),
     ring_timeout_seconds: campaign.ring_timeout_seconds,
     parent_campaign_id: campaign.parent_campaign_id,
     redialed_campaign_id: campaign.redialed_campaign_id,

@@ -1,13 +1,38 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Logger } from '../config/logger';
 import type { Database } from './database';
+
+/** The little the database layer logs: any pino logger fits. */
+export interface DbLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
 
 // bigint ids and counters fit in a JS number for any realistic volume; numeric money and durations are read as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
+
+/** A transaction of the application's database. */
+export type Trx = Transaction<Database>;
+
+/** What every repository function runs on: the pool, or a transaction the caller holds. */
+export type Executor = Db | Trx;
+
+/**
+ * Runs `work` in one transaction, committed when it resolves and rolled back when it throws. Callers outside db/ use
+ * it to put several repository calls in one transaction, in the order they make them.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+/** The smallest round trip to the database (the health check's). */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 export interface DbOptions {
   max?: number;
@@ -16,7 +41,7 @@ export interface DbOptions {
   /** Server-side limit of one statement; 0 or absent: none (migrations run without one). */
   statementTimeoutMs?: number;
   /** Where a connection lost while idle in the pool is reported. */
-  logger?: Logger;
+  logger?: DbLogger;
 }
 
 /** One pool per process; callers destroy it on shutdown. */
@@ -36,7 +61,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
 /** The pool settings of a long-running process (API, worker) from its config. */
 export function processDbOptions(
   config: { databasePoolSize: number; databaseTimeouts: { connectMs: number; statementMs: number } },
-  logger: Logger,
+  logger: DbLogger,
 ): DbOptions {
   return {
     max: config.databasePoolSize,

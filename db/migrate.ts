@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Logger } from '../config/logger';
+import type { DbLogger } from './client';
 
 const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -37,7 +37,7 @@ function migrator(db: AnyDb): Migrator {
  * Applies every pending migration; throws with the failing migration's name.
  * Kysely's Postgres adapter holds an advisory lock meanwhile, so API, worker and tests may call this at once.
  */
-export async function migrateToLatest(db: AnyDb, logger?: Logger): Promise<string[]> {
+export async function migrateToLatest(db: AnyDb, logger?: DbLogger): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   const applied: string[] = [];
   for (const result of results ?? []) {

@@ -1,11 +1,10 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import type { Db } from '../client';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Executor, Trx } from '../client';
 import type { Database } from '../database';
 import { withConfigurationDefaults } from '../../agents/settings';
 
 /** Agents and their versioned definitions; every function is scoped to one organization. */
 
-type Executor = Db | Transaction<Database>;
 type JsonObject = Record<string, unknown>;
 export type AgentStatus = 'active' | 'archived';
 
@@ -23,8 +22,8 @@ export type AgentChanges = Partial<Omit<NewAgent, 'callType'>>;
 
 const json = (value: unknown) => JSON.stringify(value);
 
-async function inTransaction<T>(db: Executor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+async function inTransaction<T>(db: Executor, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
 }
 
 /** Counts the agent's runs inside the same query, so lists need no query per agent. */
@@ -57,7 +56,7 @@ export async function createAgent(db: Executor, organizationId: number, agent: N
 }
 
 async function insertPublishedDefinition(
-  trx: Transaction<Database>,
+  trx: Trx,
   agentId: number,
   versionNumber: number,
   definition: JsonObject,
@@ -150,7 +149,7 @@ export async function updateAgent(
 }
 
 async function publishIfChanged(
-  trx: Transaction<Database>,
+  trx: Trx,
   agentId: number,
   currentDefinitionId: number | null,
   definition: JsonObject,

@@ -1,8 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../client';
 
 /** What the API shows of a key: never its digest. */
 export interface ApiKeyRecord {

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Attempt, Database } from '../database';
+import { sql } from 'kysely';
+import type { Db, Executor, Trx } from '../client';
+import type { Attempt } from '../database';
 import { releaseCallLease } from './call-leases';
 import { addToCampaignCounters } from './campaign-counters';
 
@@ -11,8 +11,6 @@ import { addToCampaignCounters } from './campaign-counters';
  * queued → placing (claimed, the dial may be under way) → placed (the provider gave a call id) → finished.
  * A placement the provider refused goes placing → queued; only `recordAttemptOutcome` writes `finished`.
  */
-
-type Executor = Db | Transaction<Database>;
 
 export const OPEN_ATTEMPT_STATES = ['queued', 'placing', 'placed'] as const;
 
@@ -111,7 +109,7 @@ export async function findAttempts(db: Executor, attemptIds: number[]): Promise<
 
 /** Claims a queued attempt for placement (CAS queued → placing); undefined when someone else holds it. */
 export async function claimAttempt(
-  trx: Transaction<Database>,
+  trx: Trx,
   input: {
     attemptId: number;
     provider: string;
@@ -210,7 +208,7 @@ export async function returnToQueue(db: Db, input: { attemptId: number; error: s
  * its own calling window: the contact keeps its attempt count, as if it had never been queued.
  */
 export async function withdrawQueuedAttempt(
-  trx: Transaction<Database>,
+  trx: Trx,
   input: { attemptId: number; nextAttemptAt: Date },
 ): Promise<boolean> {
   const removed = await trx

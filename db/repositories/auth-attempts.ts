@@ -1,8 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db, Executor } from '../client';
 
 /**
  * Attempt counting for login and signup throttling, shared by every API process.

@@ -1,6 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
+import { sql } from 'kysely';
+import type { Executor } from '../client';
 
 /**
  * Call leases: the organization-wide limits on calls (contract), shared by every worker, campaign and one-off call.
@@ -10,8 +9,6 @@ import type { Database } from '../database';
  * database's clock, so workers on several machines agree. A lease not renewed by `expires_at` (its worker crashed)
  * stops counting at once and is deleted by a later acquisition (old leases are pruned now and then).
  */
-
-type Executor = Db | Transaction<Database>;
 
 export type LeaseDecision =
   | { granted: true; /** The attempt already held a live lease, now extended. */ renewed: boolean }

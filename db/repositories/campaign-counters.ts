@@ -1,5 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../database';
+import type { Trx } from '../client';
 
 /** Amounts to add to a campaign's counters. */
 export interface CampaignCounterDeltas {
@@ -16,7 +15,7 @@ export interface CampaignCounterDeltas {
  * the commit. Counters read inside the same transaction after this call do not include the deltas yet.
  */
 export async function addToCampaignCounters(
-  trx: Transaction<Database>,
+  trx: Trx,
   campaignId: number,
   deltas: CampaignCounterDeltas,
 ): Promise<void> {

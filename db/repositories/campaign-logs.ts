@@ -1,10 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { CampaignLog, CampaignLogsTable, Database } from '../database';
+import { sql } from 'kysely';
+import type { Executor } from '../client';
+import type { CampaignLog, CampaignLogsTable } from '../database';
 
 /** The campaign's log: append-only entries `{ts, level, event, message, details}`, read newest first. */
-
-type Executor = Db | Transaction<Database>;
 
 export interface NewCampaignLog {
   event: string;

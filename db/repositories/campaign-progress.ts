@@ -1,10 +1,7 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
+import { sql } from 'kysely';
+import type { Executor } from '../client';
 
 /** The counts behind `GET /campaign/{id}/progress`: one grouped query over contacts, one over attempts. */
-
-type Executor = Db | Transaction<Database>;
 
 export interface ContactProgress {
   total: number;

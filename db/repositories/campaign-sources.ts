@@ -1,10 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
+import type { Executor } from '../client';
 
 /** The version of a campaign's source object recorded at create time: the import reads that version only. */
-
-type Executor = Db | Transaction<Database>;
 
 export interface SourceVersion {
   size: number;

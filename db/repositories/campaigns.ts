@@ -1,11 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Campaign, CampaignState, Database } from '../database';
-import type { CampaignView } from '../../campaigns/serialize';
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../client';
+import type { Campaign, CampaignState } from '../database';
 
 /** Campaign rows: reads scoped to one organization, and state changes as compare-and-set updates. */
-
-type Executor = Db | Transaction<Database>;
 
 export interface NewCampaign {
   organizationId: number;
@@ -21,6 +18,12 @@ export interface NewCampaign {
   ringTimeoutSeconds: number;
   parentCampaignId?: number | null;
 }
+
+/** A campaign row with the names the response carries, read with joins (never a query per campaign). */
+export type CampaignView = Campaign & {
+  workflow_name: string | null;
+  telephony_configuration_name: string | null;
+};
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -84,7 +87,7 @@ export async function insertCampaign(db: Executor, campaign: NewCampaign): Promi
 
 /** The row locked for the rest of the transaction (PATCH merges settings onto what is stored). */
 export async function lockCampaign(
-  trx: Transaction<Database>,
+  trx: Trx,
   organizationId: number,
   campaignId: number,
 ): Promise<Campaign | undefined> {
@@ -107,7 +110,7 @@ export interface SettingsChanges {
 }
 
 export async function updateCampaignSettings(
-  trx: Transaction<Database>,
+  trx: Trx,
   campaignId: number,
   changes: SettingsChanges,
 ): Promise<void> {

@@ -1,10 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../client';
-import type { Database } from '../database';
+import type { Executor } from '../client';
 
 /**
  * Contact import writes: each batch is COPYed into a session-local staging table and moved into `contacts` and
@@ -12,8 +11,6 @@ import type { Database } from '../database';
  * batch written twice (a retried import) changes nothing; a number already in the campaign, or earlier in the same
  * batch, makes the later row a `duplicate`.
  */
-
-type Executor = Db | Transaction<Database>;
 
 export interface ImportRecord {
   rowNumber: number;

@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../client';
 
 export interface OrganizationSummary {
   id: number;

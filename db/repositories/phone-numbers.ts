@@ -1,8 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database, PhoneNumber } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../client';
+import type { PhoneNumber } from '../database';
 
 export const PHONE_NUMBER_ADDRESS_CONSTRAINT = 'phone_numbers_org_address_key';
 
@@ -114,7 +112,7 @@ export async function updatePhoneNumber(
 
 /** Clears the default caller flag of every number of the configuration except `keepId`. */
 export async function clearDefaultCaller(
-  trx: Transaction<Database>,
+  trx: Trx,
   configurationId: number,
   keepId: number | null,
 ): Promise<void> {

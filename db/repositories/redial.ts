@@ -1,6 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../client';
 
 /**
  * Redial campaigns: a completed campaign's contacts whose last outcome the operator picked, copied into a new campaign.
@@ -16,7 +15,7 @@ export const redialSourceId = (parentCampaignId: number) => `campaign:${parentCa
  * initial_context kept; attempts and outcomes reset). Returns how many were copied; a second call copies nothing new.
  */
 export async function copyRedialContacts(
-  trx: Transaction<Database>,
+  trx: Trx,
   input: { campaignId: number; parentCampaignId: number; outcomes: readonly string[] },
 ): Promise<number> {
   if (input.outcomes.length === 0) return 0;
@@ -62,6 +61,6 @@ export async function activateRedialContacts(db: Db, input: { campaignId: number
  * One statement over every contact of a campaign (a million rows and more) may run past the pool's statement limit,
  * which is meant for stuck queries: such a statement goes without it, for its transaction only.
  */
-async function withoutStatementTimeout(trx: Transaction<Database>): Promise<void> {
+async function withoutStatementTimeout(trx: Trx): Promise<void> {
   await sql`set local statement_timeout = 0`.execute(trx);
 }

@@ -1,5 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Db } from '../client';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Executor } from '../client';
 import type { Database } from '../database';
 import {
   durationRange,
@@ -20,8 +20,6 @@ import {
  * `run_list_entries` (migration 2026_11_22_001000) with all the query's filters; a run id, or a duration with other
  * filters, reads `runs` alone. docs/benchmarks.md ("Runs list") has the figures.
  */
-
-type Executor = Db | Transaction<Database>;
 
 interface DailyTotals {
   organization_id: number;

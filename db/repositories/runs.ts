@@ -1,12 +1,11 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database, Run } from '../database';
+import { sql } from 'kysely';
+import type { Executor } from '../client';
+import type { Run } from '../database';
 import { queryWindow, runConditions, type RunListQuery } from './runs-filters';
 import { runTotalsQuery } from './runs-totals';
 
 /** Runs: one record per call. The engine writes them; the API lists and reads them. */
 
-type Executor = Db | Transaction<Database>;
 type Context = Record<string, unknown>;
 
 export interface NewRunInput {

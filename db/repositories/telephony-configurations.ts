@@ -1,8 +1,6 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database, TelephonyConfiguration } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../client';
+import type { TelephonyConfiguration } from '../database';
 
 /** Campaign states that still need their configuration. */
 const FINISHED_CAMPAIGN_STATES = ['completed', 'failed'] as const;
@@ -61,7 +59,7 @@ export async function findDefaultOutboundConfiguration(
  * Locks the organization row: every change of the organization's default outbound configuration takes
  * this lock first, so concurrent "make me the default" requests run one after the other.
  */
-export async function lockOrganization(trx: Transaction<Database>, organizationId: number): Promise<void> {
+export async function lockOrganization(trx: Trx, organizationId: number): Promise<void> {
   await trx
     .selectFrom('organizations')
     .select('id')
@@ -72,7 +70,7 @@ export async function lockOrganization(trx: Transaction<Database>, organizationI
 
 /** Clears the default flag of every configuration of the organization except `keepId`. */
 export async function clearDefaultOutbound(
-  trx: Transaction<Database>,
+  trx: Trx,
   organizationId: number,
   keepId: number | null,
 ): Promise<void> {
@@ -156,7 +154,7 @@ export async function countUnfinishedUsesOf(
  * Deletes the configuration (its phone numbers go with it). Finished campaigns and attempts keep their history but
  * lose the reference, which their foreign keys would otherwise refuse.
  */
-export async function deleteTelephonyConfiguration(trx: Transaction<Database>, id: number): Promise<void> {
+export async function deleteTelephonyConfiguration(trx: Trx, id: number): Promise<void> {
   await trx
     .updateTable('campaigns')
     .set({ telephony_configuration_id: null })

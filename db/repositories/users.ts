@@ -1,8 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../client';
-import type { Database } from '../database';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../client';
 
 export interface UserRecord {
   id: number;
@@ -56,6 +53,6 @@ export async function anyUserExists(db: Executor): Promise<boolean> {
 }
 
 /** Serialises user creation until the transaction ends, so "no user exists yet" stays true until it commits. */
-export async function lockUserCreation(trx: Transaction<Database>): Promise<void> {
+export async function lockUserCreation(trx: Trx): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended('users:create', 0))`.execute(trx);
 }
