@@ -3,9 +3,10 @@ import { countOpenAttempts, earliestDueAt, queueDueAttempts } from '../db/reposi
 import { appendCampaignLog } from '../db/repositories/campaign-logs';
 import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
-import { contactWindow, zonesOfContact } from '../engine/contact-zones';
-import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from '../engine/provider-guard';
-import { perContactZones, toSchedule } from '../workflows/schedule-config';
+import { contactWindow, zonesOfContact } from '../domain/contact-zones';
+import { numberZones } from '../engine/number-zones';
+import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
+import { perContactZones, toSchedule } from '../domain/schedule-config';
 import type { EngineActivityDeps } from './engine-deps';
 
 /** What the campaign workflow steers by: the row's state and settings, and how much work is left. */
@@ -71,10 +72,10 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
     const moves = [];
     for (const contact of due) {
-      const zones = zonesOfContact({
-        timezoneColumn: contact.timezone,
-        phoneNumberE164: contact.phone_number,
-      });
+      const zones = zonesOfContact(
+        { timezoneColumn: contact.timezone, phoneNumberE164: contact.phone_number },
+        numberZones,
+      );
       const window = contactWindow(schedule, zones, now);
       if (!window.open && window.nextOpeningMs !== null)
         moves.push({ id: contact.id, from: contact.next_attempt_at, until: new Date(window.nextOpeningMs) });
@@ -95,7 +96,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
         state: row.state,
         maxConcurrency: row.max_concurrency,
         schedule: row.schedule_config,
-        breaker: { ...DEFAULT_BREAKER_SETTINGS, ...(row.circuit_breaker as Partial<BreakerSettings>) },
+        breaker: breakerSettingsOf(row.circuit_breaker),
         ...(await remainingAndDue(input.campaignId)),
       };
     },

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { appendCampaignLog } from '../db/repositories/campaign-logs';
 import { markFailed } from '../db/repositories/campaigns';
-import { CAMPAIGN_SETUP_INVALID } from '../engine/failure-types';
+import { CAMPAIGN_SETUP_INVALID } from '../domain/failure-types';
 import {
   loadPlacementContext,
   PlacementSetupError,

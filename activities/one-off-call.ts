@@ -3,7 +3,7 @@ import { Context } from '@temporalio/activity';
 import { claimAttempt, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
 import { acquireCallLease } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
-import type { AttemptReport } from '../engine/attempt-report';
+import type { AttemptReport } from '../domain/attempt-report';
 import type { EngineSettings } from '../config/engine';
 import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off-call-context';
 import { PlacementSetupError } from '../engine/placement-context';

@@ -11,14 +11,15 @@ import {
   withdrawQueuedAttempt,
 } from '../db/repositories/attempts';
 import { acquireCallLease, releaseCallLease } from '../db/repositories/call-leases';
-import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
-import { contactWindow, zonesOfContact } from '../engine/contact-zones';
+import type { AttemptReport, AttemptReports } from '../domain/attempt-report';
+import { contactWindow, zonesOfContact } from '../domain/contact-zones';
+import { numberZones } from '../engine/number-zones';
 import { callLeaseTtlSeconds, type PlacementContext } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome } from '../engine/record-outcome';
 import { statusCallbackUrl } from '../engine/status-callbacks';
-import { isOpenAt } from '../workflows/schedule';
-import { perContactZones, toSchedule } from '../workflows/schedule-config';
+import { isOpenAt } from '../domain/schedule';
+import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
 
@@ -268,7 +269,10 @@ async function claimIn(
       .where('attempts.id', '=', attemptId)
       .executeTakeFirst();
     if (target?.state === 'queued') {
-      const zones = zonesOfContact({ timezoneColumn: target.timezone, phoneNumberE164: target.phone_number });
+      const zones = zonesOfContact(
+        { timezoneColumn: target.timezone, phoneNumberE164: target.phone_number },
+        numberZones,
+      );
       const window = contactWindow(schedule, zones, now);
       if (!window.open) {
         if (window.nextOpeningMs === null) return { kind: 'no_window', zones };

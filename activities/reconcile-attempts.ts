@@ -1,8 +1,8 @@
 import { extendDeadline, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
 import { renewCallLeases } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
-import type { AttemptReport, AttemptReports } from '../engine/attempt-report';
-import { isAttemptOutcome } from '../engine/outcomes';
+import type { AttemptReport, AttemptReports } from '../domain/attempt-report';
+import { isAttemptOutcome } from '../domain/outcomes';
 import type { PlacementContext } from '../engine/placement-context';
 import { recordAttemptOutcome } from '../engine/record-outcome';
 import type { CallStatus } from '../providers/provider';

@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { pipeline, Transform } from 'node:stream';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from './index';
-import { SOURCE_INVALID } from '../engine/failure-types';
+import { SOURCE_INVALID } from '../domain/failure-types';
 import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../storage/object-storage';
 import { recordedSourceVersion } from '../db/repositories/campaign-sources';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';

@@ -1,10 +1,10 @@
-import { DEFAULT_RING_TIMEOUT_SECONDS } from '../campaigns/settings';
+import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from '../domain/breaker';
+import { DEFAULT_RING_TIMEOUT_SECONDS } from '../domain/campaign-settings';
 import type { Db } from '../db/client';
 import type { Attempt } from '../db/database';
 import { getAgentForCall } from '../db/repositories/agents';
 import type { TelephonyProvider } from '../providers/provider';
 import { PlacementSetupError, providerForConfiguration, type ProviderFactory } from './placement-context';
-import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from './provider-guard';
 
 /**
  * What placing and settling a one-off call (an attempt without a campaign) needs, read from its attempt row: the

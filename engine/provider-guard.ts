@@ -1,19 +1,5 @@
 import CircuitBreaker from 'opossum';
-
-/** The campaign's breaker settings as stored (`campaigns.circuit_breaker`). */
-export interface BreakerSettings {
-  enabled: boolean;
-  failure_threshold: number;
-  window_seconds: number;
-  min_calls_in_window: number;
-}
-
-export const DEFAULT_BREAKER_SETTINGS: Readonly<BreakerSettings> = Object.freeze({
-  enabled: false,
-  failure_threshold: 0.5,
-  window_seconds: 120,
-  min_calls_in_window: 5,
-});
+import type { BreakerSettings } from '../domain/breaker';
 
 type Call = () => Promise<unknown>;
 

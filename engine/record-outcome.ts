@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRun } from '../db/repositories/runs';
-import { isSuccessfulFinalOutcome, shouldRetry, type AttemptOutcome, type RetryConfig } from './outcomes';
+import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
+import { shouldRetry, type RetryConfig } from '../domain/retry';
 
 export interface AttemptOutcomeReport {
   attemptId: number;

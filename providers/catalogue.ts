@@ -1,3 +1,5 @@
+import { CALL_OUTCOMES } from '../domain/outcomes';
+
 /**
  * The telephony providers and their configuration fields, declared once: validation, masking and the
  * providers metadata endpoint all read this list.
@@ -5,19 +7,6 @@
 
 export const PROVIDER_NAMES = ['twilio', 'telnyx', 'vonage', 'plivo', 'ari', 'simulator'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
-
-/** Outcomes of one call attempt (contract, "Calls and outcomes"). */
-export const CALL_OUTCOMES = [
-  'completed',
-  'voicemail',
-  'busy',
-  'no_answer',
-  'failed',
-  'canceled',
-  'invalid_number',
-  'error',
-] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export type FieldType = 'string' | 'url' | 'number' | 'boolean' | 'object';
 

@@ -2,7 +2,8 @@
  * The one interface through which the engine and the API reach a telephony provider. Vendor adapters
  * implement it; nothing outside `providers/` knows a vendor's API.
  */
-import type { CallOutcome, ProviderName } from './catalogue';
+import type { CallOutcome } from '../domain/outcomes';
+import type { ProviderName } from './catalogue';
 
 /** The number a provider is asked about: enough to find it at the vendor (e.g. a number sid in `extra_metadata`). */
 export interface ProviderPhoneNumber {

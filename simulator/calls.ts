@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import { escapeLike } from '../db/repositories/runs';
-import type { CallOutcome } from '../providers/catalogue';
+import type { CallOutcome } from '../domain/outcomes';
 import { finalStatusOf, type SimulatedCall, type SimulatorStatusReport } from './outcome';
 
 /** The simulator's durable record of every call it was asked to place: the truth for "never dialed twice". */

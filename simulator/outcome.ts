@@ -1,4 +1,4 @@
-import type { CallOutcome } from '../providers/catalogue';
+import type { CallOutcome } from '../domain/outcomes';
 
 /** How the simulated callee behaves: chosen when the call is placed, played out by the runner. */
 export interface SimulatedCall {

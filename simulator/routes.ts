@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { tokensMatch } from '../credentials/tokens';
 import { HttpError, invalidField, unauthorized } from '../api/errors';
 import { Id } from '../api/routes/common-schemas';
-import { CALL_OUTCOMES } from '../providers/catalogue';
+import { CALL_OUTCOMES } from '../domain/outcomes';
 import { countPriorCalls, findCall, findCallsByAttempt, insertCall } from './calls';
 import { simulateCall } from './outcome';
 import { statusReport } from './calls';

@@ -13,15 +13,15 @@ import {
 import { Settings } from 'luxon';
 import type { Activities } from '../activities';
 import type { CampaignControl } from '../activities/campaign-control';
-import type { AttemptReport } from '../engine/attempt-report';
-import { CAMPAIGN_SETUP_INVALID, SOURCE_INVALID } from '../engine/failure-types';
-import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
-import { judgeWindow, type BreakerSample } from './breaker-window';
+import type { AttemptReport } from '../domain/attempt-report';
+import { CAMPAIGN_SETUP_INVALID, SOURCE_INVALID } from '../domain/failure-types';
+import { isAttemptOutcome, isBreakerFailure } from '../domain/outcomes';
+import { judgeWindow, type BreakerSample } from '../domain/breaker';
 import { attemptFinishedSignal, campaignChangedSignal, campaignStatusQuery } from './campaign-messages';
 import { CAMPAIGN_STATE_KEY } from './campaign-search-attributes';
 import { InFlight, zeroCounters, type CarriedCampaignState, type EngineCounters } from './in-flight';
-import { isOpenAt, nextClosingAfter, nextOpeningAfter } from './schedule';
-import { perContactZones, toSchedule } from './schedule-config';
+import { isOpenAt, nextClosingAfter, nextOpeningAfter } from '../domain/schedule';
+import { perContactZones, toSchedule } from '../domain/schedule-config';
 
 // Luxon (inside the schedule logic) must never depend on the worker's zone nor accept an invalid one.
 Settings.defaultZone = 'UTC';

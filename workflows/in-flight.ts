@@ -1,6 +1,6 @@
-import type { AttemptReport } from '../engine/attempt-report';
-import { isAttemptOutcome, isBreakerFailure } from '../engine/outcomes';
-import type { BreakerSample } from './breaker-window';
+import type { AttemptReport } from '../domain/attempt-report';
+import { isAttemptOutcome, isBreakerFailure } from '../domain/outcomes';
+import type { BreakerSample } from '../domain/breaker';
 
 /** What a campaign workflow carries into its next run on continue-as-new: ids and counters, never rows. */
 export interface CarriedCampaignState {

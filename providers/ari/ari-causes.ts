@@ -1,5 +1,5 @@
 /** Asterisk hangup causes (Q.850) in the contract's outcomes. */
-import type { CallOutcome } from '../catalogue';
+import type { CallOutcome } from '../../domain/outcomes';
 
 /** Q.850 causes that say the number itself is wrong: unallocated, number changed, invalid format. */
 const INVALID_NUMBER = new Set([1, 22, 28]);

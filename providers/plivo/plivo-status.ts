@@ -1,6 +1,6 @@
 /** Plivo call callbacks (form-encoded) and `X-Plivo-Signature-V3` in the engine's terms. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallOutcome } from '../catalogue';
+import type { CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
 
 /** Hangup causes that say the number cannot be reached as dialled. */

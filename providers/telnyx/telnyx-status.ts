@@ -1,6 +1,6 @@
 /** Telnyx Call Control webhooks: ed25519 signatures and call events in the engine's terms. */
 import { createPublicKey, verify } from 'node:crypto';
-import type { CallOutcome } from '../catalogue';
+import type { CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
 
 /** A Call Control webhook body (`{data: {event_type, payload}}`). */

@@ -1,6 +1,6 @@
 /** Twilio call statuses and webhook signatures, read the way Twilio documents them. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallOutcome } from '../catalogue';
+import type { CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
 
 /** The fields of a Twilio status callback (form-encoded) or Call resource we read, in callback spelling. */

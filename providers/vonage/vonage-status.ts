@@ -1,6 +1,6 @@
 /** Vonage Voice API event webhooks, application JWTs and signed-webhook verification. */
 import { createHash, createHmac, randomUUID, sign, timingSafeEqual } from 'node:crypto';
-import type { CallOutcome } from '../catalogue';
+import type { CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
 
 export interface VonageEvent {

@@ -6,7 +6,7 @@ import { createEngineActivities } from '../../activities/engine-activities';
 import { CLAIM_BARRIER_NAMESPACE } from '../../activities/place-attempts';
 import { returnToQueue } from '../../db/repositories/attempts';
 import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
-import type { AttemptReports } from '../../engine/attempt-report';
+import type { AttemptReports } from '../../domain/attempt-report';
 import {
   insertAgent,
   insertCampaign,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateRedialContacts } from '../../db/repositories/redial';
-import { nextOpeningAfter } from '../../workflows/schedule';
+import { nextOpeningAfter } from '../../domain/schedule';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { insertAgent, insertCampaign, insertSimulatorConfiguration } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contactWindow, zonesOfContact } from '../../engine/contact-zones';
-import type { Schedule } from '../../workflows/schedule';
+import { contactWindow, zonesOfContact, type ContactZoneInput } from '../../domain/contact-zones';
+import type { Schedule } from '../../domain/schedule';
+import { numberZones } from '../../engine/number-zones';
 
 const ms = (iso: string) => Date.parse(iso);
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
@@ -11,41 +12,43 @@ function weekdays(start: string, end: string): Schedule {
   return { enabled: true, timezone: 'UTC', slots };
 }
 const officeHours = weekdays('09:00', '17:00');
+/** The contact's zones with the shipped prefix table, as the activities read them. */
+const zonesOf = (input: ContactZoneInput) => zonesOfContact(input, numberZones);
 
 describe("a contact's zones", () => {
   it('are the timezone column when it names a known IANA zone', () => {
-    expect(zonesOfContact({ timezoneColumn: ' Europe/Paris ', phoneNumberE164: '+61891234567' })).toEqual([
+    expect(zonesOf({ timezoneColumn: ' Europe/Paris ', phoneNumberE164: '+61891234567' })).toEqual([
       'Europe/Paris',
     ]);
   });
 
   it('fall back to the number when the timezone column is unknown or empty', () => {
     const fromNumber = ['Australia/Adelaide', 'Australia/Perth'];
-    expect(zonesOfContact({ timezoneColumn: 'Mars/Olympus_Mons', phoneNumberE164: '+61891234567' })).toEqual(
+    expect(zonesOf({ timezoneColumn: 'Mars/Olympus_Mons', phoneNumberE164: '+61891234567' })).toEqual(
       fromNumber,
     );
-    expect(zonesOfContact({ timezoneColumn: '', phoneNumberE164: '+61891234567' })).toEqual(fromNumber);
-    expect(zonesOfContact({ timezoneColumn: null, phoneNumberE164: '+61891234567' })).toEqual(fromNumber);
+    expect(zonesOf({ timezoneColumn: '', phoneNumberE164: '+61891234567' })).toEqual(fromNumber);
+    expect(zonesOf({ timezoneColumn: null, phoneNumberE164: '+61891234567' })).toEqual(fromNumber);
   });
 
   it('come from the number prefix, several for a prefix that spans zones', () => {
-    expect(zonesOfContact({ phoneNumberE164: '+12015550123' })).toEqual(['America/New_York']);
-    expect(zonesOfContact({ phoneNumberE164: '+17015550100' })).toEqual([
+    expect(zonesOf({ phoneNumberE164: '+12015550123' })).toEqual(['America/New_York']);
+    expect(zonesOf({ phoneNumberE164: '+17015550100' })).toEqual([
       'America/Denver',
       'America/North_Dakota/Center',
     ]);
-    expect(zonesOfContact({ phoneNumberE164: '+78001234567' })).toEqual([
+    expect(zonesOf({ phoneNumberE164: '+78001234567' })).toEqual([
       'Asia/Almaty',
       'Asia/Aqtobe',
       'Europe/Moscow',
     ]);
     // A number the table knows only by its country code gets every zone of the country.
-    expect(zonesOfContact({ phoneNumberE164: '+61800000000' })).toHaveLength(8);
+    expect(zonesOf({ phoneNumberE164: '+61800000000' })).toHaveLength(8);
   });
 
   it('are empty for a number no table entry covers', () => {
-    expect(zonesOfContact({ phoneNumberE164: '+999123' })).toEqual([]);
-    expect(zonesOfContact({ phoneNumberE164: 'not a number' })).toEqual([]);
+    expect(zonesOf({ phoneNumberE164: '+999123' })).toEqual([]);
+    expect(zonesOf({ phoneNumberE164: 'not a number' })).toEqual([]);
   });
 });
 
@@ -66,7 +69,7 @@ describe("a contact's calling window", () => {
   });
 
   it('follows each zone across its own DST change (Adelaide moves, Perth does not)', () => {
-    const zones = zonesOfContact({ phoneNumberE164: '+61891234567' });
+    const zones = zonesOf({ phoneNumberE164: '+61891234567' });
     // Adelaide goes from +09:30 to +10:30 on Sunday 4 October 2026; Perth stays at +08:00.
     // Friday 2 October 07:00Z is 16:30 in Adelaide and 15:00 in Perth: both open.
     expect(contactWindow(officeHours, zones, ms('2026-10-02T07:00:00Z')).open).toBe(true);
@@ -101,7 +104,7 @@ describe("a contact's calling window", () => {
   });
 
   it('opens a +7 toll-free number only when Moscow and Kazakhstan are both open', () => {
-    const zones = zonesOfContact({ phoneNumberE164: '+78001234567' });
+    const zones = zonesOf({ phoneNumberE164: '+78001234567' });
     // Moscow (+03:00) opens at 06:00Z, hours after Almaty and Aqtobe; Moscow's 09:00 is the common opening.
     expect(contactWindow(officeHours, zones, ms('2026-06-01T05:00:00Z'))).toEqual({
       open: false,
@@ -111,7 +114,7 @@ describe("a contact's calling window", () => {
   });
 
   it('finds the narrow common window of an Australian number spanning Cocos to Lord Howe Island', () => {
-    const zones = zonesOfContact({ phoneNumberE164: '+61800000000' });
+    const zones = zonesOf({ phoneNumberE164: '+61800000000' });
     expect(zones).toEqual(expect.arrayContaining(['Indian/Cocos', 'Australia/Lord_Howe', 'Australia/Perth']));
     // January: Cocos (+06:30) opens at 02:30Z; Lord Howe (+11:00) and Sydney (+11:00) close at 06:00Z.
     expect(contactWindow(officeHours, zones, ms('2026-01-05T02:00:00Z'))).toEqual({
@@ -134,7 +137,7 @@ describe("a contact's calling window", () => {
       nextOpeningMs: null,
     });
     // A US toll-free number covers Guam to Newfoundland: no eight office hours are shared.
-    const tollFree = zonesOfContact({ phoneNumberE164: '+18005550100' });
+    const tollFree = zonesOf({ phoneNumberE164: '+18005550100' });
     // The phone library's zones for +1 non-geographic numbers: all 42, Guam (UTC+10) to Newfoundland (UTC-3:30).
     expect(tollFree).toHaveLength(42);
     expect(tollFree).toEqual(expect.arrayContaining(['Pacific/Guam', 'America/St_Johns', 'America/Adak']));

@@ -6,7 +6,7 @@ import {
   parseClock,
   type Schedule,
   type ScheduleSlot,
-} from '../../workflows/schedule';
+} from '../../domain/schedule';
 
 const ms = (iso: string) => Date.parse(iso);
 const schedule = (timezone: string, slots: ScheduleSlot[], enabled = true): Schedule => ({

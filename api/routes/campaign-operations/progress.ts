@@ -1,30 +1,14 @@
-import { retryConfigOf, scheduleConfigOf } from '../../../campaigns/settings';
 import type { Campaign } from '../../../db/database';
 import { configurationCallRate } from '../../../db/repositories/call-leases';
 import { attemptProgress, contactProgress } from '../../../db/repositories/campaign-progress';
 import type { Db } from '../../../db/client';
 import { nextContactDueAt } from '../../../db/repositories/waiting-contacts';
-import { isOpenAt, nextOpeningAfter } from '../../../workflows/schedule';
+import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../../../domain/outcomes';
+import { retriesOutcome, retryConfigOf } from '../../../domain/retry';
+import { isOpenAt, nextOpeningAfter } from '../../../domain/schedule';
+import { scheduleConfigOf } from '../../../domain/schedule-config';
 
 /** A campaign's progress (contract shape): counts from the contacts and attempts, the next window and an ETA. */
-
-export const PROGRESS_OUTCOMES = [
-  'completed',
-  'voicemail',
-  'busy',
-  'no_answer',
-  'failed',
-  'canceled',
-  'invalid_number',
-  'error',
-  'no_callable_window',
-] as const;
-
-const RETRYABLE: Record<string, 'retry_on_busy' | 'retry_on_no_answer' | 'retry_on_voicemail'> = {
-  busy: 'retry_on_busy',
-  no_answer: 'retry_on_no_answer',
-  voicemail: 'retry_on_voicemail',
-};
 
 export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.now()) {
   const [contacts, attempts] = await Promise.all([
@@ -32,8 +16,8 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
     attemptProgress(db, campaign.id),
   ]);
   const outcomes = Object.fromEntries(
-    PROGRESS_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
-  ) as Record<(typeof PROGRESS_OUTCOMES)[number], number>;
+    ATTEMPT_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
+  ) as Record<AttemptOutcome, number>;
   const nextWindowAt = await nextWindow(db, campaign, nowMs);
   const rate = campaign.telephony_configuration_id
     ? await configurationCallRate(db, campaign.organization_id, campaign.telephony_configuration_id)
@@ -90,8 +74,8 @@ function eta(
   if (campaign.state !== 'running' || attempts.meanAttemptSeconds === null) return null;
   const retry = retryConfigOf(campaign.retry_config);
   const finished = [...attempts.outcomes.values()].reduce((sum, count) => sum + count, 0);
-  const retried = Object.entries(RETRYABLE).reduce(
-    (sum, [outcome, flag]) => sum + (retry[flag] ? (outcomes[outcome] ?? 0) : 0),
+  const retried = Object.entries(outcomes).reduce(
+    (sum, [outcome, count]) => sum + (retriesOutcome(retry, outcome) ? count : 0),
     0,
   );
   const q = retry.enabled && finished > 0 ? retried / finished : 0;

@@ -1,19 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { conflict, invalidStateTransition, notFound } from '../../errors';
-import { mergeRetryConfig, retryConfigOf } from '../../../campaigns/settings';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import { insertCampaign, lockCampaign } from '../../../db/repositories/campaigns';
 import { copyRedialContacts, REDIAL_SOURCE_TYPE, redialSourceId } from '../../../db/repositories/redial';
+import { mergeRetryConfig } from '../../../domain/campaign-settings';
+import { RETRIED_OUTCOMES, RETRY_FLAGS, retryConfigOf } from '../../../domain/retry';
 import { settingsError } from '../campaigns/create';
 import type { RedialBody } from './schemas';
-
-/** The outcomes a redial may pick, each behind its body flag. */
-const FLAGS = [
-  ['retry_on_busy', 'busy'],
-  ['retry_on_no_answer', 'no_answer'],
-  ['retry_on_voicemail', 'voicemail'],
-] as const;
 
 /**
  * Creates the redial campaign of a completed campaign, in `created`, over the parent's contacts whose last outcome the
@@ -26,7 +20,8 @@ export async function redialCampaign(
   parentId: number,
   body: Static<typeof RedialBody>,
 ): Promise<number> {
-  const outcomes = FLAGS.filter(([flag]) => body[flag] === true).map(([, outcome]) => outcome);
+  // A redial picks among the retried outcomes, by the same flags.
+  const outcomes = RETRIED_OUTCOMES.filter((outcome) => body[RETRY_FLAGS[outcome]] === true);
   if (outcomes.length === 0) {
     throw settingsError([
       {

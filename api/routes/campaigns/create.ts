@@ -1,19 +1,19 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { HttpError, payloadTooLarge, referenceNotFound, validationError } from '../../errors';
+import { DEFAULT_BREAKER_SETTINGS } from '../../../domain/breaker';
 import {
   checkMaxConcurrency,
   checkRingTimeout,
-  DEFAULT_CIRCUIT_BREAKER,
-  DEFAULT_RETRY_CONFIG,
   DEFAULT_RING_TIMEOUT_SECONDS,
   defaultMaxConcurrency,
-  mergeCircuitBreaker,
+  mergeBreakerSettings,
   mergeRetryConfig,
-  scheduleConfigOf,
   type SettingsIssue,
-} from '../../../campaigns/settings';
-import { resolveSchedule } from '../../../campaigns/schedule-settings';
+} from '../../../domain/campaign-settings';
+import { DEFAULT_RETRY_CONFIG } from '../../../domain/retry';
+import { scheduleConfigOf } from '../../../domain/schedule-config';
+import { resolveSchedule } from '../../../domain/schedule-input';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   findCampaignAgent,
@@ -63,7 +63,7 @@ export async function createCampaign(
   const ringTimeout = body.ring_timeout_seconds ?? DEFAULT_RING_TIMEOUT_SECONDS;
   issues.push(...checkRingTimeout(ringTimeout, ['ring_timeout_seconds']));
   const retry = mergeRetryConfig(DEFAULT_RETRY_CONFIG, body.retry_config ?? {}, ['retry_config']);
-  const breaker = mergeCircuitBreaker(DEFAULT_CIRCUIT_BREAKER, body.circuit_breaker ?? {}, [
+  const breaker = mergeBreakerSettings(DEFAULT_BREAKER_SETTINGS, body.circuit_breaker ?? {}, [
     'circuit_breaker',
   ]);
   const schedule = resolveSchedule(body);

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { LIMITS, WEEKDAYS } from '../../../campaigns/settings';
+import { LIMITS } from '../../../domain/campaign-settings';
+import { WEEKDAYS } from '../../../domain/schedule';
 import { Id, Name, Page, PageLimit } from '../common-schemas';
 
 /** TypeBox schemas of the campaign routes: bodies, params, query and responses (responses strip unknown fields). */

@@ -1,18 +1,18 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { invalidStateTransition, notFound } from '../../errors';
+import { breakerSettingsOf } from '../../../domain/breaker';
 import {
   checkMaxConcurrency,
   checkRingTimeout,
-  circuitBreakerOf,
-  mergeCircuitBreaker,
+  mergeBreakerSettings,
   mergeRetryConfig,
-  retryConfigOf,
-  scheduleConfigOf,
   type SettingsIssue,
-} from '../../../campaigns/settings';
+} from '../../../domain/campaign-settings';
+import { retryConfigOf } from '../../../domain/retry';
+import { scheduleConfigOf } from '../../../domain/schedule-config';
 import { canApply, transitionRefusal } from '../../../campaigns/transitions';
-import { resolveSchedule } from '../../../campaigns/schedule-settings';
+import { resolveSchedule } from '../../../domain/schedule-input';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   lockCampaign,
@@ -68,8 +68,8 @@ export async function updateCampaign(
       issues.push(...retry.issues);
     }
     if (body.circuit_breaker !== undefined) {
-      const current = circuitBreakerOf(campaign.circuit_breaker);
-      const breaker = mergeCircuitBreaker(current, body.circuit_breaker, ['circuit_breaker']);
+      const current = breakerSettingsOf(campaign.circuit_breaker);
+      const breaker = mergeBreakerSettings(current, body.circuit_breaker, ['circuit_breaker']);
       next.circuit_breaker = breaker.value;
       issues.push(...breaker.issues);
     }
@@ -83,7 +83,7 @@ export async function updateCampaign(
       max_concurrency: campaign.max_concurrency,
       ring_timeout_seconds: campaign.ring_timeout_seconds,
       retry_config: retryConfigOf(campaign.retry_config),
-      circuit_breaker: circuitBreakerOf(campaign.circuit_breaker),
+      circuit_breaker: breakerSettingsOf(campaign.circuit_breaker),
       schedule_config: scheduleConfigOf(campaign.schedule_config),
     };
     const changes: Changes = {};

@@ -1,16 +1,16 @@
 import { IANAZone } from 'luxon';
-import { parseClock, type ScheduleSlot } from '../workflows/schedule';
-import {
-  definedOnly,
-  LIMITS,
-  NO_SCHEDULE,
-  WEEKDAYS,
-  type ScheduleConfig,
-  type SettingsIssue,
-  type TimeSlotInput,
-} from './settings';
+import { definedOnly, LIMITS, type SettingsIssue } from './campaign-settings';
+import { parseClock, WEEKDAYS, type ScheduleSlot } from './schedule';
+import { NO_SCHEDULE, type ScheduleConfig } from './schedule-config';
 
 /** The schedule part of create and PATCH bodies: the short form, the long form, and their checks. */
+
+/** The short form of a schedule in the create and PATCH bodies: `{day: "monday", start: "09:00", end: "17:00"}`. */
+export interface TimeSlotInput {
+  day: string;
+  start: string;
+  end: string;
+}
 
 export interface ScheduleInput {
   schedule_config?: Partial<ScheduleConfig>;

@@ -8,6 +8,17 @@ import { DateTime, IANAZone } from 'luxon';
  * an ambiguous fall-back time is its first occurrence.
  */
 
+/** Slot `day_of_week` 0 … 6 by name, as the API's short form writes them. */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
 export interface ScheduleSlot {
   day_of_week: number;
   start_time: string;

@@ -1,11 +1,10 @@
 import { IANAZone } from 'luxon';
-import { isOpenAt, nextClosingAfter, nextOpeningAfter, type Schedule } from '../workflows/schedule';
-import { numberZones } from './number-zones';
+import { isOpenAt, nextClosingAfter, nextOpeningAfter, type Schedule } from './schedule';
 
 /**
  * Per-contact calling windows (`schedule_config.contact_timezone: "contact"`): a contact may be called only when the
  * campaign's window is open in every one of its zones at once. The window logic is the campaign's own
- * (`workflows/schedule.ts`) with the schedule's zone replaced by each of the contact's zones.
+ * (`schedule.ts`) with the schedule's zone replaced by each of the contact's zones.
  */
 
 // How far ahead a common opening is looked for; none within it makes the contact `no_callable_window`.
@@ -18,10 +17,14 @@ export interface ContactZoneInput {
 }
 
 /**
- * The contact's zones: its `timezone` column when that is a known IANA zone, otherwise the zones Google's data gives
- * the number's prefix (several for a prefix that spans zones); [] when neither says anything.
+ * The contact's zones: its `timezone` column when that is a known IANA zone, otherwise the zones `numberZones` (the
+ * prefix table of `engine/number-zones.ts`) gives the number (several for a prefix that spans zones); [] when neither
+ * says anything. The table is asked only when the column says nothing.
  */
-export function zonesOfContact(input: ContactZoneInput): string[] {
+export function zonesOfContact(
+  input: ContactZoneInput,
+  numberZones: (e164: string) => readonly string[],
+): string[] {
   const column = input.timezoneColumn?.trim();
   if (column && IANAZone.isValidZone(column)) return [column];
   return [...new Set(numberZones(input.phoneNumberE164).filter((zone) => IANAZone.isValidZone(zone)))];

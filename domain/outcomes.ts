@@ -1,0 +1,34 @@
+/** The outcomes of a call attempt and the rules the contract attaches to them. */
+
+/** Outcomes a provider reports for one call (contract, "Calls and outcomes"). */
+export const CALL_OUTCOMES = [
+  'completed',
+  'voicemail',
+  'busy',
+  'no_answer',
+  'failed',
+  'canceled',
+  'invalid_number',
+  'error',
+] as const;
+
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** Every outcome an attempt can end in: a call's, or `no_callable_window` when its contact can never be dialed. */
+export const ATTEMPT_OUTCOMES = [...CALL_OUTCOMES, 'no_callable_window'] as const;
+
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
+export function isAttemptOutcome(value: unknown): value is AttemptOutcome {
+  return typeof value === 'string' && (ATTEMPT_OUTCOMES as readonly string[]).includes(value);
+}
+
+/** Outcomes that count as failures in the circuit breaker's window (placement refusals count too). */
+export function isBreakerFailure(outcome: AttemptOutcome): boolean {
+  return outcome === 'failed' || outcome === 'error';
+}
+
+/** A contact whose final outcome is neither of these counts in `failed_rows`. */
+export function isSuccessfulFinalOutcome(outcome: AttemptOutcome): boolean {
+  return outcome === 'completed' || outcome === 'voicemail';
+}
