@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { destinationPolicy } from '../net/outbound-destinations';
 import { canPlaceCalls, providerFor } from '../providers/registry';
 import { simulatorApiToken } from '../simulator/auth';
-import type { EngineSettings } from './engine-settings';
+import type { EngineSettings } from '../config/engine';
 import { PlacementSetupError, type ProviderFactory } from './placement-context';
 
 /**
