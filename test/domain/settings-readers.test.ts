@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { breakerSettingsOf } from '../../domain/breaker';
 import { retriesOutcome, retryConfigOf, shouldRetry } from '../../domain/retry';
 import { perContactZones, scheduleConfigOf, toSchedule } from '../../domain/schedule-config';
+import { DEFAULT_RETRY } from '../helpers/fixtures';
 
-// The contract's defaults, written out here rather than read from the code under test.
-const CONTRACT_RETRY = {
-  enabled: true,
-  max_retries: 2,
-  retry_delay_seconds: 120,
-  retry_on_busy: true,
-  retry_on_no_answer: true,
-  retry_on_voicemail: false,
-};
+// The contract's defaults, written out (retry in the fixtures) rather than read from the code under test.
 const CONTRACT_BREAKER = {
   enabled: false,
   failure_threshold: 0.5,
@@ -22,7 +15,7 @@ const CONTRACT_BREAKER = {
 describe('the stored retry_config as read', () => {
   it('is the contract default when the row holds nothing usable', () => {
     for (const stored of [null, undefined, {}, [], 'x', 7])
-      expect(retryConfigOf(stored)).toEqual(CONTRACT_RETRY);
+      expect(retryConfigOf(stored)).toEqual(DEFAULT_RETRY);
   });
 
   it('keeps stored values of the right type, replaces wrong types and drops unknown keys', () => {
@@ -45,26 +38,26 @@ describe('the stored retry_config as read', () => {
 
   it('retries only busy, no_answer and voicemail, each behind its own flag, and only while retries are left', () => {
     const onlyVoicemail = {
-      ...CONTRACT_RETRY,
+      ...DEFAULT_RETRY,
       retry_on_busy: false,
       retry_on_no_answer: false,
       retry_on_voicemail: true,
     };
     expect(retriesOutcome(onlyVoicemail, 'voicemail')).toBe(true);
     expect(retriesOutcome(onlyVoicemail, 'busy')).toBe(false);
-    expect(retriesOutcome(CONTRACT_RETRY, 'busy')).toBe(true);
-    expect(retriesOutcome(CONTRACT_RETRY, 'no_answer')).toBe(true);
+    expect(retriesOutcome(DEFAULT_RETRY, 'busy')).toBe(true);
+    expect(retriesOutcome(DEFAULT_RETRY, 'no_answer')).toBe(true);
     for (const outcome of ['completed', 'failed', 'error', 'canceled', 'invalid_number', 'toString']) {
-      expect(retriesOutcome({ ...CONTRACT_RETRY, retry_on_voicemail: true }, outcome), outcome).toBe(false);
+      expect(retriesOutcome({ ...DEFAULT_RETRY, retry_on_voicemail: true }, outcome), outcome).toBe(false);
     }
-    expect(retriesOutcome({ ...CONTRACT_RETRY, enabled: false }, 'busy')).toBe(false);
+    expect(retriesOutcome({ ...DEFAULT_RETRY, enabled: false }, 'busy')).toBe(false);
     // max_retries 2: attempts 1 and 2 earn another, attempt 3 is the last.
-    expect([1, 2, 3].map((attempt) => shouldRetry(CONTRACT_RETRY, 'busy', attempt))).toEqual([
+    expect([1, 2, 3].map((attempt) => shouldRetry(DEFAULT_RETRY, 'busy', attempt))).toEqual([
       true,
       true,
       false,
     ]);
-    expect(shouldRetry({ ...CONTRACT_RETRY, max_retries: 0 }, 'busy', 1)).toBe(false);
+    expect(shouldRetry({ ...DEFAULT_RETRY, max_retries: 0 }, 'busy', 1)).toBe(false);
   });
 });
 
