@@ -28,7 +28,9 @@ export function isBreakerFailure(outcome: AttemptOutcome): boolean {
   return outcome === 'failed' || outcome === 'error';
 }
 
-/** A contact whose final outcome is neither of these counts in `failed_rows`. */
+/** A contact whose final outcome is none of these counts in `failed_rows`. */
+export const SUCCESSFUL_FINAL_OUTCOMES: readonly AttemptOutcome[] = ['completed', 'voicemail'];
+
 export function isSuccessfulFinalOutcome(outcome: AttemptOutcome): boolean {
-  return outcome === 'completed' || outcome === 'voicemail';
+  return SUCCESSFUL_FINAL_OUTCOMES.includes(outcome);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SUCCESSFUL_FINAL_OUTCOMES } from '../../domain/outcomes';
 import type { Executor } from '../client';
 
 /** The counts behind `GET /campaign/{id}/progress`: one grouped query over contacts, one over attempts. */
@@ -14,6 +15,7 @@ export interface ContactProgress {
 }
 
 export async function contactProgress(db: Executor, campaignId: number): Promise<ContactProgress> {
+  const successful = sql.join(SUCCESSFUL_FINAL_OUTCOMES.map((outcome) => sql.lit(outcome)));
   const rows = await sql<{
     attempts_made: number;
     total: number;
@@ -24,7 +26,7 @@ export async function contactProgress(db: Executor, campaignId: number): Promise
     select attempts_made,
            count(*)::int as total,
            count(final_outcome)::int as processed,
-           count(*) filter (where final_outcome not in ('completed', 'voicemail'))::int as failed,
+           count(*) filter (where final_outcome not in (${successful}))::int as failed,
            count(*) filter (where final_outcome is null and attempts_made > 0
              and not exists (select 1 from attempts a where a.contact_id = contacts.id and a.state <> 'finished'))::int
              as retries_pending

@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TInteger } from '@sinclair/typebox';
+import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../../../domain/outcomes';
 import { RetryConfigInput } from '../campaigns/schemas';
 import { Name } from '../common-schemas';
 
@@ -28,17 +29,10 @@ export const ProgressBody = Type.Object({
   in_flight: count('Attempts being dialed or on the line now.'),
   max_concurrency: Type.Integer(),
   outcomes: Type.Object(
-    {
-      completed: Type.Integer(),
-      voicemail: Type.Integer(),
-      busy: Type.Integer(),
-      no_answer: Type.Integer(),
-      failed: Type.Integer(),
-      canceled: Type.Integer(),
-      invalid_number: Type.Integer(),
-      error: Type.Integer(),
-      no_callable_window: Type.Integer(),
-    },
+    Object.fromEntries(ATTEMPT_OUTCOMES.map((outcome) => [outcome, Type.Integer()])) as Record<
+      AttemptOutcome,
+      TInteger
+    >,
     { description: 'Finished attempts by outcome (a retried contact counts once per attempt).' },
   ),
   retries_pending: count('Contacts waiting for a retry whose attempt is not yet dialed.'),
