@@ -1,6 +1,14 @@
-import { sql } from 'kysely';
+import { inTransaction } from '../db/client';
+import { findFinishedOutcomes } from '../db/repositories/attempt-rows';
 import { countOpenAttempts, earliestDueAt, queueDueAttempts } from '../db/repositories/attempts';
-import { appendCampaignLog } from '../db/repositories/campaign-logs';
+import {
+  findCampaignContactCounts,
+  findCampaignSchedule,
+  findCampaignSteering,
+} from '../db/repositories/campaign-engine-reads';
+import { appendCampaignLog, latestCampaignLogOf } from '../db/repositories/campaign-logs';
+import { markCompleted, markPaused } from '../db/repositories/campaign-moves';
+import { lockCampaignRow } from '../db/repositories/campaigns';
 import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
 import { contactWindow, zonesOfContact } from '../domain/contact-zones';
@@ -43,11 +51,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
   const { db } = deps;
 
   async function remainingAndDue(campaignId: number) {
-    const row = await db
-      .selectFrom('campaigns')
-      .select(['total_rows', 'processed_rows'])
-      .where('id', '=', campaignId)
-      .executeTakeFirstOrThrow();
+    const row = await findCampaignContactCounts(db, campaignId);
     const due = await earliestDueAt(db, campaignId);
     return {
       remainingContacts: Math.max(0, row.total_rows - row.processed_rows),
@@ -61,11 +65,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
    * window is left due, and its attempt ends as `no_callable_window` at the claim). Scans a bounded slice per call.
    */
   async function holdContactsOutsideWindow(campaignId: number, wanted: number) {
-    const row = await db
-      .selectFrom('campaigns')
-      .select('schedule_config')
-      .where('id', '=', campaignId)
-      .executeTakeFirstOrThrow();
+    const row = await findCampaignSchedule(db, campaignId);
     if (!perContactZones(row.schedule_config)) return;
     const schedule = toSchedule(row.schedule_config);
     const now = Date.now();
@@ -87,11 +87,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
   return {
     /** Reads the campaign's state, settings and remaining work. */
     async loadCampaignControl(input: { campaignId: number }): Promise<CampaignControl> {
-      const row = await db
-        .selectFrom('campaigns')
-        .select(['state', 'max_concurrency', 'schedule_config', 'circuit_breaker'])
-        .where('id', '=', input.campaignId)
-        .executeTakeFirstOrThrow();
+      const row = await findCampaignSteering(db, input.campaignId);
       return {
         state: row.state,
         maxConcurrency: row.max_concurrency,
@@ -107,12 +103,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
      */
     async queueDueAttempts(input: DispatchInput): Promise<DispatchResult> {
       const finished = input.finishedAttemptIds.length
-        ? await db
-            .selectFrom('attempts')
-            .select(['id', 'outcome'])
-            .where('id', 'in', input.finishedAttemptIds)
-            .where('state', '=', 'finished')
-            .execute()
+        ? await findFinishedOutcomes(db, input.finishedAttemptIds)
         : [];
       if (input.limit > 0) await holdContactsOutsideWindow(input.campaignId, input.limit);
       const queued =
@@ -136,30 +127,20 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
       recentFailures: number;
       recentCalls: number;
     }): Promise<{ paused: boolean }> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('campaigns')
-          .set({ state: 'paused', resume_state: 'running', updated_at: sql`now()` })
-          .where('id', '=', input.campaignId)
-          .where('state', '=', 'running')
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) return { paused: false };
-        await trx
-          .insertInto('campaign_logs')
-          .values({
-            campaign_id: input.campaignId,
+      const moved = await markPaused(
+        db,
+        { campaignId: input.campaignId },
+        {
+          from: ['running'],
+          log: () => ({
             level: 'warning',
             event: 'circuit_breaker_tripped',
             message: `Circuit breaker tripped: ${input.recentFailures} of the last ${input.recentCalls} calls failed; the campaign is paused`,
-            details: JSON.stringify({
-              recent_failures: input.recentFailures,
-              recent_calls: input.recentCalls,
-            }),
-          })
-          .execute();
-        return { paused: true };
-      });
+            details: { recent_failures: input.recentFailures, recent_calls: input.recentCalls },
+          }),
+        },
+      );
+      return { paused: moved.length > 0 };
     },
 
     /**
@@ -175,21 +156,9 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
       timezone: string;
     }): Promise<{ logged: boolean }> {
       const event = input.open ? 'window_opened' : 'window_closed';
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('campaigns')
-          .select('id')
-          .where('id', '=', input.campaignId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const latest = await trx
-          .selectFrom('campaign_logs')
-          .select('event')
-          .where('campaign_id', '=', input.campaignId)
-          .where('event', 'in', ['window_opened', 'window_closed'])
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+      return inTransaction(db, async (trx) => {
+        await lockCampaignRow(trx, input.campaignId);
+        const latest = await latestCampaignLogOf(trx, input.campaignId, ['window_opened', 'window_closed']);
         if (latest?.event === event) return { logged: false };
         const at = new Date(input.atMs).toISOString();
         const next = input.nextChangeAtMs === null ? null : new Date(input.nextChangeAtMs).toISOString();
@@ -211,31 +180,17 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
 
     /** Every contact has its final outcome: running → completed (CAS), checked against the database. */
     async completeCampaign(input: { campaignId: number }): Promise<{ completed: boolean }> {
-      return db.transaction().execute(async (trx) => {
-        const campaign = await trx
-          .selectFrom('campaigns')
-          .select(['state', 'total_rows', 'processed_rows'])
-          .where('id', '=', input.campaignId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+      return inTransaction(db, async (trx) => {
+        const campaign = await lockCampaignRow(trx, input.campaignId);
         if (campaign.state !== 'running' || campaign.processed_rows < campaign.total_rows)
           return { completed: false };
         if ((await countOpenAttempts(trx, input.campaignId)) > 0) return { completed: false };
-        await trx
-          .updateTable('campaigns')
-          .set({ state: 'completed', completed_at: sql`now()`, updated_at: sql`now()` })
-          .where('id', '=', input.campaignId)
-          .execute();
-        await trx
-          .insertInto('campaign_logs')
-          .values({
-            campaign_id: input.campaignId,
-            level: 'info',
-            event: 'completed',
-            message: `Campaign completed: ${campaign.processed_rows} contacts reached a final outcome`,
-            details: JSON.stringify({ processed_rows: campaign.processed_rows }),
-          })
-          .execute();
+        await markCompleted(trx, input.campaignId, {
+          level: 'info',
+          event: 'completed',
+          message: `Campaign completed: ${campaign.processed_rows} contacts reached a final outcome`,
+          details: { processed_rows: campaign.processed_rows },
+        });
         return { completed: true };
       });
     },

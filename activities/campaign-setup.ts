@@ -1,6 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { appendCampaignLog } from '../db/repositories/campaign-logs';
-import { markFailed } from '../db/repositories/campaigns';
+import { markFailed } from '../db/repositories/campaign-moves';
 import { CAMPAIGN_SETUP_INVALID } from '../domain/failure-types';
 import {
   loadPlacementContext,
@@ -22,16 +21,18 @@ export async function placementContextOrFailCampaign(
     return await loadPlacementContext(deps.db, deps.config.appSecret, deps.providerFactory, campaignId);
   } catch (error) {
     if (!(error instanceof PlacementSetupError)) throw error;
-    const failed = await deps.db.transaction().execute(async (trx) => {
-      if (!(await markFailed(trx, campaignId))) return false;
-      await appendCampaignLog(trx, campaignId, {
-        level: 'error',
-        event: 'failed',
-        message: `Campaign failed: it cannot place calls (${error.message}).`,
-        details: { reason: 'campaign_setup_invalid', error: error.message },
-      });
-      return true;
-    });
+    const failed = Boolean(
+      await markFailed(deps.db, campaignId, {
+        log: [
+          {
+            level: 'error',
+            event: 'failed',
+            message: `Campaign failed: it cannot place calls (${error.message}).`,
+            details: { reason: 'campaign_setup_invalid', error: error.message },
+          },
+        ],
+      }),
+    );
     deps.logger.error({ campaignId, reason: error.message, failed }, 'campaign cannot dial; failed');
     throw ApplicationFailure.nonRetryable(error.message, CAMPAIGN_SETUP_INVALID);
   }

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/client';
-import { appendCampaignLog } from '../db/repositories/campaign-logs';
+import { markPaused } from '../db/repositories/campaign-moves';
 import type { TemporalGateway } from '../client/temporal';
 import { notifyCampaignChanged } from '../client/campaigns';
 
@@ -14,25 +13,19 @@ export async function pauseCampaignsOfArchivedAgent(
   temporal: TemporalGateway,
   input: { organizationId: number; agentId: number },
 ): Promise<number[]> {
-  const paused = await db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable('campaigns')
-      .set((eb) => ({ state: 'paused', resume_state: eb.ref('state'), updated_at: sql<Date>`now()` }))
-      .where('organization_id', '=', input.organizationId)
-      .where('workflow_id', '=', input.agentId)
-      .where('state', 'in', ['running', 'syncing'])
-      .returning(['id', 'resume_state'])
-      .execute();
-    for (const row of rows) {
-      await appendCampaignLog(trx, row.id, {
+  const moved = await markPaused(
+    db,
+    { organizationId: input.organizationId, agentId: input.agentId },
+    {
+      log: (row) => ({
         level: 'warning',
         event: 'agent_archived',
         message: 'Campaign paused: its agent was archived. Restore the agent, then resume the campaign.',
         details: { from_state: row.resume_state, reason: 'agent_archived', workflow_id: input.agentId },
-      });
-    }
-    return rows.map((row) => row.id);
-  });
+      }),
+    },
+  );
+  const paused = moved.map((row) => row.id);
   // The rows are the truth (placement re-checks them); a signal that fails leaves the workflow to notice on its own.
   await Promise.allSettled(paused.map((id) => notifyCampaignChanged(temporal, id, 'agent_archived')));
   return paused;

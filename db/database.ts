@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CampaignState } from '../domain/campaign-transitions';
 
 /** One interface keyed by table: the schema as the code sees it. Migrations under migrations/ are the truth. */
 
@@ -103,7 +104,7 @@ export interface PhoneNumbersTable {
   updated_at: Timestamp;
 }
 
-export type CampaignState = 'created' | 'syncing' | 'running' | 'paused' | 'completed' | 'failed';
+export type { CampaignState };
 
 export interface CampaignsTable {
   id: Generated<number>;

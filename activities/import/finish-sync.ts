@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/client';
-import type { Campaign, CampaignState } from '../../db/database';
-import { appendCampaignLog } from '../../db/repositories/campaign-logs';
-import { markFailed } from '../../db/repositories/campaigns';
+import { IMPORTING, inPhase, type CampaignState } from '../../domain/campaign-transitions';
+import { inTransaction, type Db } from '../../db/client';
+import type { Campaign } from '../../db/database';
+import { markFailed, markImportFinished } from '../../db/repositories/campaign-moves';
+import { lockCampaignRow } from '../../db/repositories/campaigns';
 import { importCounts, type ImportCounts } from '../../db/repositories/contacts';
 
 /** The end of a campaign's import, written once, in one transaction, against the locked campaign row. */
@@ -16,8 +16,7 @@ export interface SyncContactsResult extends ImportCounts {
 }
 
 /** True while the campaign is importing (also when it was paused during the import). */
-export const isSyncing = (campaign: Pick<Campaign, 'state' | 'resume_state'>) =>
-  campaign.state === 'syncing' || (campaign.state === 'paused' && campaign.resume_state === 'syncing');
+export const isSyncing = (campaign: Pick<Campaign, 'state' | 'resume_state'>) => inPhase(campaign, IMPORTING);
 
 /** The outcome of an import that already ended, read from the row (a retried activity after its commit). */
 export function outcomeOf(campaign: Pick<Campaign, 'state' | 'resume_state'>): SyncOutcome {
@@ -37,50 +36,45 @@ export const resultOf = (outcome: SyncOutcome, counts: ImportCounts): SyncContac
  * campaign paused during the import, makes it resume into running. Returns the outcome; a second call changes nothing.
  */
 export async function completeSync(db: Db, campaignId: number): Promise<SyncContactsResult> {
-  return db.transaction().execute(async (trx) => {
-    const campaign = await trx
-      .selectFrom('campaigns')
-      .selectAll()
-      .where('id', '=', campaignId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const campaign = await lockCampaignRow(trx, campaignId);
     const counts = await importCounts(trx, campaignId);
     if (!isSyncing(campaign)) return resultOf(outcomeOf(campaign), counts);
     const result = resultOf(counts.validRows === 0 ? 'completed' : 'running', counts);
     const paused = campaign.state === 'paused';
     const state: CampaignState = result.outcome === 'completed' ? 'completed' : paused ? 'paused' : 'running';
-    await trx
-      .updateTable('campaigns')
-      .set({
-        state,
-        resume_state: state === 'paused' ? 'running' : null,
+    await markImportFinished(trx, campaignId, {
+      from: paused ? { pausedFrom: 'syncing' } : 'syncing',
+      to: state,
+      counters: {
         total_rows: counts.validRows,
         invalid_rows: counts.invalidRows,
         duplicate_rows: counts.duplicateRows,
-        updated_at: sql<Date>`now()`,
-        ...(state === 'completed' ? { completed_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', campaignId)
-      .execute();
-    await appendCampaignLog(trx, campaignId, {
-      event: 'sync_completed',
-      message:
-        `Imported ${counts.validRows} contacts from ${result.totalRows} rows ` +
-        `(${counts.invalidRows} invalid, ${counts.duplicateRows} duplicate).`,
-      details: {
-        total_rows: result.totalRows,
-        valid_rows: counts.validRows,
-        invalid_rows: counts.invalidRows,
-        duplicate_rows: counts.duplicateRows,
       },
+      log: [
+        {
+          event: 'sync_completed',
+          message:
+            `Imported ${counts.validRows} contacts from ${result.totalRows} rows ` +
+            `(${counts.invalidRows} invalid, ${counts.duplicateRows} duplicate).`,
+          details: {
+            total_rows: result.totalRows,
+            valid_rows: counts.validRows,
+            invalid_rows: counts.invalidRows,
+            duplicate_rows: counts.duplicateRows,
+          },
+        },
+        ...(state === 'completed'
+          ? [
+              {
+                event: 'completed',
+                message: 'Campaign completed: the source has no valid contact.',
+                details: { reason: 'no_valid_contacts' },
+              },
+            ]
+          : []),
+      ],
     });
-    if (state === 'completed') {
-      await appendCampaignLog(trx, campaignId, {
-        event: 'completed',
-        message: 'Campaign completed: the source has no valid contact.',
-        details: { reason: 'no_valid_contacts' },
-      });
-    }
     return result;
   });
 }
@@ -92,23 +86,24 @@ export async function failSync(
   reason: string,
   details: Record<string, unknown>,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const campaign = await markFailed(trx, campaignId, { whileImporting: true });
-    if (!campaign) return false;
-    await appendCampaignLog(trx, campaignId, {
-      level: 'error',
-      event: 'source_sync_failed',
-      message: `The contact source could not be imported: ${withoutNul(reason)}`,
-      details: withoutNul(details),
-    });
-    await appendCampaignLog(trx, campaignId, {
-      level: 'error',
-      event: 'failed',
-      message: 'Campaign failed: its contact source cannot be imported.',
-      details: { reason: 'source_sync_failed' },
-    });
-    return true;
+  const failed = await markFailed(db, campaignId, {
+    whileImporting: true,
+    log: [
+      {
+        level: 'error',
+        event: 'source_sync_failed',
+        message: `The contact source could not be imported: ${withoutNul(reason)}`,
+        details: withoutNul(details),
+      },
+      {
+        level: 'error',
+        event: 'failed',
+        message: 'Campaign failed: its contact source cannot be imported.',
+        details: { reason: 'source_sync_failed' },
+      },
+    ],
   });
+  return failed !== undefined;
 }
 
 /** The value with U+0000 removed from every string: jsonb cannot hold it, and a failure must always be recordable. */

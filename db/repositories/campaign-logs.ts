@@ -86,3 +86,15 @@ export async function hasCampaignLog(db: Executor, campaignId: number, event: st
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The latest of the campaign's entries of these events, or undefined. */
+export async function latestCampaignLogOf(db: Executor, campaignId: number, events: readonly string[]) {
+  return db
+    .selectFrom('campaign_logs')
+    .select('event')
+    .where('campaign_id', '=', campaignId)
+    .where('event', 'in', events)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

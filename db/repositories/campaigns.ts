@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../client';
-import type { Campaign, CampaignState } from '../database';
+import type { Campaign } from '../database';
 
-/** Campaign rows: reads scoped to one organization, and state changes as compare-and-set updates. */
+/** Campaign rows: reads scoped to one organization, creation and settings (state changes: campaign-moves.ts). */
 
 export interface NewCampaign {
   organizationId: number;
   name: string;
-  workflowId: number;
+  agentId: number;
   telephonyConfigurationId: number;
   sourceType: string;
   sourceId: string;
@@ -69,7 +69,7 @@ export async function insertCampaign(db: Executor, campaign: NewCampaign): Promi
     .values({
       organization_id: campaign.organizationId,
       name: campaign.name,
-      workflow_id: campaign.workflowId,
+      workflow_id: campaign.agentId,
       telephony_configuration_id: campaign.telephonyConfigurationId,
       source_type: campaign.sourceType,
       source_id: campaign.sourceId,
@@ -100,6 +100,16 @@ export async function lockCampaign(
     .executeTakeFirst();
 }
 
+/** The row locked for the rest of the transaction, by id alone (the engine's steps); throws when it is absent. */
+export async function lockCampaignRow(trx: Trx, campaignId: number): Promise<Campaign> {
+  return trx
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', campaignId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
 export interface SettingsChanges {
   name?: string;
   max_concurrency?: number;
@@ -126,93 +136,6 @@ export async function updateCampaignSettings(
     })
     .where('id', '=', campaignId)
     .execute();
-}
-
-/** created → syncing, stamping started_at; undefined when the stored row is not in created. */
-export async function markStarted(trx: Executor, organizationId: number, campaignId: number) {
-  return trx
-    .updateTable('campaigns')
-    .set({ state: 'syncing', started_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', campaignId)
-    .where('state', '=', 'created')
-    .returning(['id', 'state'])
-    .executeTakeFirst();
-}
-
-/** Undoes markStarted when the engine could not be reached (a syncing campaign never lacks a workflow). */
-export async function revertStart(trx: Executor, campaignId: number) {
-  return trx
-    .updateTable('campaigns')
-    .set({ state: 'created', resume_state: null, started_at: null, updated_at: sql<Date>`now()` })
-    .where('id', '=', campaignId)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'syncing'),
-        eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
-      ]),
-    )
-    .returning('id')
-    .executeTakeFirst();
-}
-
-/**
- * The one move to `failed`, for a reason no resume can fix: from any unfinished state after `created`, or with
- * `whileImporting` only from the import (syncing, or paused during it). Undefined when the row is absent or in no such
- * state.
- */
-export async function markFailed(
-  trx: Executor,
-  campaignId: number,
-  options: { whileImporting?: boolean } = {},
-) {
-  return trx
-    .updateTable('campaigns')
-    .set({
-      state: 'failed',
-      resume_state: null,
-      completed_at: sql<Date>`now()`,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', campaignId)
-    .where((eb) =>
-      options.whileImporting
-        ? eb.or([
-            eb('state', '=', 'syncing'),
-            eb.and([eb('state', '=', 'paused'), eb('resume_state', '=', 'syncing')]),
-          ])
-        : eb('state', 'in', ['running', 'syncing', 'paused']),
-    )
-    .returning('id')
-    .executeTakeFirst();
-}
-
-/** running | syncing → paused, remembering where it came from; undefined when not pausable. */
-export async function markPaused(trx: Executor, organizationId: number, campaignId: number) {
-  return trx
-    .updateTable('campaigns')
-    .set((eb) => ({ state: 'paused', resume_state: eb.ref('state'), updated_at: sql<Date>`now()` }))
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', campaignId)
-    .where('state', 'in', ['running', 'syncing'])
-    .returning(['id', 'resume_state'])
-    .executeTakeFirst();
-}
-
-/** paused → the state it was paused from; undefined when not paused. */
-export async function markResumed(trx: Executor, organizationId: number, campaignId: number) {
-  return trx
-    .updateTable('campaigns')
-    .set({
-      state: sql<CampaignState>`case when resume_state = 'syncing' then 'syncing' else 'running' end`,
-      resume_state: null,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', campaignId)
-    .where('state', '=', 'paused')
-    .returning(['id', 'state'])
-    .executeTakeFirst();
 }
 
 /** The agent a campaign would use: its status decides whether the campaign may start. */

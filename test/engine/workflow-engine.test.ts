@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignWorkflowId, startCampaignWorkflow } from '../../client/campaigns';
-import { markStarted } from '../../db/repositories/campaigns';
+import { markStarted } from '../../db/repositories/campaign-moves';
 import { assertNoDoubleDial, expectedFinal, finalStateReport } from './engine-assertions';
 import {
   campaignRow,
@@ -38,10 +38,13 @@ describe('the campaign workflow', () => {
         retry_config: { retry_delay_seconds: 1, max_retries: 2 },
       },
     });
-    expect(await markStarted(h.ctx.db, h.org.organizationId, campaignId)).toEqual({
-      id: campaignId,
-      state: 'syncing',
-    });
+    expect(
+      await markStarted(
+        h.ctx.db,
+        { organizationId: h.org.organizationId, campaignId },
+        { event: 'started', message: 'Campaign started; importing contacts.' },
+      ),
+    ).toEqual({ id: campaignId, state: 'syncing', resume_state: null, logIds: [expect.any(Number)] });
     await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });
     // A second start is a no-op, not a second workflow.
     await startCampaignWorkflow(h.ctx.temporal, { campaignId, organizationId: h.org.organizationId });

@@ -6,18 +6,9 @@ import {
   notifyCampaignChanged,
   startCampaignWorkflow,
 } from '../../../client/campaigns';
-import { canApply, transitionRefusal, type CampaignAction } from '../../../campaigns/transitions';
-import type { CampaignView } from '../../../campaigns/serialize';
-import type { CampaignState } from '../../../db/database';
-import { appendCampaignLog, deleteCampaignLog } from '../../../db/repositories/campaign-logs';
-import {
-  findCampaignAgent,
-  findCampaignView,
-  markPaused,
-  markResumed,
-  markStarted,
-  revertStart,
-} from '../../../db/repositories/campaigns';
+import { canApply, transitionRefusal, type CampaignAction } from '../../../domain/campaign-transitions';
+import { markPaused, markResumed, markStarted, revertStart } from '../../../db/repositories/campaign-moves';
+import { findCampaignAgent, findCampaignView, type CampaignView } from '../../../db/repositories/campaigns';
 import type { CampaignChange } from '../../../workflows/campaign-messages';
 
 /**
@@ -60,13 +51,12 @@ export async function startCampaign(
       "The campaign's agent is archived; restore it before starting the campaign.",
     );
   }
-  const logId = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await markStarted(trx, organizationId, campaignId))) throw raced('start');
-    return appendCampaignLog(trx, campaignId, {
-      event: 'started',
-      message: 'Campaign started; importing contacts.',
-    });
-  });
+  const started = await markStarted(
+    ctx.db,
+    { organizationId, campaignId },
+    { event: 'started', message: 'Campaign started; importing contacts.' },
+  );
+  if (!started) throw raced('start');
   try {
     await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
       startCampaignWorkflow(ctx.temporal, { campaignId, organizationId }),
@@ -81,10 +71,7 @@ export async function startCampaign(
       { err: error, campaign_id: campaignId },
       'campaign workflow could not be started; start undone',
     );
-    await ctx.db.transaction().execute(async (trx) => {
-      await revertStart(trx, campaignId);
-      await deleteCampaignLog(trx, logId);
-    });
+    await revertStart(ctx.db, campaignId, started.logIds[0]!);
     throw serviceUnavailable(
       'engine_unavailable',
       'The campaign engine cannot be reached; the campaign was not started.',
@@ -119,15 +106,18 @@ export async function pauseCampaign(
 ) {
   const campaign = await loadCampaign(ctx, organizationId, campaignId);
   refuse('pause', campaign);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await markPaused(trx, organizationId, campaignId);
-    if (!row) throw raced('pause');
-    await appendCampaignLog(trx, campaignId, {
-      event: 'paused',
-      message: 'Campaign paused; calls in flight run to completion.',
-      details: { from_state: row.resume_state, reason: 'operator' },
-    });
-  });
+  const [paused] = await markPaused(
+    ctx.db,
+    { organizationId, campaignId },
+    {
+      log: (row) => ({
+        event: 'paused',
+        message: 'Campaign paused; calls in flight run to completion.',
+        details: { from_state: row.resume_state, reason: 'operator' },
+      }),
+    },
+  );
+  if (!paused) throw raced('pause');
   await tellEngine(ctx, campaignId, 'paused', log);
 }
 
@@ -140,15 +130,12 @@ export async function resumeCampaign(
 ) {
   const campaign = await loadCampaign(ctx, organizationId, campaignId);
   refuse('resume', campaign);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await markResumed(trx, organizationId, campaignId);
-    if (!row) throw raced('resume');
-    await appendCampaignLog(trx, campaignId, {
-      event: 'resumed',
-      message: `Campaign resumed (${row.state as CampaignState}).`,
-      details: { to_state: row.state },
-    });
-  });
+  const resumed = await markResumed(ctx.db, { organizationId, campaignId }, (row) => ({
+    event: 'resumed',
+    message: `Campaign resumed (${row.state}).`,
+    details: { to_state: row.state },
+  }));
+  if (!resumed) throw raced('resume');
   await tellEngine(ctx, campaignId, 'resumed', log);
 }
 

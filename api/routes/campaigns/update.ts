@@ -11,7 +11,7 @@ import {
 } from '../../../domain/campaign-settings';
 import { retryConfigOf } from '../../../domain/retry';
 import { scheduleConfigOf } from '../../../domain/schedule-config';
-import { canApply, transitionRefusal } from '../../../campaigns/transitions';
+import { canApply, transitionRefusal } from '../../../domain/campaign-transitions';
 import { resolveSchedule } from '../../../domain/schedule-input';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {

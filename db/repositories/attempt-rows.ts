@@ -1,0 +1,48 @@
+import type { Executor, Trx } from '../client';
+import type { Attempt } from '../database';
+
+/** Single attempt rows: a lock, the link to the run, and the small reads the engine's reports are built from. */
+
+/** The row locked until the transaction ends; throws when it is absent. */
+export async function lockAttempt(trx: Trx, attemptId: number): Promise<Attempt> {
+  return trx
+    .selectFrom('attempts')
+    .selectAll()
+    .where('id', '=', attemptId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Records the run a claimed attempt dials for. */
+export async function linkAttemptRun(trx: Trx, attemptId: number, runId: number): Promise<void> {
+  await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
+}
+
+/** The outcomes of those of the attempts that finished. */
+export async function findFinishedOutcomes(db: Executor, attemptIds: number[]) {
+  return db
+    .selectFrom('attempts')
+    .select(['id', 'outcome'])
+    .where('id', 'in', attemptIds)
+    .where('state', '=', 'finished')
+    .execute();
+}
+
+/** Where an attempt stands: its state, outcome and deadline; undefined when it is gone. */
+export async function findAttemptStatus(db: Executor, attemptId: number) {
+  return db
+    .selectFrom('attempts')
+    .select(['state', 'outcome', 'deadline_at'])
+    .where('id', '=', attemptId)
+    .executeTakeFirst();
+}
+
+/** The queued attempt and the contact it calls (per-contact calling windows). */
+export async function findAttemptContact(trx: Trx, attemptId: number) {
+  return trx
+    .selectFrom('attempts')
+    .innerJoin('contacts', 'contacts.id', 'attempts.contact_id')
+    .select(['attempts.state', 'contacts.timezone', 'contacts.phone_number'])
+    .where('attempts.id', '=', attemptId)
+    .executeTakeFirst();
+}
