@@ -24,6 +24,23 @@ export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
 /** The stored `retry_config` with every key present (defaults where it lacks one or has the wrong type). */
 export const retryConfigOf = (stored: unknown): RetryConfig => populated(DEFAULT_RETRY_CONFIG, stored);
 
+/** Settings that retry nothing: what a stored `retry_config` lacking a key says for that key, when an attempt ends. */
+const RETRIES_NOTHING: Readonly<RetryConfig> = Object.freeze({
+  enabled: false,
+  max_retries: 0,
+  retry_delay_seconds: 0,
+  retry_on_busy: false,
+  retry_on_no_answer: false,
+  retry_on_voicemail: false,
+});
+
+/**
+ * The stored `retry_config` as the engine applies it when an attempt ends: a key that is missing or of the wrong type
+ * retries nothing, so a row that does not say "retry" never retries (the engine's reading since the first release).
+ * The API's reader (`retryConfigOf`) fills the defaults instead; both agree on every row the API writes (complete).
+ */
+export const appliedRetryConfigOf = (stored: unknown): RetryConfig => populated(RETRIES_NOTHING, stored);
+
 /** The only outcomes ever retried (and redialed), each behind its flag. */
 export const RETRY_FLAGS = Object.freeze({
   busy: 'retry_on_busy',

@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/client';
+import { inTransaction, type Db } from '../db/client';
+import { finishAttempt, lockAttemptForOutcome, settleContact } from '../db/repositories/attempt-outcomes';
+import { findCampaignRetryConfig } from '../db/repositories/campaign-engine-reads';
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRun } from '../db/repositories/runs';
 import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
-import { shouldRetry, type RetryConfig } from '../domain/retry';
+import { appliedRetryConfigOf, shouldRetry } from '../domain/retry';
 
 export interface AttemptOutcomeReport {
   attemptId: number;
@@ -36,13 +37,8 @@ export interface RecordedOutcome {
  * lease released; no retry. The caller then wakes the owning workflow (`notifyOutcomeStored`): the row is written first.
  */
 export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport): Promise<RecordedOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const attempt = await trx
-      .selectFrom('attempts')
-      .select(['id', 'state', 'campaign_id', 'contact_id', 'attempt_number', 'run_id', 'placed_at'])
-      .where('id', '=', report.attemptId)
-      .forUpdate()
-      .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    const attempt = await lockAttemptForOutcome(trx, report.attemptId);
     if (!attempt) throw new Error(`attempt ${report.attemptId} does not exist`);
     const unchanged = {
       changed: false,
@@ -56,49 +52,27 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
     // `placed_at` set so `markPlaced` will not count it again.
     const countsPlacement = Boolean(report.providerCallId) && attempt.placed_at === null;
 
-    await trx
-      .updateTable('attempts')
-      .set({
-        state: 'finished',
-        outcome: report.outcome,
-        provider_status: report.providerStatus ?? null,
-        provider_cause: report.providerCause ?? null,
-        finished_at: sql`now()`,
-        ...(report.providerCallId
-          ? { provider_call_id: sql<string>`coalesce(provider_call_id, ${report.providerCallId})` }
-          : {}),
-        ...(countsPlacement ? { placed_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', attempt.id)
-      .execute();
+    await finishAttempt(trx, attempt.id, {
+      outcome: report.outcome,
+      providerStatus: report.providerStatus ?? null,
+      providerCause: report.providerCause ?? null,
+      providerCallId: report.providerCallId ?? null,
+      countsPlacement,
+    });
     // The call is over: its slot under the organization's limit is free at once, not when the lease expires.
     await releaseCallLease(trx, attempt.id);
 
     let contactFinal = false;
     if (attempt.contact_id !== null && attempt.campaign_id !== null) {
-      const campaign = await trx
-        .selectFrom('campaigns')
-        .select(['retry_config'])
-        .where('id', '=', attempt.campaign_id)
-        .executeTakeFirstOrThrow();
-      const retry = shouldRetry(
-        campaign.retry_config as unknown as RetryConfig,
-        report.outcome,
-        attempt.attempt_number,
-      );
-      const delaySeconds = (campaign.retry_config as unknown as RetryConfig).retry_delay_seconds;
+      const campaign = await findCampaignRetryConfig(trx, attempt.campaign_id);
+      const retryConfig = appliedRetryConfigOf(campaign.retry_config);
+      const retry = shouldRetry(retryConfig, report.outcome, attempt.attempt_number);
       contactFinal = !retry;
-      await trx
-        .updateTable('contacts')
-        .set({
-          attempts_made: attempt.attempt_number,
-          last_outcome: report.outcome,
-          next_attempt_at: retry ? sql`now() + make_interval(secs => ${delaySeconds})` : null,
-          ...(retry ? {} : { final_outcome: report.outcome, completed_at: sql`now()` }),
-        })
-        .where('id', '=', attempt.contact_id)
-        .where('final_outcome', 'is', null)
-        .execute();
+      await settleContact(trx, attempt.contact_id, {
+        attemptNumber: attempt.attempt_number,
+        outcome: report.outcome,
+        retryAfterSeconds: retry ? retryConfig.retry_delay_seconds : null,
+      });
     }
 
     if (attempt.run_id !== null) {
