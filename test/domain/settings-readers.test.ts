@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakerSettingsOf } from '../../domain/breaker';
-import { retriesOutcome, retryConfigOf, shouldRetry } from '../../domain/retry';
+import { appliedRetryConfigOf, retriesOutcome, retryConfigOf, shouldRetry } from '../../domain/retry';
 import { perContactZones, scheduleConfigOf, toSchedule } from '../../domain/schedule-config';
 import { DEFAULT_RETRY } from '../helpers/fixtures';
 
@@ -34,6 +34,23 @@ describe('the stored retry_config as read', () => {
       retry_on_no_answer: true,
       retry_on_voicemail: true,
     });
+  });
+
+  it('as the engine applies it: a row the API wrote reads the same, a key the row lacks retries nothing', () => {
+    const written = { ...DEFAULT_RETRY, max_retries: 4, retry_on_voicemail: true };
+    expect(appliedRetryConfigOf(written)).toEqual(written);
+    expect(appliedRetryConfigOf({})).toEqual({
+      enabled: false,
+      max_retries: 0,
+      retry_delay_seconds: 0,
+      retry_on_busy: false,
+      retry_on_no_answer: false,
+      retry_on_voicemail: false,
+    });
+    const noBusyFlag = appliedRetryConfigOf({ enabled: true, max_retries: 2, retry_on_no_answer: true });
+    expect(shouldRetry(noBusyFlag, 'busy', 1)).toBe(false);
+    expect(shouldRetry(noBusyFlag, 'no_answer', 1)).toBe(true);
+    expect(shouldRetry(appliedRetryConfigOf({ ...DEFAULT_RETRY, max_retries: '2' }), 'busy', 1)).toBe(false);
   });
 
   it('retries only busy, no_answer and voicemail, each behind its own flag, and only while retries are left', () => {
