@@ -81,7 +81,8 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
         moves.push({ id: contact.id, from: contact.next_attempt_at, until: new Date(window.nextOpeningMs) });
     }
     const moved = await postponeContacts(db, moves);
-    if (moved > 0) deps.logger.debug({ campaignId, moved }, 'contacts outside their window wait for it');
+    if (moved > 0)
+      deps.logger.debug({ campaign_id: campaignId, moved }, 'contacts outside their window wait for it');
   }
 
   return {

@@ -33,7 +33,10 @@ export async function placementContextOrFailCampaign(
         ],
       }),
     );
-    deps.logger.error({ campaignId, reason: error.message, failed }, 'campaign cannot dial; failed');
+    deps.logger.error(
+      { campaign_id: campaignId, reason: error.message, failed },
+      'campaign cannot dial; failed',
+    );
     throw ApplicationFailure.nonRetryable(error.message, CAMPAIGN_SETUP_INVALID);
   }
 }

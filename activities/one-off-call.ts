@@ -73,7 +73,7 @@ async function loadContext(
     return await loadOneOffCallContext(deps.db, deps.config.appSecret, deps.providerFactory, attemptId);
   } catch (error) {
     if (!(error instanceof PlacementSetupError)) throw error;
-    deps.logger.error({ err: error, attemptId }, 'one-off call cannot be placed');
+    deps.logger.error({ err: error, attempt_id: attemptId }, 'one-off call cannot be placed');
     const [attempt] = await findAttempts(deps.db, [attemptId]);
     // No row: the request that made it was undone (its workflow start looked failed), nothing to dial.
     if (!attempt) return { status: 'finished', outcome: 'canceled' };
@@ -90,7 +90,7 @@ async function placeOne(
   input: OneOffCallInput,
 ): Promise<OneOffCallStep> {
   const { attemptId } = input;
-  const log = deps.logger.child({ attemptId, oneOffCall: true });
+  const log = deps.logger.child({ attempt_id: attemptId, run_id: ctx.attempt.run_id, one_off_call: true });
   let claim: Claim;
   try {
     claim = await claimForPlacement(deps, ctx, attemptId);
@@ -145,13 +145,16 @@ async function placeOne(
     const deadlineSeconds =
       ctx.ringTimeoutSeconds + ctx.maxCallDurationSeconds + deps.engine.deadlineGraceSeconds;
     const stored = await markPlaced(deps.db, { attemptId, providerCallId, deadlineSeconds });
-    log.info({ providerCallId, changed: stored.changed }, 'one-off call placed');
+    log.info({ provider_call_id: providerCallId, changed: stored.changed }, 'one-off call placed');
     if (stored.changed && stored.deadlineAt)
       return { status: 'placed', deadlineAtMs: stored.deadlineAt.getTime() };
     const [current] = await findAttempts(deps.db, [attemptId]);
     if (current?.state === 'finished') return { status: 'finished', outcome: current.outcome ?? 'error' };
   } catch (error) {
-    log.error({ err: error, providerCallId }, 'storing the provider call id failed; the lookup will find it');
+    log.error(
+      { err: error, provider_call_id: providerCallId },
+      'storing the provider call id failed; the lookup will find it',
+    );
   }
   return stalePending;
 }

@@ -71,7 +71,7 @@ async function placeOne(
   ctx: PlacementContext,
   attemptId: number,
 ): Promise<AttemptReport> {
-  const log = deps.logger.child({ campaignId: ctx.campaign.id, attemptId });
+  const log = deps.logger.child({ campaign_id: ctx.campaign.id, attempt_id: attemptId });
   let claim: Awaited<ReturnType<typeof claimForPlacement>>;
   try {
     claim = await claimForPlacement(deps, ctx, attemptId);
@@ -109,14 +109,20 @@ async function placeOne(
     providerCallId = placed.providerCallId;
   } catch (error) {
     if (isPlacementRefusal(error)) {
-      log.warn({ err: error }, 'provider refused the placement; the attempt goes back to the queue');
+      log.warn(
+        { err: error, contact_id: attempt.contact_id },
+        'provider refused the placement; the attempt goes back to the queue',
+      );
       const requeued = await returnToQueue(deps.db, { attemptId, error: placementErrorText(error) }).catch(
         () => false,
       );
       return requeued ? { attemptId, status: 'refused', providerFailure: true } : stalePending;
     }
     // A timeout or a broken connection: the provider may have the call. Looked up once the claim is stale.
-    log.warn({ err: error }, 'placement answer unknown; the attempt will be looked up at the provider');
+    log.warn(
+      { err: error, contact_id: attempt.contact_id },
+      'placement answer unknown; the attempt will be looked up at the provider',
+    );
     return stalePending;
   }
   const deadlineSeconds =
@@ -124,6 +130,7 @@ async function placeOne(
   try {
     const stored = await markPlaced(deps.db, { attemptId, providerCallId, deadlineSeconds });
     if (stored.changed && stored.deadlineAt) {
+      log.info({ contact_id: attempt.contact_id, provider_call_id: providerCallId }, 'call placed');
       return { attemptId, status: 'placed', deadlineAtMs: stored.deadlineAt.getTime() };
     }
     const [current] = await findAttempts(deps.db, [attemptId]);
@@ -131,7 +138,7 @@ async function placeOne(
       return { attemptId, status: 'finished', outcome: current.outcome ?? 'error' };
   } catch (error) {
     log.error(
-      { err: error, providerCallId },
+      { err: error, contact_id: attempt.contact_id, provider_call_id: providerCallId },
       'storing the provider call id failed; reconcile will find the call',
     );
   }
@@ -197,7 +204,12 @@ async function claimForPlacement(
   });
   if (!lease.granted) {
     deps.logger.debug(
-      { campaignId: ctx.campaign.id, attemptId, reason: lease.reason, retryAfterMs: lease.retryAfterMs },
+      {
+        campaign_id: ctx.campaign.id,
+        attempt_id: attemptId,
+        reason: lease.reason,
+        retry_after_ms: lease.retryAfterMs,
+      },
       'call lease refused; the attempt stays queued',
     );
     return {
@@ -227,7 +239,7 @@ async function claimForPlacement(
 async function releaseLeaseQuietly(deps: EngineActivityDeps, ctx: PlacementContext, attemptId: number) {
   await releaseCallLease(deps.db, attemptId).catch((error: unknown) =>
     deps.logger.warn(
-      { err: error, campaignId: ctx.campaign.id, attemptId },
+      { err: error, campaign_id: ctx.campaign.id, attempt_id: attemptId },
       'releasing an unused call lease failed; it expires on its own',
     ),
   );
@@ -340,7 +352,7 @@ async function finishWithoutWindow(
   zones: string[],
 ): Promise<AttemptReport> {
   deps.logger.warn(
-    { campaignId: ctx.campaign.id, attemptId, zones },
+    { campaign_id: ctx.campaign.id, attempt_id: attemptId, zones },
     "the contact's zones share no calling window; it ends as no_callable_window",
   );
   try {
@@ -351,7 +363,7 @@ async function finishWithoutWindow(
     });
   } catch (error) {
     deps.logger.error(
-      { err: error, campaignId: ctx.campaign.id, attemptId },
+      { err: error, campaign_id: ctx.campaign.id, attempt_id: attemptId },
       'recording no_callable_window failed',
     );
     return { attemptId, status: 'deferred' };

@@ -61,7 +61,7 @@ export async function reconcileOne(
       deadlineAtMs: attempt.deadline_at.getTime(),
     };
   }
-  const log = deps.logger.child({ campaignId: ctx.campaign.id, attemptId });
+  const log = deps.logger.child({ campaign_id: ctx.campaign.id, attempt_id: attemptId });
   let status: CallStatus;
   try {
     status = await ctx.provider.getCallStatus({

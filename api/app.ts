@@ -6,6 +6,7 @@ import { API_PREFIX, DOCS_PREFIX, type AppContext } from './context';
 import { registerAuthentication } from './plugins/authenticate';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuards } from './plugins/input-guards';
+import { RequestLogs } from './plugins/request-logs';
 import { schemaController } from './plugins/validators';
 import { registerRoutes } from './routes';
 import { createLanguageModel } from '../llm';
@@ -25,6 +26,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    logController: new RequestLogs(),
     // A caller's request id is kept only when it looks like one: it lands on every log line of the request.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -39,7 +39,11 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The one root logger: JSON in production, pretty in a terminal. Children carry ids. */
+/**
+ * The one root logger: JSON in production, pretty in a terminal. Children carry ids. Keys are snake_case like the
+ * API's fields (`campaign_id`, `contact_id`, `attempt_id`, `run_id`), so one query follows a contact from its import
+ * to its run.
+ */
 export function createLogger(options: {
   level: string;
   name?: string;
@@ -57,9 +61,10 @@ export function createLogger(options: {
         method: req.method,
         url: loggableUrl(req.url ?? ''),
         host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
+        remote_address: req.ip,
+        remote_port: req.socket?.remotePort,
       }),
+      res: (res: { statusCode?: number }) => ({ status_code: res.statusCode }),
     },
     transport:
       pretty && !options.destination

@@ -26,6 +26,9 @@ export interface RecordedOutcome {
   attemptId: number;
   /** Null for a one-off call (`POST /telephony/initiate-call`). */
   campaignId: number | null;
+  /** Null for a one-off call; carried so the caller's log line names the contact. */
+  contactId: number | null;
+  runId: number | null;
   /** True when the contact reached its final outcome with this attempt. */
   contactFinal: boolean;
 }
@@ -44,6 +47,8 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       changed: false,
       attemptId: attempt.id,
       campaignId: attempt.campaign_id,
+      contactId: attempt.contact_id,
+      runId: attempt.run_id,
       contactFinal: false,
     };
     if (attempt.state === 'finished') return unchanged;
@@ -94,6 +99,13 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
         failed_rows: contactFinal && !isSuccessfulFinalOutcome(report.outcome) ? 1 : 0,
       });
     }
-    return { changed: true, attemptId: attempt.id, campaignId: attempt.campaign_id, contactFinal };
+    return {
+      changed: true,
+      attemptId: attempt.id,
+      campaignId: attempt.campaign_id,
+      contactId: attempt.contact_id,
+      runId: attempt.run_id,
+      contactFinal,
+    };
   });
 }

@@ -56,7 +56,7 @@ export function createCallConversationHandler(deps: CallConversationDeps): Answe
   return async (call, signal) => {
     const found = await callToTalk(deps, call);
     if (!found) return null;
-    const ids = { runId: found.runId, attemptId: call.attemptRef, callSid: call.callSid };
+    const ids = { run_id: found.runId, attempt_id: call.attemptRef, call_sid: call.callSid };
     const setup: ConversationSetup = {
       definition: found.definition,
       llm: deps.llm,
@@ -82,7 +82,13 @@ export function createCallConversationHandler(deps: CallConversationDeps): Answe
       calleeUsage,
     });
     log.info(
-      { ...ids, end_reason: state.end_reason, disposition: state.disposition, talkSeconds, finalised },
+      {
+        ...ids,
+        end_reason: state.end_reason,
+        disposition: state.disposition,
+        talk_seconds: talkSeconds,
+        finalised,
+      },
       'simulated conversation finished',
     );
     return { talkSeconds } satisfies ConversationResult;

@@ -30,10 +30,10 @@ async function main(): Promise<void> {
   const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info(
     {
-      taskQueue: config.temporal.taskQueue,
+      task_queue: config.temporal.taskQueue,
       address: config.temporal.address,
-      maxCachedWorkflows: config.temporal.maxCachedWorkflows,
-      heapLimitMiB: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
+      max_cached_workflows: config.temporal.maxCachedWorkflows,
+      heap_limit_mib: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
     },
     'worker polling',
   );

@@ -10,10 +10,24 @@ const PINO_LEVEL: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'
   ERROR: 'error',
 };
 
+/**
+ * The SDK's metadata keys (`workflowId`, `activityType`…) as our snake_case log keys. Its `runId` is a Temporal run,
+ * not one of our runs (`run_id`), so it becomes `workflow_run_id`.
+ */
+export function snakeCaseMetadata(meta: LogMetadata | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(meta ?? {})) {
+    const name =
+      key === 'runId' ? 'workflow_run_id' : key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    fields[name] = value;
+  }
+  return fields;
+}
+
 /** The Temporal SDK's logger interface over a pino logger: the SDK's metadata becomes the entry's fields. */
 export function temporalLoggerFor(logger: Logger): TemporalLogger {
   const log = (level: LogLevel, message: string, meta?: LogMetadata): void => {
-    logger[PINO_LEVEL[level]]({ ...meta }, message);
+    logger[PINO_LEVEL[level]](snakeCaseMetadata(meta), message);
   };
   return {
     log,

@@ -63,7 +63,7 @@ describe('request logs', () => {
         url: '/api/v1/workflow/fetch',
         headers: { 'x-request-id': given },
       });
-      return [...new Set(captured.lines.slice(before).map((line) => line.reqId))];
+      return [...new Set(captured.lines.slice(before).map((line) => line.request_id))];
     };
     expect(await reqIdsOf('trace-4f1c:9.a_b')).toEqual(['trace-4f1c:9.a_b']);
     for (const odd of ['x'.repeat(129), 'id with spaces', '{"level":60}']) {

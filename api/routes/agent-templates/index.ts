@@ -56,7 +56,7 @@ const agentTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         if (error instanceof LlmUnavailableError) {
           logger.warn(
-            { err: error, organizationId: caller.organizationId },
+            { err: error, organization_id: caller.organizationId },
             'template generation: LLM unavailable',
           );
           throw new HttpError(

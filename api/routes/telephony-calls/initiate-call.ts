@@ -122,7 +122,7 @@ export async function initiateCall(
         'The calling engine cannot be reached; the call was not placed.',
       );
   }
-  log.info({ ...logFields, workflow_id: agent.id }, 'one-off call initiated');
+  log.info({ ...logFields, agent_id: agent.id }, 'one-off call initiated');
   return {
     id: created.id,
     workflow_id: created.workflow_id,

@@ -69,7 +69,13 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         providerCallId: status.providerCallId,
       });
       log.info(
-        { outcome: status.outcome, changed: recorded.changed, campaign_id: recorded.campaignId },
+        {
+          outcome: status.outcome,
+          changed: recorded.changed,
+          campaign_id: recorded.campaignId,
+          contact_id: recorded.contactId,
+          run_id: recorded.runId,
+        },
         'call status received',
       );
       // Signalled on every delivery, not only the first: a resend after a failed signal must still wake the workflow.

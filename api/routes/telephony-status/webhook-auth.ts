@@ -58,7 +58,7 @@ export async function authenticateConfigurationWebhook(
 ): Promise<{ credentials: WebhookCredentials; request: WebhookRequest }> {
   const webhook = byProvider(statusWebhooks, input.provider);
   if (!webhook) throw noWebhooksFor(input.provider);
-  const ids = { provider: input.provider, configuration_id: input.configurationId };
+  const ids = { provider: input.provider, telephony_configuration_id: input.configurationId };
   const credentials = await loadWebhookCredentials(deps.db, deps.config.appSecret, input.configurationId);
   if (!credentials) refuse(deps, 'unknown_configuration', ids);
   const request = webhookRequestOf(input.request, deps.config.http.publicBaseUrl);
