@@ -70,7 +70,6 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
       // no-cycle parses the files an import leads to, and only those with these extensions.
       'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
