@@ -9,9 +9,7 @@ import { registerInputGuards } from './plugins/input-guards';
 import { RequestLogs } from './plugins/request-logs';
 import { schemaController } from './plugins/validators';
 import { registerRoutes } from './routes';
-import { createLanguageModel } from '../llm';
-import { createCallConversationHandler } from '../simulator/call-conversations';
-import { startSimulatorRunner } from '../simulator/runner';
+import { startBackgroundLoops, type BackgroundLoops } from './background';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -66,20 +64,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
 
   await registerRoutes(app);
-  if (ctx.config.simulator.enabled) {
-    let runner: { stop(): Promise<void> } | undefined;
-    app.addHook('onReady', async () => {
-      // With an LLM configured, calls answered by a person talk with the agent (docs/agents.md).
-      const llm = createLanguageModel(ctx.config);
-      const answering = llm
-        ? {
-            deploymentUrl: ctx.config.http.publicBaseUrl,
-            handler: createCallConversationHandler({ ...ctx, llm }),
-          }
-        : null;
-      runner = startSimulatorRunner({ db: ctx.db, logger: ctx.logger, answering });
-    });
-    app.addHook('onClose', async () => runner?.stop());
-  }
+  let loops: BackgroundLoops | undefined;
+  app.addHook('onReady', async () => {
+    loops = startBackgroundLoops(ctx);
+  });
+  app.addHook('onClose', async () => loops?.stop());
   return app;
 }

@@ -1,17 +1,42 @@
-/** Builds the provider of a stored telephony configuration. */
+/**
+ * The only way to reach a vendor: routes, activities and the engine ask here for a vendor's adapter by name, or for
+ * the provider of a stored configuration, and never import a vendor folder.
+ */
+import type { VendorAdapter } from './adapter';
 import { isProviderName } from './catalogue';
-import type {
-  InboundWebhookSync,
-  ProviderSyncResult,
-  SyncInboundWebhookInput,
-  TelephonyProvider,
-} from './provider';
-import { createAriProvider } from './ari/ari-provider';
-import { createPlivoProvider } from './plivo/plivo-provider';
-import { createTelnyxProvider } from './telnyx/telnyx-provider';
-import { createVonageProvider } from './vonage/vonage-provider';
-import { createTwilioProvider } from './twilio/twilio-provider';
+import type { InboundWebhookSync, TelephonyProvider } from './provider';
 import type { ProviderEnvironment } from './vendor-http';
+import { ariAdapter } from './ari';
+import { plivoAdapter } from './plivo';
+import { simulatorAdapter } from './simulator';
+import { telnyxAdapter } from './telnyx';
+import { twilioAdapter } from './twilio';
+import { vonageAdapter } from './vonage';
+
+const adapters: readonly VendorAdapter[] = [
+  twilioAdapter,
+  telnyxAdapter,
+  vonageAdapter,
+  plivoAdapter,
+  ariAdapter,
+  simulatorAdapter,
+];
+
+const byName = new Map<string, VendorAdapter>(adapters.map((adapter) => [adapter.name, adapter]));
+
+/** The adapter of a provider name (from a URL or a stored row); undefined for a name that is none of ours. */
+export function adapterFor(name: string): VendorAdapter | undefined {
+  return byName.get(name);
+}
+
+/** The vendors that report calls on an event stream of their own, which this service keeps open. */
+export function adaptersWithEventStreams(): Array<
+  VendorAdapter & Required<Pick<VendorAdapter, 'eventStream'>>
+> {
+  return adapters.filter((adapter) => adapter.eventStream !== undefined) as Array<
+    VendorAdapter & Required<Pick<VendorAdapter, 'eventStream'>>
+  >;
+}
 
 /** What a provider is built from: the stored configuration (clear fields) and its decrypted secrets. */
 export interface ConfigurationForProvider {
@@ -20,26 +45,10 @@ export interface ConfigurationForProvider {
   config: Record<string, unknown>;
 }
 
-/** The vendor adapters; each places calls, reads their status, hangs up and syncs inbound webhooks. */
-const vendors: Record<
-  string,
-  (options: {
-    configurationId: number;
-    config: Record<string, unknown>;
-    secrets: Record<string, string>;
-    environment: ProviderEnvironment;
-  }) => TelephonyProvider
-> = {
-  twilio: createTwilioProvider,
-  ari: createAriProvider,
-  telnyx: createTelnyxProvider,
-  plivo: createPlivoProvider,
-  vonage: createVonageProvider,
-};
-
 /**
  * The provider behind a configuration; throws for a provider name outside the catalogue. `environment` says where
- * vendors reach this deployment (webhook URLs); without it inbound webhook sync reports that it cannot tell them.
+ * vendors reach this deployment (webhook URLs) and, for the simulator, where its calls API is; without them the
+ * provider only syncs numbers (and a vendor's sync reports that it cannot tell the vendor).
  */
 export function providerFor(
   configuration: ConfigurationForProvider,
@@ -47,57 +56,19 @@ export function providerFor(
   environment?: ProviderEnvironment,
 ): InboundWebhookSync | TelephonyProvider {
   const name = configuration.provider;
-  if (!isProviderName(name)) throw new Error(`unknown telephony provider '${name}'`);
-  if (name === 'simulator') return simulatorInbound;
-  const create = vendors[name];
-  if (!create) return pendingAdapter(name);
-  if (!environment) return unreachableAdapter(name);
-  return create({ configurationId: configuration.id, config: configuration.config, secrets, environment });
+  const adapter = isProviderName(name) ? adapterFor(name) : undefined;
+  if (!adapter) throw new Error(`unknown telephony provider '${name}'`);
+  return adapter.connect({
+    configurationId: configuration.id,
+    config: configuration.config,
+    secrets,
+    environment,
+  });
 }
 
-/** True when the provider can place calls (every vendor adapter; the simulator is built by the engine itself). */
+/** True when the provider can place calls (every adapter given its environment). */
 export function canPlaceCalls(
   provider: InboundWebhookSync | TelephonyProvider,
 ): provider is TelephonyProvider {
   return typeof (provider as Partial<TelephonyProvider>).placeCall === 'function';
-}
-
-/** The simulator routes inbound calls by our own table: there is nothing to tell a vendor. */
-const simulatorInbound: InboundWebhookSync = {
-  name: 'simulator',
-  async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
-    return {
-      ok: true,
-      message:
-        agentId === null
-          ? `simulator: inbound calls to ${phoneNumber.addressNormalized} are no longer routed to an agent`
-          : `simulator: inbound calls to ${phoneNumber.addressNormalized} go to agent ${agentId}`,
-    };
-  },
-};
-
-/** A vendor whose adapter is not built yet: the binding is saved and the answer says the vendor was not updated. */
-function pendingAdapter(name: string): InboundWebhookSync {
-  return {
-    name: name as InboundWebhookSync['name'],
-    async syncInboundWebhook(): Promise<ProviderSyncResult> {
-      return {
-        ok: false,
-        message: `inbound webhook sync for ${name} is not available yet; the binding is saved, configure the number's webhook at ${name} by hand`,
-      };
-    },
-  };
-}
-
-/** Built without the deployment's public URL: there is no webhook address to give the vendor. */
-function unreachableAdapter(name: string): InboundWebhookSync {
-  return {
-    name: name as InboundWebhookSync['name'],
-    async syncInboundWebhook(): Promise<ProviderSyncResult> {
-      return {
-        ok: false,
-        message: `${name}: this service's public URL is unknown here; the binding is saved`,
-      };
-    },
-  };
 }

@@ -10,6 +10,8 @@ export interface ProviderEnvironment {
   /** The operator's ALLOWED_PRIVATE_DESTINATIONS: vendor URLs are user-set and checked on every connection. */
   destinations: DestinationPolicy;
   requestTimeoutMs?: number;
+  /** The simulator's calls API (in the API process) and the deployment token it accepts; absent, it places no calls. */
+  simulator?: { baseUrl: string; token: string };
 }
 
 /** What every vendor adapter is built from: the stored configuration, its decrypted secrets and the deployment. */

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../agents/definition';
+import type { WorkflowDefinition } from '../agents/definition';
 import { withConfigurationDefaults } from '../agents/settings';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
@@ -16,10 +16,9 @@ import { callVariables } from '../conversation/template-variables';
 import type { Db } from '../db/client';
 import { findAgent, getDefinitionForCall } from '../db/repositories/agents';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
-import { callStatusOf } from '../providers/simulator/simulator-provider';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { AnsweredCall, AnsweredCallHandler, ConversationResult } from './answered-calls';
-import { finalStatusOf } from './outcome';
+import { callStatusOf, finalStatusOf } from './outcome';
 
 /**
  * The agent on the line of an answered simulated call: the attempt's run is found, the agent (the run's definition)
@@ -42,9 +41,9 @@ const closingReserveSeconds = (limitSeconds: number) => Math.min(15, limitSecond
 interface CallToTalk {
   runId: number;
   organizationId: number;
-  agentId: number;
+  workflowId: number;
   mode: string;
-  definition: AgentDefinition;
+  definition: WorkflowDefinition;
   variables: Record<string, unknown>;
   dispositionCodes: string[];
   maxDurationSeconds: number;
@@ -72,7 +71,7 @@ export function createCallConversationHandler(deps: CallConversationDeps): Answe
     const talkSeconds = conversationSeconds(state);
     const finalised = await finaliseConversationRun(deps, {
       organizationId: found.organizationId,
-      agentId: found.agentId,
+      workflowId: found.workflowId,
       runId: found.runId,
       mode: found.mode,
       state,
@@ -119,14 +118,14 @@ async function callToTalk(deps: CallConversationDeps, call: AnsweredCall): Promi
   const version = run.definition_id
     ? await getDefinitionForCall(deps.db, run.organization_id, run.definition_id)
     : null;
-  const definition = (version?.workflow_definition ?? agent.workflow_definition) as AgentDefinition | null;
+  const definition = (version?.workflow_definition ?? agent.workflow_definition) as WorkflowDefinition | null;
   if (!definition?.nodes?.some((node) => node.type === 'startCall')) return null;
   const initialContext = (run.initial_context ?? {}) as Record<string, unknown>;
   const codes = (agent.call_disposition_codes as { disposition_codes?: unknown[] }).disposition_codes ?? [];
   return {
     runId: run.id,
     organizationId: run.organization_id,
-    agentId: run.workflow_id,
+    workflowId: run.workflow_id,
     mode: run.mode,
     definition,
     variables: callVariables(agent.template_context_variables, initialContext),

@@ -1,4 +1,5 @@
 import type { CallOutcome } from '../domain/outcomes';
+import type { CallStatus } from '../providers/provider';
 
 /** How the simulated callee behaves: chosen when the call is placed, played out by the runner. */
 export interface SimulatedCall {
@@ -116,4 +117,18 @@ export function outcomeOfReport(
     default:
       return null;
   }
+}
+
+/** A status report (callback body or lookup) in the engine's terms. */
+export function callStatusOf(report: SimulatorStatusReport): CallStatus {
+  const outcome = outcomeOfReport(report);
+  if (!outcome) return { state: 'in_progress', providerCallId: report.CallSid, rawStatus: report.CallStatus };
+  return {
+    state: 'ended',
+    providerCallId: report.CallSid,
+    outcome,
+    rawStatus: report.AnsweredBy ? `${report.CallStatus}/${report.AnsweredBy}` : report.CallStatus,
+    cause: report.SipResponseCode === null ? null : `sip:${report.SipResponseCode}`,
+    durationSeconds: report.CallDuration,
+  };
 }

@@ -19,7 +19,7 @@ import uploads from './uploads';
 import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
-import simulator from '../../simulator/routes';
+import simulator from './simulator';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;

@@ -47,8 +47,6 @@ export async function rememberProviderState(
     .where('provider', '=', key.provider)
     .where('telephony_configuration_id', '=', key.configurationId)
     .where('state', '!=', 'finished')
-    .where((eb) =>
-      eb.or([eb('provider_status', 'is', null), eb('provider_status', '!=', key.answeredState)]),
-    )
+    .where((eb) => eb.or([eb('provider_status', 'is', null), eb('provider_status', '!=', key.answeredState)]))
     .execute();
 }

@@ -136,14 +136,14 @@ export async function completeRun(db: Executor, runId: number, completion: RunCo
 export async function getRun(
   db: Executor,
   organizationId: number,
-  agentId: number,
+  workflowId: number,
   runId: number,
 ): Promise<Run | undefined> {
   return db
     .selectFrom('runs')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('workflow_id', '=', agentId)
+    .where('workflow_id', '=', workflowId)
     .where('id', '=', runId)
     .executeTakeFirst();
 }

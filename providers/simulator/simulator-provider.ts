@@ -1,4 +1,4 @@
-import { outcomeOfReport, type SimulatorStatusReport } from '../../simulator/outcome';
+import { callStatusOf, type SimulatorStatusReport } from '../../simulator/outcome';
 import type {
   CallStatus,
   GetCallStatusInput,
@@ -43,15 +43,7 @@ export function createSimulatorProvider(options: SimulatorProviderOptions): Tele
   return {
     name: 'simulator',
 
-    async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
-      return {
-        ok: true,
-        message:
-          agentId === null
-            ? `simulator: inbound calls to ${phoneNumber.addressNormalized} are no longer routed to an agent`
-            : `simulator: inbound calls to ${phoneNumber.addressNormalized} go to agent ${agentId}`,
-      };
-    },
+    syncInboundWebhook: syncSimulatorNumber,
 
     async placeCall(input: PlaceCallInput): Promise<PlaceCallResult> {
       const response = await request('POST', '/calls', {
@@ -110,17 +102,17 @@ export function createSimulatorProvider(options: SimulatorProviderOptions): Tele
   };
 }
 
-/** Maps a simulator status report (callback body or lookup) to the engine's view. */
-export function callStatusOf(report: SimulatorStatusReport): CallStatus {
-  const outcome = outcomeOfReport(report);
-  if (!outcome) return { state: 'in_progress', providerCallId: report.CallSid, rawStatus: report.CallStatus };
+/** The simulator routes inbound calls by our own table: there is nothing to tell a vendor. */
+export async function syncSimulatorNumber({
+  phoneNumber,
+  agentId,
+}: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
   return {
-    state: 'ended',
-    providerCallId: report.CallSid,
-    outcome,
-    rawStatus: report.AnsweredBy ? `${report.CallStatus}/${report.AnsweredBy}` : report.CallStatus,
-    cause: report.SipResponseCode === null ? null : `sip:${report.SipResponseCode}`,
-    durationSeconds: report.CallDuration,
+    ok: true,
+    message:
+      agentId === null
+        ? `simulator: inbound calls to ${phoneNumber.addressNormalized} are no longer routed to an agent`
+        : `simulator: inbound calls to ${phoneNumber.addressNormalized} go to agent ${agentId}`,
   };
 }
 

@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusCallbackUrl } from '../../engine/status-callbacks';
-import { answerUrlOf } from '../../providers/webhook-urls';
+import { answerUrlOf, statusCallbackUrl } from '../../providers/webhook-urls';
 import {
   insertCampaign,
   insertContact,

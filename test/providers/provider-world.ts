@@ -1,7 +1,7 @@
 /** A listening app, an organization with an agent, and helpers to place one attempt through a vendor adapter. */
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
 import { freePort } from '../../devstack/processes';
-import { statusCallbackUrl } from '../../engine/status-callbacks';
+import { statusCallbackUrl } from '../../providers/webhook-urls';
 import { destinationPolicy } from '../../net/outbound-destinations';
 import type { TelephonyProvider } from '../../providers/provider';
 import { canPlaceCalls, providerFor } from '../../providers/registry';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isValidStatusToken, statusCallbackUrl } from '../../engine/status-callbacks';
+import { isValidStatusToken, statusCallbackUrl } from '../../providers/webhook-urls';
 
 /**
  * The simulator's callbacks carry no vendor signature: the `token` of the callback URL, minted by this deployment,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../devstack/processes';
 import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
-import { statusCallbackUrl } from '../../engine/status-callbacks';
+import { statusCallbackUrl } from '../../providers/webhook-urls';
 import { createSimulatorProvider } from '../../providers/simulator/simulator-provider';
 import { simulatorApiToken } from '../../simulator/auth';
 import { createTestApp, type TestApp } from '../helpers/context';

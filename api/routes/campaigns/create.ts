@@ -99,7 +99,7 @@ export async function createCampaign(
     const id = await insertCampaign(trx, {
       organizationId,
       name,
-      agentId: agent.id,
+      workflowId: agent.id,
       telephonyConfigurationId: configurationId,
       sourceType: body.source_type,
       sourceId: body.source_id,

@@ -1,67 +1,38 @@
 /** Who answers a call to one of our numbers: the active agent bound to it gets an inbound run; anyone else is refused. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import {
+  findAgentNameOfOrganizationRun,
+  findInboundNumber,
+  findRunIdByName,
+} from '../../../db/repositories/inbound-numbers';
 import { createRun } from '../../../db/repositories/runs';
+import type { InboundCallFields, InboundDesk } from '../../../providers/adapter';
 
-export interface InboundCall {
+export interface InboundCall extends InboundCallFields {
   organizationId: number;
   configurationId: number;
   provider: string;
-  providerCallId: string;
-  to: string;
-  from: string;
 }
 
 export type InboundDecision =
   | { accepted: true; runId: number; agentId: number; agentName: string }
   | { accepted: false; reason: 'number_unknown' | 'number_unbound' | 'agent_archived' };
 
-/** The spoken line of a refused call. */
-export const REFUSAL_MESSAGE = 'Sorry, this number is not taking calls at the moment. Goodbye.';
-
-/**
- * The spoken line of a call an agent takes. Voice media (streaming the call to the agent runtime) is not part of
- * this service yet, so the agent introduces itself and the call ends; its run records the call.
- */
-export function agentGreetingText(agentName: string): string {
-  return `Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`;
-}
-
 /**
  * Decides an inbound call and creates its run. Idempotent per provider call: a resent webhook answers the run
  * the first delivery created. Only numbers of the configuration the request was signed for are considered.
  */
 export async function acceptInboundCall(db: Db, call: InboundCall): Promise<InboundDecision> {
-  const number = await db
-    .selectFrom('phone_numbers as p')
-    .leftJoin('agents as a', (join) =>
-      join.onRef('a.id', '=', 'p.inbound_workflow_id').onRef('a.organization_id', '=', 'p.organization_id'),
-    )
-    .select([
-      'p.id',
-      'p.is_active',
-      'p.inbound_workflow_id',
-      'a.name as agent_name',
-      'a.status as agent_status',
-      'a.current_definition_id',
-    ])
-    .where('p.organization_id', '=', call.organizationId)
-    .where('p.telephony_configuration_id', '=', call.configurationId)
-    .where((eb) => eb.or([eb('p.address_normalized', '=', call.to), eb('p.address', '=', call.to)]))
-    .executeTakeFirst();
+  const number = await findInboundNumber(db, call);
   if (!number || !number.is_active) return { accepted: false, reason: 'number_unknown' };
   if (number.inbound_workflow_id === null || number.agent_status === null)
     return { accepted: false, reason: 'number_unbound' };
   if (number.agent_status !== 'active') return { accepted: false, reason: 'agent_archived' };
 
   const name = `inbound-${call.provider}-${call.providerCallId}`;
-  const existing = await db
-    .selectFrom('runs')
-    .select('id')
-    .where('organization_id', '=', call.organizationId)
-    .where('name', '=', name)
-    .executeTakeFirst();
   const runId =
-    existing?.id ??
+    (await findRunIdByName(db, call.organizationId, name)) ??
     (await createRun(db, {
       organization_id: call.organizationId,
       workflow_id: number.inbound_workflow_id,
@@ -77,4 +48,36 @@ export async function acceptInboundCall(db: Db, call: InboundCall): Promise<Inbo
       },
     }));
   return { accepted: true, runId, agentId: number.inbound_workflow_id, agentName: number.agent_name ?? '' };
+}
+
+/**
+ * What a vendor adapter gets while it answers a call to one configuration's numbers: decisions (each logged as
+ * 'inbound call') and agent names, both within the configuration's organization only.
+ */
+export function inboundDesk(
+  db: Db,
+  scope: { organizationId: number; configurationId: number; provider: string },
+  log: FastifyBaseLogger,
+): InboundDesk {
+  return {
+    log,
+    async decide(call) {
+      const decision = await acceptInboundCall(db, { ...call, ...scope });
+      log.info(
+        decision.accepted
+          ? {
+              accepted: true,
+              run_id: decision.runId,
+              agent_id: decision.agentId,
+              agent_name: decision.agentName,
+            }
+          : { ...decision },
+        'inbound call',
+      );
+      return decision;
+    },
+    async agentNameOfRun(runId) {
+      return (await findAgentNameOfOrganizationRun(db, scope.organizationId, runId)) ?? '';
+    },
+  };
 }

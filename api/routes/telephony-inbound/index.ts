@@ -3,19 +3,16 @@ import { Type } from '@sinclair/typebox';
 import { findAgentNameOfRun } from '../../../db/repositories/runs';
 import { destinationPolicy } from '../../../net/outbound-destinations';
 import { ProviderRequestError } from '../../../providers/provider-errors';
-import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
+import { adapterFor } from '../../../providers/registry';
 import { serviceUnavailable } from '../../errors';
 import { Id } from '../common-schemas';
 import {
   authenticateAttemptCallback,
   authenticateConfigurationWebhook,
-  byProvider,
   noWebhooksFor,
 } from '../telephony-status/webhook-auth';
 import { registerRawBodyParsers } from '../telephony-status/webhook-request';
-import { REFUSAL_MESSAGE, acceptInboundCall } from './inbound-calls';
-import { handleTelnyxInboundEvent } from './telnyx-inbound';
-import { inboundCallOf, answerInstructions, refusalInstructions } from './vendor-answers';
+import { inboundDesk } from './inbound-calls';
 
 /**
  * Calls arriving at our numbers (the URL a number's inbound webhook is synced to) and the instructions for
@@ -40,37 +37,32 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, configurationId } = request.params;
-      const isCallControl = provider === 'telnyx';
-      const callOf = byProvider(inboundCallOf, provider);
-      const answerOf = byProvider(answerInstructions, provider);
-      const refusalOf = byProvider(refusalInstructions, provider);
-      if (!isCallControl && (!callOf || !answerOf || !refusalOf)) throw noWebhooksFor(provider);
+      const inbound = adapterFor(provider)?.inbound;
+      // Calls that arrive on a vendor's event stream (Asterisk) have no inbound URL.
+      if (!inbound || inbound.style === 'event_stream') throw noWebhooksFor(provider);
       const { credentials, request: webhookRequest } = await authenticateConfigurationWebhook(
         { db, config, log: request.log },
         { provider, configurationId, request },
       );
       const body = objectOf(webhookRequest.body);
-      if (isCallControl) {
+      const desk = inboundDesk(
+        db,
+        { organizationId: credentials.organizationId, configurationId, provider },
+        request.log.child({ provider, telephony_configuration_id: configurationId }),
+      );
+      if (inbound.style === 'call_control') {
         // Call Control: every event of the call comes here and is answered with commands, not instructions.
-        const step = await handleTelnyxInboundEvent(
-          { db, logger: request.log, destinations },
-          { configurationId, credentials, body: body as TelnyxWebhook },
-        ).catch((error: unknown) => {
-          if (error instanceof ProviderRequestError)
-            throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
-          throw error;
-        });
+        const step = await inbound
+          .handleEvent({ credentials, body, destinations }, desk)
+          .catch((error: unknown) => {
+            if (error instanceof ProviderRequestError)
+              throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
+            throw error;
+          });
         return { received: true, step };
       }
-      const call = callOf!(body);
-      const decision = await acceptInboundCall(db, {
-        ...call,
-        organizationId: credentials.organizationId,
-        configurationId,
-        provider,
-      });
-      request.log.info({ provider, configuration_id: configurationId, ...decision }, 'inbound call');
-      const answer = decision.accepted ? answerOf!(decision.agentName) : refusalOf!(REFUSAL_MESSAGE);
+      const decision = await desk.decide(inbound.callOf(body));
+      const answer = decision.accepted ? inbound.answer(decision.agentName) : inbound.refuse();
       return reply.type(answer.contentType).send(answer.body);
     },
   );
@@ -88,14 +80,14 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, attemptId } = request.params;
-      const answerOf = byProvider(answerInstructions, provider);
-      if (!answerOf) throw noWebhooksFor(provider);
+      const inbound = adapterFor(provider)?.inbound;
+      if (inbound?.style !== 'instructions') throw noWebhooksFor(provider);
       const { attempt } = await authenticateAttemptCallback(
         { db, config, log: request.log },
         { provider, attemptId, token: request.query.token, request },
       );
       const agentName = attempt.run_id === null ? undefined : await findAgentNameOfRun(db, attempt.run_id);
-      const answer = answerOf(agentName ?? '');
+      const answer = inbound.answer(agentName ?? '');
       return reply.type(answer.contentType).send(answer.body);
     },
   );

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { notifyOutcomeStored } from '../../../client/one-off-calls';
-import { recordAttemptOutcome } from '../../../engine/record-outcome';
+import { storeReportedOutcome } from '../../../client/attempt-outcomes';
 import { invalidField } from '../../errors';
 import { Id } from '../common-schemas';
-import { startAriListener } from './ari-listener';
 import { authenticateAttemptCallback } from './webhook-auth';
 import { registerRawBodyParsers } from './webhook-request';
 
@@ -18,13 +16,6 @@ const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
 const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, temporal } = app.ctx;
   registerRawBodyParsers(app);
-
-  // Asterisk has no status webhooks: its events stream is followed from here, the process that receives webhooks.
-  let ariListener: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    ariListener = startAriListener(app.ctx);
-  });
-  app.addHook('onClose', async () => ariListener?.stop());
 
   app.post(
     '/:provider/:attemptId',
@@ -60,14 +51,17 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { received: true, recorded: false };
       }
 
-      const recorded = await recordAttemptOutcome(db, {
-        attemptId,
-        outcome: status.outcome,
-        providerStatus: status.rawStatus,
-        providerCause: status.cause,
-        durationSeconds: status.durationSeconds,
-        providerCallId: status.providerCallId,
-      });
+      const recorded = await storeReportedOutcome(
+        { db, temporal },
+        {
+          attemptId,
+          outcome: status.outcome,
+          providerStatus: status.rawStatus,
+          providerCause: status.cause,
+          durationSeconds: status.durationSeconds,
+          providerCallId: status.providerCallId,
+        },
+      );
       log.info(
         {
           outcome: status.outcome,
@@ -78,8 +72,6 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         'call status received',
       );
-      // Signalled on every delivery, not only the first: a resend after a failed signal must still wake the workflow.
-      await notifyOutcomeStored(temporal, recorded);
       return { received: true, recorded: recorded.changed };
     },
   );

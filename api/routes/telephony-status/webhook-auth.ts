@@ -7,15 +7,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Attempt } from '../../../db/database';
 import { findAttempts } from '../../../db/repositories/attempts';
-import { isValidStatusToken } from '../../../engine/status-callbacks';
+import { isValidStatusToken } from '../../../providers/webhook-urls';
 import { HttpError } from '../../errors';
-import { statusWebhooks, type StatusWebhook } from './status-parsers';
-import {
-  loadWebhookCredentials,
-  webhookRequestOf,
-  type WebhookCredentials,
-  type WebhookRequest,
-} from './webhook-request';
+import type { StatusWebhook } from '../../../providers/adapter';
+import { adapterFor } from '../../../providers/registry';
+import type { WebhookCredentials, WebhookRequest } from '../../../providers/webhook-request';
+import { loadWebhookCredentials, webhookRequestOf } from './webhook-request';
 
 export interface WebhookDeps {
   db: Db;
@@ -26,11 +23,6 @@ export interface WebhookDeps {
 /** The one answer to every refused webhook: unknown id, another provider's URL, bad token, bad or missing signature. */
 function webhookRefused(): HttpError {
   return new HttpError(403, 'invalid_signature', 'This request is not signed for this webhook.');
-}
-
-/** The entry of a table keyed by provider for a name taken from a URL; never an inherited key such as `constructor`. */
-export function byProvider<T>(table: Record<string, T>, provider: string): T | undefined {
-  return Object.hasOwn(table, provider) ? table[provider] : undefined;
 }
 
 /** A provider without webhooks of this kind: the URL names no such provider (says nothing about ids). */
@@ -56,7 +48,7 @@ export async function authenticateConfigurationWebhook(
   deps: WebhookDeps,
   input: { provider: string; configurationId: number; request: FastifyRequest },
 ): Promise<{ credentials: WebhookCredentials; request: WebhookRequest }> {
-  const webhook = byProvider(statusWebhooks, input.provider);
+  const webhook = adapterFor(input.provider)?.statusWebhook;
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids = { provider: input.provider, telephony_configuration_id: input.configurationId };
   const credentials = await loadWebhookCredentials(deps.db, deps.config.appSecret, input.configurationId);
@@ -77,7 +69,7 @@ export async function authenticateAttemptCallback(
   deps: WebhookDeps,
   input: { provider: string; attemptId: number; token: string; request: FastifyRequest },
 ): Promise<{ attempt: Attempt; webhook: StatusWebhook; request: WebhookRequest }> {
-  const webhook = byProvider(statusWebhooks, input.provider);
+  const webhook = adapterFor(input.provider)?.statusWebhook;
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids: Record<string, unknown> = { provider: input.provider, attempt_id: input.attemptId };
   if (!isValidStatusToken(deps.config, input.provider, input.attemptId, input.token))

@@ -3,29 +3,10 @@
  * called. Registered inside the webhook plugins only, so the rest of the API keeps Fastify's own parsers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../../../db/client';
+import { findSealedConfiguration } from '../../../db/repositories/telephony-credentials';
 import { createCredentialsCipher, telephonySecretsContext } from '../../../config/credentials-cipher';
-
-/** A webhook request: what signature checks and status parsers read. */
-export interface WebhookRequest {
-  /** The URL as the vendor called it: this deployment's public base URL plus the path and query. */
-  url: string;
-  rawBody: string;
-  /** JSON bodies parsed; form bodies as an object of their last values (`form` keeps every value). */
-  body: unknown;
-  form: URLSearchParams;
-  headers: IncomingHttpHeaders;
-}
-
-/** The stored configuration a webhook belongs to, secrets decrypted. */
-export interface WebhookCredentials {
-  organizationId: number;
-  /** The configuration's own provider: a webhook under another provider's URL is refused. */
-  provider: string;
-  config: Record<string, unknown>;
-  secrets: Record<string, string>;
-}
+import type { WebhookCredentials, WebhookRequest } from '../../../providers/webhook-request';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -71,11 +52,7 @@ export async function loadWebhookCredentials(
   appSecret: string,
   configurationId: number,
 ): Promise<WebhookCredentials | undefined> {
-  const row = await db
-    .selectFrom('telephony_configurations')
-    .select(['organization_id', 'provider', 'config', 'encrypted_secrets'])
-    .where('id', '=', configurationId)
-    .executeTakeFirst();
+  const row = await findSealedConfiguration(db, configurationId);
   if (!row) return undefined;
   const secrets = row.encrypted_secrets
     ? createCredentialsCipher(appSecret).decrypt(
@@ -89,10 +66,4 @@ export async function loadWebhookCredentials(
     config: row.config as Record<string, unknown>,
     secrets,
   };
-}
-
-/** A header's single value. */
-export function headerOf(request: WebhookRequest, name: string): string | undefined {
-  const value = request.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { tokensMatch } from '../credentials/tokens';
-import { HttpError, invalidField, unauthorized } from '../api/errors';
-import { Id } from '../api/routes/common-schemas';
-import { CALL_OUTCOMES } from '../domain/outcomes';
-import { countPriorCalls, findCall, findCallsByAttempt, insertCall } from './calls';
-import { simulateCall } from './outcome';
-import { statusReport } from './calls';
-import { simulatorApiToken } from './auth';
-import { simulatedCallsTalk } from './answered-calls';
+import { tokensMatch } from '../../../credentials/tokens';
+import { CALL_OUTCOMES } from '../../../domain/outcomes';
+import { simulatedCallsTalk } from '../../../simulator/answered-calls';
+import { simulatorApiToken } from '../../../simulator/auth';
+import {
+  countPriorCalls,
+  findCall,
+  findCallsByAttempt,
+  insertCall,
+  statusReport,
+} from '../../../simulator/calls';
+import { simulateCall } from '../../../simulator/outcome';
+import { HttpError, invalidField, unauthorized } from '../../errors';
+import { Id } from '../common-schemas';
 
 const Report = Type.Object({
   CallSid: Type.String(),

@@ -11,12 +11,12 @@
  * every command carries a `command_id`, so a command repeated for a resent event is ignored by Telnyx.
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Db } from '../../../db/client';
-import type { DestinationPolicy } from '../../../net/outbound-destinations';
-import { telnyxCallCommands, decodeClientState } from '../../../providers/telnyx/telnyx-call-control';
-import type { TelnyxWebhook } from '../../../providers/telnyx/telnyx-status';
-import type { WebhookCredentials } from '../telephony-status/webhook-request';
-import { REFUSAL_MESSAGE, acceptInboundCall, agentGreetingText } from './inbound-calls';
+import type { DestinationPolicy } from '../../net/outbound-destinations';
+import type { InboundDesk } from '../adapter';
+import { REFUSAL_MESSAGE, agentGreetingText } from '../call-instructions';
+import type { WebhookCredentials } from '../webhook-request';
+import { telnyxCallCommands, decodeClientState } from './telnyx-call-control';
+import type { TelnyxWebhook } from './telnyx-status';
 
 /** What the inbound URL did with one event, for the log and the tests. */
 export type TelnyxInboundStep = 'answered' | 'spoke' | 'hung_up' | 'command_refused' | 'ignored';
@@ -25,8 +25,13 @@ const ACCEPTED = 'vac-inbound:accept:';
 const REFUSED = 'vac-inbound:refuse';
 
 export async function handleTelnyxInboundEvent(
-  deps: { db: Db; logger: Logger; destinations: DestinationPolicy; requestTimeoutMs?: number },
-  input: { configurationId: number; credentials: WebhookCredentials; body: TelnyxWebhook },
+  input: {
+    credentials: WebhookCredentials;
+    body: TelnyxWebhook;
+    destinations: DestinationPolicy;
+    requestTimeoutMs?: number;
+  },
+  desk: InboundDesk,
 ): Promise<TelnyxInboundStep> {
   const event = input.body.data?.event_type;
   const payload = input.body.data?.payload;
@@ -35,28 +40,19 @@ export async function handleTelnyxInboundEvent(
   const commands = telnyxCallCommands({
     config: input.credentials.config,
     secrets: input.credentials.secrets,
-    destinations: deps.destinations,
-    requestTimeoutMs: deps.requestTimeoutMs,
+    destinations: input.destinations,
+    requestTimeoutMs: input.requestTimeoutMs,
   });
-  const log = deps.logger.child({
-    provider: 'telnyx',
-    configurationId: input.configurationId,
-    callControlId,
-    event,
-  });
+  const log = desk.log.child({ call_control_id: callControlId, event });
   const state = decodeClientState(payload.client_state);
 
   if (event === 'call.initiated') {
     if (payload.direction !== 'incoming') return 'ignored';
-    const decision = await acceptInboundCall(deps.db, {
-      organizationId: input.credentials.organizationId,
-      configurationId: input.configurationId,
-      provider: 'telnyx',
+    const decision = await desk.decide({
       providerCallId: callControlId,
       to: payload.to ?? '',
       from: payload.from ?? '',
     });
-    log.info({ ...decision }, 'inbound call');
     const result = await commands.answer(
       callControlId,
       decision.accepted ? `${ACCEPTED}${decision.runId}` : REFUSED,
@@ -67,8 +63,7 @@ export async function handleTelnyxInboundEvent(
   if (!state.startsWith(ACCEPTED) && state !== REFUSED) return 'ignored';
 
   if (event === 'call.answered') {
-    const text =
-      state === REFUSED ? REFUSAL_MESSAGE : agentGreetingText(await agentNameOf(deps.db, input, state));
+    const text = state === REFUSED ? REFUSAL_MESSAGE : agentGreetingText(await agentNameOf(desk, state));
     const result = await commands.speak(callControlId, text, state);
     return settled(log, 'speak', result.ok, result.message, 'spoke');
   }
@@ -88,26 +83,13 @@ function settled(
   step: TelnyxInboundStep,
 ): TelnyxInboundStep {
   if (ok) return step;
-  log.warn({ command, vendorMessage: message }, 'telnyx refused a call command');
+  log.warn({ command, vendor_message: message }, 'telnyx refused a call command');
   return 'command_refused';
 }
 
-/** The agent of the run an accepted call created, within the configuration's organization only. */
-async function agentNameOf(
-  db: Db,
-  input: { credentials: WebhookCredentials },
-  state: string,
-): Promise<string> {
+/** The agent of the run an accepted call created (the desk looks within the configuration's organization only). */
+async function agentNameOf(desk: InboundDesk, state: string): Promise<string> {
   const runId = Number(state.slice(ACCEPTED.length));
   if (!Number.isSafeInteger(runId)) return '';
-  const row = await db
-    .selectFrom('runs as r')
-    .innerJoin('agents as a', (join) =>
-      join.onRef('a.id', '=', 'r.workflow_id').onRef('a.organization_id', '=', 'r.organization_id'),
-    )
-    .select('a.name')
-    .where('r.id', '=', runId)
-    .where('r.organization_id', '=', input.credentials.organizationId)
-    .executeTakeFirst();
-  return row?.name ?? '';
+  return desk.agentNameOfRun(runId);
 }

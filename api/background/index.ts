@@ -1,0 +1,36 @@
+/**
+ * The API process's background loops, started and stopped with the process (`buildApp` ties them to the app's
+ * ready and close, for `server.ts` and the tests alike), never by a route plugin: the vendors' event streams
+ * (Asterisk) and, when enabled, the simulator's runner.
+ */
+import type { AppContext } from '../context';
+import { createLanguageModel } from '../../llm';
+import { createCallConversationHandler } from '../../simulator/call-conversations';
+import { startSimulatorRunner } from '../../simulator/runner';
+import { startCallEventStreams } from './call-event-streams';
+
+export interface BackgroundLoops {
+  stop(): Promise<void>;
+}
+
+export function startBackgroundLoops(ctx: AppContext): BackgroundLoops {
+  const loops = [startCallEventStreams(ctx)];
+  if (ctx.config.simulator.enabled) loops.push(startSimulator(ctx));
+  return {
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}
+
+/** The simulator's cloud: with an LLM configured, calls answered by a person talk with the agent (docs/agents.md). */
+function startSimulator(ctx: AppContext): BackgroundLoops {
+  const llm = createLanguageModel(ctx.config);
+  const answering = llm
+    ? {
+        deploymentUrl: ctx.config.http.publicBaseUrl,
+        handler: createCallConversationHandler({ ...ctx, llm }),
+      }
+    : null;
+  return startSimulatorRunner({ db: ctx.db, logger: ctx.logger, answering });
+}

@@ -1,0 +1,160 @@
+/**
+ * One telephony vendor, whole: its calls and number sync, its status webhook, how it answers calls to our numbers,
+ * its event stream where it has one, and (next) its media. Each vendor folder exports one `VendorAdapter`; the
+ * registry is the only way to reach it. An adapter knows nothing of the engine or the database: what it needs from
+ * this service (deciding an inbound call, naming an agent) is handed to it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DestinationPolicy } from '../net/outbound-destinations';
+import type { CallOutcome } from '../domain/outcomes';
+import type { ProviderName } from './catalogue';
+import type { CallStatus, InboundWebhookSync, ProviderSyncResult, TelephonyProvider } from './provider';
+import type { ProviderEnvironment } from './vendor-http';
+import type { WebhookCredentials, WebhookRequest } from './webhook-request';
+
+/** What a configuration's provider is built from: the stored configuration, its secrets and the deployment. */
+export interface ConnectOptions {
+  configurationId: number;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+  /** Where vendors reach this deployment; without it a vendor's number sync says it cannot tell the vendor. */
+  environment?: ProviderEnvironment;
+}
+
+/** How one provider's status webhooks are authenticated and read. */
+export type StatusWebhook = {
+  /** The call status the body reports; null when the body is not a status report of this vendor. */
+  parse(request: WebhookRequest): CallStatus | null;
+} & (
+  | {
+      /** The simulator, our own cloud: the attempt token in the URL is its whole authentication. */
+      signed: false;
+    }
+  | {
+      signed: true;
+      /** The configuration's key the vendor signs with; an empty one refuses every webhook. */
+      keyOf(credentials: WebhookCredentials): string;
+      /** True when the request carries the vendor's valid signature made with `key`. */
+      verify(request: WebhookRequest, key: string, credentials: WebhookCredentials): boolean;
+    }
+);
+
+/** An inbound call as the vendor describes it. */
+export interface InboundCallFields {
+  providerCallId: string;
+  to: string;
+  from: string;
+}
+
+/** Call instructions in the vendor's language (TwiML, Plivo XML, a Vonage NCCO). */
+export interface CallInstructions {
+  contentType: string;
+  body: string;
+}
+
+/** This service's answer to an inbound call: the active agent bound to the number takes it, with a run. */
+export type InboundVerdict = { accepted: true; runId: number; agentName: string } | { accepted: false };
+
+/** What an adapter asks of this service while it answers an inbound call. */
+export interface InboundDesk {
+  /** Decides the call and creates its run, once per provider call. */
+  decide(call: InboundCallFields): Promise<InboundVerdict>;
+  /** The agent of a run an accepted call created (empty when unknown). */
+  agentNameOfRun(runId: number): Promise<string>;
+  log: FastifyBaseLogger;
+}
+
+/** How calls to our numbers are answered or refused. */
+export type InboundAnswering =
+  | {
+      /** The vendor asks for instructions on each call, and on each answered outbound call (the answer URL). */
+      style: 'instructions';
+      callOf(body: Record<string, unknown>): InboundCallFields;
+      answer(agentName: string): CallInstructions;
+      refuse(): CallInstructions;
+    }
+  | {
+      /** The vendor posts every event of a call to the inbound URL and waits for commands (Call Control). */
+      style: 'call_control';
+      /** Handles one event; returns the step taken, for the log and the tests. */
+      handleEvent(
+        input: { credentials: WebhookCredentials; body: unknown; destinations: DestinationPolicy },
+        desk: InboundDesk,
+      ): Promise<string>;
+    }
+  | {
+      /** Calls arrive on the vendor's event stream (see `eventStream`) and are answered with commands. */
+      style: 'event_stream';
+      answer(
+        input: { credentials: WebhookCredentials; destinations: DestinationPolicy; providerCallId: string },
+        accepted: boolean,
+      ): Promise<void>;
+    };
+
+/** How a call ended, as the engine records it. */
+export interface EndedCall {
+  outcome: CallOutcome;
+  providerStatus: string;
+  providerCause: string | null;
+  providerCallId: string;
+  durationSeconds: number;
+}
+
+/** What a vendor's event stream says, in this service's terms. */
+export type CallEvent =
+  | { type: 'inbound_call'; call: InboundCallFields }
+  | { type: 'state_changed'; attemptId: number; state: string }
+  /** `report` reads the end given whether the call was seen answered before (an earlier event). */
+  | { type: 'ended'; attemptId: number; report(answeredBefore: boolean): EndedCall };
+
+/** A vendor that reports calls on a stream it keeps open, instead of webhooks (Asterisk). */
+export interface CallEventStream {
+  /** The raw state of an answered call: once seen, a call's later states never make it unanswered again. */
+  answeredState: string;
+  /** Opens one configuration's stream; it reconnects by itself and calls `onOpen` on every (re)connection. */
+  open(options: {
+    credentials: WebhookCredentials;
+    destinations: DestinationPolicy;
+    onOpen(): Promise<void> | void;
+    onEvent(event: CallEvent): Promise<void> | void;
+    onError(error: Error): void;
+  }): { close(): void };
+}
+
+/** Live call audio, the next issue's work: how the vendor carries a call's media to this service. */
+export interface MediaTransport {
+  readonly transport: string;
+}
+
+/** One vendor, as the registry hands it out. */
+export interface VendorAdapter {
+  readonly name: ProviderName;
+  /** Calls (place, look up, hang up) and number sync of one configuration. */
+  connect(options: ConnectOptions): InboundWebhookSync | TelephonyProvider;
+  /** Absent: the vendor reports call status on its event stream only. */
+  readonly statusWebhook?: StatusWebhook;
+  /** Absent: the vendor's calls to our numbers are not answered here. */
+  readonly inbound?: InboundAnswering;
+  readonly eventStream?: CallEventStream;
+  readonly media?: MediaTransport;
+}
+
+/** A vendor's `connect`: without the deployment's public URL there is no webhook address to give the vendor. */
+export function connectWithEnvironment(
+  name: ProviderName,
+  create: (options: Required<ConnectOptions>) => TelephonyProvider,
+): VendorAdapter['connect'] {
+  return (options) => {
+    const { environment } = options;
+    if (environment) return create({ ...options, environment });
+    return {
+      name,
+      async syncInboundWebhook(): Promise<ProviderSyncResult> {
+        return {
+          ok: false,
+          message: `${name}: this service's public URL is unknown here; the binding is saved`,
+        };
+      },
+    };
+  };
+}

@@ -1,0 +1,28 @@
+/** A vendor's webhook as its signature check and parser read it, and the configuration it was sent for. */
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A webhook request: what signature checks and status parsers read. */
+export interface WebhookRequest {
+  /** The URL as the vendor called it: this deployment's public base URL plus the path and query. */
+  url: string;
+  rawBody: string;
+  /** JSON bodies parsed; form bodies as an object of their last values (`form` keeps every value). */
+  body: unknown;
+  form: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+/** The stored configuration a webhook belongs to, secrets decrypted. */
+export interface WebhookCredentials {
+  organizationId: number;
+  /** The configuration's own provider: a webhook under another provider's URL is refused. */
+  provider: string;
+  config: Record<string, unknown>;
+  secrets: Record<string, string>;
+}
+
+/** A header's single value. */
+export function headerOf(request: WebhookRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
