@@ -14,6 +14,8 @@ export interface TelnyxBehaviour {
   amdResult?: 'human' | 'machine';
   dropHangup?: boolean;
   duplicateHangup?: boolean;
+  /** An answered call stays up until it is hung up with the `hangup` command. */
+  holdOpen?: boolean;
 }
 
 interface FakeCall {
@@ -27,6 +29,8 @@ interface FakeCall {
   alive: boolean;
   answered: boolean;
   duration: number;
+  /** When an outgoing call was answered: its hangup webhook reports it as `start_time`. */
+  answeredAt?: string;
   body: Record<string, unknown>;
   /** Every command request on the call, and the `command_id`s Telnyx acted on (a repeated one is ignored). */
   commands: Array<{ action: string; body: Record<string, unknown> }>;
@@ -146,6 +150,8 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         await send(call, 'call.machine.detection.ended', { result: behaviour.amdResult ?? 'human' });
       await sleep(1100);
       call.duration = 1;
+      call.answeredAt = start;
+      if (behaviour.holdOpen) return;
     }
     call.alive = false;
     if (behaviour.dropHangup) return;
@@ -245,8 +251,20 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         const commandId = typeof body.command_id === 'string' ? body.command_id : null;
         if (commandId && call.executed.has(commandId))
           return { status: 200, body: { data: { result: 'ok' } } };
-        if (call.direction === 'outgoing' && action === 'hangup')
+        if (call.direction === 'outgoing' && action === 'hangup') {
+          // Our own hangup of a call still up: Telnyx reports its end like any other, we being the caller.
+          if (call.alive && call.answeredAt) {
+            call.alive = false;
+            later(call, 'call.hangup', {
+              hangup_cause: 'normal_clearing',
+              hangup_source: 'caller',
+              sip_hangup_cause: '200',
+              start_time: call.answeredAt,
+              end_time: new Date().toISOString(),
+            });
+          }
           return { status: 200, body: { data: { result: 'ok' } } };
+        }
         if (!call.alive)
           return error(422, '90018', 'Call has already ended', 'This call is no longer active.');
         if (action === 'answer' ? call.answered : !call.answered && action === 'speak')

@@ -13,6 +13,8 @@ export interface VonageBehaviour {
   machine?: boolean;
   dropFinal?: boolean;
   duplicateFinal?: boolean;
+  /** An answered call stays up until it is hung up (`PUT /v1/calls/:uuid`, action hangup). */
+  holdOpen?: boolean;
 }
 
 interface FakeCall {
@@ -129,6 +131,7 @@ export async function startVonageFake(
       if (call.body.machine_detection && behaviour.machine)
         await send(call, 'machine', { sub_state: 'answering_machine' });
       call.duration = 2;
+      if (behaviour.holdOpen) return;
     }
     const extra = {
       duration: String(call.duration),
