@@ -51,6 +51,28 @@ describeVendorContract<AriBehaviour, AriFake>(
     },
     // Asterisk posts no status webhooks: call ends arrive on the events stream.
     callbacks: 'none',
+    inbound: {
+      numbers: { active: '+15005552101', archived: '+15005552102' },
+      // The dialplan hands the call to our Stasis application; it is answered, and a refused one hears a prompt.
+      async call({ fake }, to, from) {
+        await fake.waitForConnection();
+        const channel = fake.callInbound(to, from);
+        const commands = () =>
+          fake.http.requests
+            .filter((r) => r.path.startsWith(`/ari/channels/${channel}/`))
+            .map((r) => `${r.method} ${r.path.slice(`/ari/channels/${channel}/`.length)} ${r.query}`.trim());
+        await expect.poll(commands).toContain('POST answer');
+        await sleep(300);
+        const got = commands();
+        // The caller hangs up: no channel of this case outlives it.
+        fake.end(channel, 16);
+        return got;
+      },
+      got: {
+        accepted: ['POST answer'],
+        refused: ['POST answer', 'POST play media=sound%3Ass-noservice'],
+      },
+    },
     numberSync: {
       address: '+15005552097',
       bindOn: 'create',

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { startPlivoFake, type PlivoBehaviour, type PlivoFake } from './fakes/plivo-fake';
 import { finishedAttempt } from './provider-world';
-import { describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './vendor-contract';
 
 const OWN_NUMBER = '+15005555100';
+const INBOUND = { active: '+15005555101', archived: '+15005555102' };
 
 /** A call of which Plivo has no record, queued or live, reads as ended unobserved: its outcome cannot be read back. */
 const endedUnobserved = { state: 'ended', outcome: 'error', rawStatus: 'ended-unobserved' };
@@ -13,7 +14,7 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
     provider: 'plivo',
     title: 'Plivo calls report their outcomes through V3-signed callbacks',
     async start() {
-      const fake = await startPlivoFake({ numbers: [OWN_NUMBER] });
+      const fake = await startPlivoFake({ numbers: [OWN_NUMBER, INBOUND.active, INBOUND.archived] });
       return {
         fake,
         clear: { auth_id: fake.authId, api_base_url: fake.url },
@@ -89,6 +90,15 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
         expect(refused.text).toMatch(/<Speak>Sorry.*<\/Speak><Hangup\/>/);
         expect(fake.applications.size).toBe(1);
       },
+    },
+    inbound: {
+      numbers: INBOUND,
+      async call({ fake }, to, from) {
+        const answer = await fake.callInbound(to, from);
+        expect(answer.status).toBe(200);
+        return answer.text;
+      },
+      got: { accepted: spokenXml('Speak', GREETING), refused: spokenXml('Speak', REFUSAL) },
     },
   },
   (context) => {

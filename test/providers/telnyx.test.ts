@@ -2,16 +2,17 @@ import { generateKeyPairSync } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { startTelnyxFake, type TelnyxBehaviour, type TelnyxFake } from './fakes/telnyx-fake';
 import { finishedAttempt } from './provider-world';
-import { describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract } from './vendor-contract';
 
 const OWN_NUMBER = '+15005554100';
+const INBOUND = { active: '+15005554101', archived: '+15005554102' };
 
 describeVendorContract<TelnyxBehaviour, TelnyxFake>(
   {
     provider: 'telnyx',
     title: 'Telnyx calls report their outcomes through ed25519-signed Call Control webhooks',
     async start() {
-      const fake = await startTelnyxFake({ numbers: [OWN_NUMBER] });
+      const fake = await startTelnyxFake({ numbers: [OWN_NUMBER, INBOUND.active, INBOUND.archived] });
       return {
         fake,
         clear: { connection_id: 'app-123', public_key: fake.publicKey, api_base_url: fake.url },
@@ -77,6 +78,24 @@ describeVendorContract<TelnyxBehaviour, TelnyxFake>(
         arrange: (fake) => fake.failNumberUpdates('connection_id is not a Call Control application'),
         restore: (fake) => fake.failNumberUpdates(null),
         message: 'telnyx answered 422',
+      },
+    },
+    inbound: {
+      numbers: INBOUND,
+      // Call Control: the call is answered, spoken to and hung up by commands, each after the event it waits for.
+      async call({ fake }, to, from) {
+        const { callControlId, statuses } = await fake.callInbound(to, from);
+        expect(statuses).toEqual([200]);
+        const call = fake.calls.get(callControlId)!;
+        await expect.poll(() => call.alive).toBe(false);
+        await fake.settled();
+        return call.commands.map(({ action, body }) =>
+          action === 'speak' ? `speak: ${String(body.payload)}` : action,
+        );
+      },
+      got: {
+        accepted: ['answer', `speak: ${GREETING}`, 'hangup'],
+        refused: ['answer', `speak: ${REFUSAL}`, 'hangup'],
       },
     },
   },

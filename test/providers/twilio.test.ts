@@ -1,16 +1,17 @@
 import { expect, it } from 'vitest';
 import { startTwilioFake, type TwilioBehaviour, type TwilioFake } from './fakes/twilio-fake';
 import { finishedAttempt } from './provider-world';
-import { describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './vendor-contract';
 
 const OWN_NUMBER = '+15005550100';
+const INBOUND = { active: '+15005550101', archived: '+15005550102' };
 
 describeVendorContract<TwilioBehaviour, TwilioFake>(
   {
     provider: 'twilio',
     title: 'Twilio calls report their outcomes through the signed status webhook',
     async start() {
-      const fake = await startTwilioFake({ numbers: [OWN_NUMBER] });
+      const fake = await startTwilioFake({ numbers: [OWN_NUMBER, INBOUND.active, INBOUND.archived] });
       return {
         fake,
         clear: { account_sid: fake.accountSid, api_base_url: fake.url },
@@ -78,6 +79,15 @@ describeVendorContract<TwilioBehaviour, TwilioFake>(
         restore: (fake) => fake.failNumberUpdates(null),
         message: 'twilio answered 400',
       },
+    },
+    inbound: {
+      numbers: INBOUND,
+      async call({ fake }, to, from) {
+        const answer = await fake.callInbound(to, from);
+        expect(answer.status).toBe(200);
+        return answer.text;
+      },
+      got: { accepted: spokenXml('Say', GREETING), refused: spokenXml('Say', REFUSAL) },
     },
   },
   (context) => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelephonyProvider } from '../../providers/provider';
+import { insertAgent } from '../helpers/fixtures';
 import { CONFIGS } from '../telephony/helpers';
 import {
   adapterOf,
@@ -18,6 +19,10 @@ import {
 } from './provider-world';
 
 type Placed = Awaited<ReturnType<typeof placeAttempt>>;
+
+/** What a caller hears, written out here rather than taken from the code under test. */
+export const GREETING = 'Hello, this is Test agent. Thank you for your time. Goodbye.';
+export const REFUSAL = 'Sorry, this number is not taking calls at the moment. Goodbye.';
 
 export interface VendorFake<B> {
   behave(to: string, behaviour: B): void;
@@ -86,6 +91,13 @@ export interface VendorUnderTest<B, F extends VendorFake<B>> {
     bound(context: VendorContext<F>, sync: Record<string, unknown>): Promise<void> | void;
     refusal?: { arrange(fake: F): void; restore(fake: F): void; message: string };
     unbound?(context: VendorContext<F>): Promise<void>;
+  };
+  /** Calls to our numbers: an active agent's number is answered (one run), an archived agent's refused. */
+  inbound: {
+    numbers: { active: string; archived: string };
+    /** A call from `from` placed at the vendor, and what the caller got: the instructions or commands it ran. */
+    call(context: VendorContext<F>, to: string, from: string): Promise<unknown>;
+    got: { accepted: unknown; refused: unknown };
   };
 }
 
@@ -267,6 +279,58 @@ export function describeVendorContract<B, F extends VendorFake<B>>(
       await numberSync.unbound?.(context);
     });
 
+    it('answers a call to the number of an active agent with one run, and refuses the number of an archived one', async () => {
+      const { inbound } = vendor;
+      const { world } = context;
+      const db = world.t.ctx.db;
+      const archived = await insertAgent(db, world.organizationId);
+      for (const [address, agentId] of [
+        [inbound.numbers.active, world.agentId],
+        [inbound.numbers.archived, archived.agentId],
+      ] as const) {
+        const bound = await world.t.app.inject({
+          method: 'POST',
+          url: `${CONFIGS}/${context.configurationId}/phone-numbers`,
+          headers: world.organization.headers,
+          payload: { address, inbound_workflow_id: agentId },
+        });
+        expect(bound.json().provider_sync).toMatchObject({ ok: true });
+      }
+      await db.updateTable('agents').set({ status: 'archived' }).where('id', '=', archived.agentId).execute();
+      const inboundRuns = () =>
+        db
+          .selectFrom('runs')
+          .select(['id', 'workflow_id', 'mode', 'initial_context'])
+          .where('organization_id', '=', world.organizationId)
+          .where('call_type', '=', 'inbound')
+          .execute();
+      const before = new Set((await inboundRuns()).map((run) => run.id));
+
+      expect(await inbound.call(context, inbound.numbers.active, '+14155550190')).toEqual(
+        inbound.got.accepted,
+      );
+      expect(await inbound.call(context, inbound.numbers.archived, '+14155550191')).toEqual(
+        inbound.got.refused,
+      );
+      const runs = (await inboundRuns()).filter((run) => !before.has(run.id));
+      expect(runs).toEqual([
+        expect.objectContaining({
+          workflow_id: world.agentId,
+          mode: vendor.provider,
+          initial_context: expect.objectContaining({
+            caller_number: '+14155550190',
+            called_number: inbound.numbers.active,
+            telephony_configuration_id: context.configurationId,
+          }),
+        }),
+      ]);
+    });
+
     ownCases(context);
   });
+}
+
+/** Call instructions in XML (TwiML's `Say`, Plivo's `Speak`): a spoken line, then hang up. */
+export function spokenXml(verb: 'Say' | 'Speak', text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><${verb}>${text}</${verb}><Hangup/></Response>`;
 }

@@ -3,14 +3,16 @@ import { destinationPolicy } from '../../net/outbound-destinations';
 import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
 import { startVonageFake, type VonageBehaviour, type VonageFake } from './fakes/vonage-fake';
-import { describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract } from './vendor-contract';
 
 describeVendorContract<VonageBehaviour, VonageFake>(
   {
     provider: 'vonage',
     title: 'Vonage calls report their outcomes through signed event webhooks',
     async start() {
-      const fake = await startVonageFake({ numbers: [{ msisdn: '15005556100', country: 'US' }] });
+      const fake = await startVonageFake({
+        numbers: ['15005556100', '15005556101', '15005556102'].map((msisdn) => ({ msisdn, country: 'US' })),
+      });
       return {
         fake,
         clear: {
@@ -91,6 +93,18 @@ describeVendorContract<VonageBehaviour, VonageFake>(
         arrange: (fake) => fake.failNumberLinks('Number not found in your account'),
         restore: (fake) => fake.failNumberLinks(null),
         message: 'vonage: numbers API answered 420',
+      },
+    },
+    inbound: {
+      numbers: { active: '+15005556101', archived: '+15005556102' },
+      async call({ fake }, to, from) {
+        const answer = await fake.callInbound(to, from);
+        expect(answer.status).toBe(200);
+        return JSON.parse(answer.text) as unknown;
+      },
+      got: {
+        accepted: [{ action: 'talk', text: GREETING }],
+        refused: [{ action: 'talk', text: REFUSAL }],
       },
     },
   },

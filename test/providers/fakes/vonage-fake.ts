@@ -40,6 +40,11 @@ export interface VonageFake {
   behave(to: string, behaviour: VonageBehaviour): void;
   failNumberLinks(message: string | null): void;
   sign(body: string, secret?: string): string;
+  /**
+   * A call from `from` to one of the account's numbers: Vonage posts it (JSON, signed) to the answer URL of the
+   * application the number is linked to, and plays the NCCO it gets back.
+   */
+  callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -296,6 +301,21 @@ export async function startVonageFake(
     behave: (to, behaviour) => behaviours.set(to, behaviour),
     failNumberLinks: (message) => (linkError = message),
     sign,
+    async callInbound(to, from) {
+      const msisdn = to.replace(/^\+/, '');
+      const answerUrl = application.capabilities.voice.webhooks.answer_url?.address;
+      if (linked.get(msisdn) !== applicationId || !answerUrl)
+        throw new Error(`${to} is not linked to an application with an answer URL`);
+      const uuid = randomUUID();
+      const body = JSON.stringify({
+        uuid,
+        conversation_uuid: `CON-${uuid}`,
+        to: msisdn,
+        from: from.replace(/^\+/, ''),
+        region_url: 'https://api-us-3.vonage.com',
+      });
+      return postWebhook(answerUrl, body, { 'content-type': 'application/json', authorization: sign(body) });
+    },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
