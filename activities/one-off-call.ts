@@ -1,15 +1,18 @@
 import { hostname } from 'node:os';
 import { Context } from '@temporalio/activity';
+import { inTransaction } from '../db/client';
+import { lockAttempt } from '../db/repositories/attempt-rows';
 import { claimAttempt, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
 import { acquireCallLease } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
+import { findAgentForClaim, setRunDefinition } from '../db/repositories/one-off-calls';
 import type { AttemptReport } from '../domain/attempt-report';
 import type { EngineSettings } from '../config/engine';
 import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off-call-context';
 import { PlacementSetupError } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/record-outcome';
-import { statusCallbackUrl } from '../providers/webhook-urls';
+import { statusCallbackUrl } from '../engine/status-callbacks';
 import type { EngineActivityDeps } from './engine-deps';
 import { reconcileOne } from './reconcile-attempts';
 
@@ -171,21 +174,12 @@ async function claimForPlacement(
   ctx: OneOffCallContext,
   attemptId: number,
 ): Promise<Claim> {
-  return deps.db.transaction().execute(async (trx): Promise<Claim> => {
-    const row = await trx
-      .selectFrom('attempts')
-      .selectAll()
-      .where('id', '=', attemptId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+  return inTransaction(deps.db, async (trx): Promise<Claim> => {
+    const row = await lockAttempt(trx, attemptId);
     // Claimed before (an activity whose answer was lost): never dialed again, the settle step decides.
     if (row.state !== 'queued')
       return { kind: 'step', step: stepOf(reportOf(row, deps.engine), deps.engine) };
-    const agent = await trx
-      .selectFrom('agents')
-      .select(['status', 'current_definition_id'])
-      .where('id', '=', ctx.agentId)
-      .executeTakeFirstOrThrow();
+    const agent = await findAgentForClaim(trx, ctx.agentId);
     if (agent.status !== 'active') return { kind: 'agent_archived' };
     const lease = await acquireCallLease(trx, {
       organizationId: row.organization_id,
@@ -208,13 +202,7 @@ async function claimForPlacement(
       staleAfterSeconds: deps.engine.placingStaleSeconds,
     });
     if (!attempt) throw new Error(`attempt ${attemptId} changed while its row was locked`);
-    if (attempt.run_id !== null) {
-      await trx
-        .updateTable('runs')
-        .set({ definition_id: agent.current_definition_id })
-        .where('id', '=', attempt.run_id)
-        .execute();
-    }
+    if (attempt.run_id !== null) await setRunDefinition(trx, attempt.run_id, agent.current_definition_id);
     return { kind: 'claimed', attempt };
   });
 }

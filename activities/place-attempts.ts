@@ -1,7 +1,9 @@
 import { hostname } from 'node:os';
 import { Context } from '@temporalio/activity';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database';
+import { inTransaction, type Trx } from '../db/client';
+import { findAttemptContact, linkAttemptRun } from '../db/repositories/attempt-rows';
+import { campaignUnderClaimBarrier, findCampaignForClaim } from '../db/repositories/campaign-engine-reads';
+import { findContactContext } from '../db/repositories/contacts';
 import { createRun } from '../db/repositories/runs';
 import {
   claimAttempt,
@@ -17,7 +19,7 @@ import { numberZones } from '../engine/number-zones';
 import { callLeaseTtlSeconds, type PlacementContext } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome } from '../engine/record-outcome';
-import { statusCallbackUrl } from '../providers/webhook-urls';
+import { statusCallbackUrl } from '../engine/status-callbacks';
 import { isOpenAt } from '../domain/schedule';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { placementContextOrFailCampaign } from './campaign-setup';
@@ -157,29 +159,17 @@ class CampaignChanged extends Error {
 }
 
 /**
- * Namespace (first key) of the claim barrier's advisory lock, the campaign id (modulo 2^31) the second: claims hold it shared,
- * and every update of a campaign's state or schedule takes it exclusively (trigger of migration 2026_11_22_001200).
- */
-export const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
-
-/**
  * Holds the campaign's claim barrier until the claim commits, and rolls the claim back unless the campaign is still
  * running on the schedule the claim was judged by. A pause or PATCH thus commits before this check, and the claim is
  * rolled back, or waits for the claim's commit. The row itself is not locked: every outcome of the campaign updates
  * its counters, and would wait for the claims under way.
  */
 async function confirmCampaignUnchanged(
-  trx: Transaction<Database>,
+  trx: Trx,
   campaignId: number,
   judgedSchedule: unknown,
 ): Promise<void> {
-  await sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int,
-    (${campaignId}::bigint % 2147483648)::int)`.execute(trx);
-  const row = await trx
-    .selectFrom('campaigns')
-    .select(['state', 'schedule_config'])
-    .where('id', '=', campaignId)
-    .executeTakeFirstOrThrow();
+  const row = await campaignUnderClaimBarrier(trx, campaignId);
   if (row.state !== 'running' || JSON.stringify(row.schedule_config) !== JSON.stringify(judgedSchedule))
     throw new CampaignChanged(`campaign ${campaignId} changed while an attempt was being claimed`);
 }
@@ -220,7 +210,7 @@ async function claimForPlacement(
   let committing = false;
   let claim: Claim;
   try {
-    claim = await deps.db.transaction().execute(async (trx) => {
+    claim = await inTransaction(deps.db, async (trx) => {
       const made = await claimIn(trx, deps, ctx, attemptId);
       committing = true;
       return made;
@@ -251,19 +241,14 @@ async function releaseLeaseQuietly(deps: EngineActivityDeps, ctx: PlacementConte
  * or after this claim, never in between).
  */
 async function claimIn(
-  trx: Transaction<Database>,
+  trx: Trx,
   deps: EngineActivityDeps,
   ctx: PlacementContext,
   attemptId: number,
 ): Promise<Claim> {
   const now = Date.now();
   // Read without a lock first, so a paused or closed campaign costs no claim; confirmed under the lock at the end.
-  const campaign = await trx
-    .selectFrom('campaigns')
-    .innerJoin('agents', 'agents.id', 'campaigns.workflow_id')
-    .select(['campaigns.state', 'campaigns.schedule_config', 'agents.status', 'agents.current_definition_id'])
-    .where('campaigns.id', '=', ctx.campaign.id)
-    .executeTakeFirstOrThrow();
+  const campaign = await findCampaignForClaim(trx, ctx.campaign.id);
   const schedule = toSchedule(campaign.schedule_config);
   const perContact = perContactZones(campaign.schedule_config);
   if (
@@ -274,12 +259,7 @@ async function claimIn(
     return { kind: 'not_claimed', report: { attemptId, status: 'deferred' } };
   }
   if (perContact) {
-    const target = await trx
-      .selectFrom('attempts')
-      .innerJoin('contacts', 'contacts.id', 'attempts.contact_id')
-      .select(['attempts.state', 'contacts.timezone', 'contacts.phone_number'])
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirst();
+    const target = await findAttemptContact(trx, attemptId);
     if (target?.state === 'queued') {
       const zones = zonesOfContact(
         { timezoneColumn: target.timezone, phoneNumberE164: target.phone_number },
@@ -316,11 +296,7 @@ async function claimIn(
       report: { attemptId, status: current.state === 'placed' ? 'placed' : 'pending', deadlineAtMs },
     };
   }
-  const contact = await trx
-    .selectFrom('contacts')
-    .select(['id', 'initial_context'])
-    .where('id', '=', attempt.contact_id!)
-    .executeTakeFirstOrThrow();
+  const contact = await findContactContext(trx, attempt.contact_id!);
   const runId = await createRun(trx, {
     organization_id: attempt.organization_id,
     workflow_id: ctx.agentId,
@@ -338,7 +314,7 @@ async function claimIn(
       attempt: attempt.attempt_number,
     },
   });
-  await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
+  await linkAttemptRun(trx, attemptId, runId);
   // Last, so the barrier is held only for the commit that follows.
   await confirmCampaignUnchanged(trx, ctx.campaign.id, campaign.schedule_config);
   return { kind: 'claimed', attempt };

@@ -1,3 +1,4 @@
+import { findAttemptStatus } from '../db/repositories/attempt-rows';
 import { extendDeadline, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
 import { renewCallLeases } from '../db/repositories/call-leases';
 import type { Attempt } from '../db/database';
@@ -151,11 +152,7 @@ async function finish(
 }
 
 async function rereadReport(deps: EngineActivityDeps, attemptId: number): Promise<AttemptReport> {
-  const row = await deps.db
-    .selectFrom('attempts')
-    .select(['state', 'outcome', 'deadline_at'])
-    .where('id', '=', attemptId)
-    .executeTakeFirst();
+  const row = await findAttemptStatus(deps.db, attemptId);
   if (!row || row.state === 'finished')
     return { attemptId, status: 'finished', outcome: row?.outcome ?? 'error' };
   if (row.state === 'queued') return { attemptId, status: 'queued' };

@@ -4,6 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../domain/failure-types';
 import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../storage/object-storage';
+import { findCampaignSource } from '../db/repositories/campaign-engine-reads';
 import { recordedSourceVersion } from '../db/repositories/campaign-sources';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { ContactBatch, importCounts, openContactImport } from '../db/repositories/contacts';
@@ -59,11 +60,7 @@ export function createSyncContactsActivity(
   async function syncContacts(input: { campaignId: number }): Promise<SyncContactsResult> {
     const { campaignId } = input;
     const log = deps.logger.child({ campaign_id: campaignId, activity: 'syncContacts' });
-    const campaign = await deps.db
-      .selectFrom('campaigns')
-      .select(['id', 'organization_id', 'state', 'resume_state', 'source_type', 'source_id'])
-      .where('id', '=', campaignId)
-      .executeTakeFirst();
+    const campaign = await findCampaignSource(deps.db, campaignId);
     if (!campaign)
       throw ApplicationFailure.nonRetryable(`campaign ${campaignId} does not exist`, 'CampaignNotFound');
     if (!isSyncing(campaign)) return resultOf(outcomeOf(campaign), await importCounts(deps.db, campaignId));

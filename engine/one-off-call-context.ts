@@ -3,6 +3,9 @@ import { DEFAULT_RING_TIMEOUT_SECONDS } from '../domain/campaign-settings';
 import type { Db } from '../db/client';
 import type { Attempt } from '../db/database';
 import { getAgentForCall } from '../db/repositories/agents';
+import { findAttempts } from '../db/repositories/attempts';
+import { findRunAgentId } from '../db/repositories/one-off-calls';
+import { findTelephonyConfiguration } from '../db/repositories/telephony-configurations';
 import type { TelephonyProvider } from '../providers/provider';
 import { PlacementSetupError, providerForConfiguration, type ProviderFactory } from './placement-context';
 
@@ -32,26 +35,18 @@ export async function loadOneOffCallContext(
   providerFactory: ProviderFactory,
   attemptId: number,
 ): Promise<OneOffCallContext> {
-  const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+  const [attempt] = await findAttempts(db, [attemptId]);
   if (!attempt) throw new PlacementSetupError(`attempt ${attemptId} does not exist`);
   if (attempt.campaign_id !== null)
     throw new PlacementSetupError(`attempt ${attemptId} belongs to campaign ${attempt.campaign_id}`);
-  const run =
-    attempt.run_id === null
-      ? undefined
-      : await db.selectFrom('runs').select('workflow_id').where('id', '=', attempt.run_id).executeTakeFirst();
+  const run = attempt.run_id === null ? undefined : await findRunAgentId(db, attempt.run_id);
   if (!run) throw new PlacementSetupError(`one-off attempt ${attemptId} has no run`);
   const agent = await getAgentForCall(db, attempt.organization_id, run.workflow_id);
   if (!agent) throw new PlacementSetupError(`agent ${run.workflow_id} of attempt ${attemptId} is gone`);
   const configuration =
     attempt.telephony_configuration_id === null
       ? undefined
-      : await db
-          .selectFrom('telephony_configurations')
-          .selectAll()
-          .where('id', '=', attempt.telephony_configuration_id)
-          .where('organization_id', '=', attempt.organization_id)
-          .executeTakeFirst();
+      : await findTelephonyConfiguration(db, attempt.organization_id, attempt.telephony_configuration_id);
   if (!configuration)
     throw new PlacementSetupError(`one-off attempt ${attemptId} has no telephony configuration`);
   const provider = providerForConfiguration(configuration, appSecret, providerFactory);

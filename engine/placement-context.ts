@@ -2,7 +2,12 @@ import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
 import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
 import { getAgentForCall } from '../db/repositories/agents';
-import { findDefaultCallerNumber } from '../db/repositories/phone-numbers';
+import { findCampaign } from '../db/repositories/campaign-engine-reads';
+import { findDefaultCallerNumber, findFirstActiveNumber } from '../db/repositories/phone-numbers';
+import {
+  findDefaultOutboundConfiguration,
+  findTelephonyConfigurationById,
+} from '../db/repositories/telephony-configurations';
 import type { TelephonyProvider } from '../providers/provider';
 import type { ConfigurationForProvider } from '../providers/registry';
 import type { EngineSettings } from '../config/engine';
@@ -61,38 +66,19 @@ export async function loadPlacementContext(
   providerFactory: ProviderFactory,
   campaignId: number,
 ): Promise<PlacementContext> {
-  const campaign = await db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
+  const campaign = await findCampaign(db, campaignId);
   if (!campaign) throw new PlacementSetupError(`campaign ${campaignId} does not exist`);
   const agent = await getAgentForCall(db, campaign.organization_id, campaign.workflow_id);
   if (!agent)
     throw new PlacementSetupError(`agent ${campaign.workflow_id} of campaign ${campaignId} is gone`);
   const configuration = campaign.telephony_configuration_id
-    ? await db
-        .selectFrom('telephony_configurations')
-        .selectAll()
-        .where('id', '=', campaign.telephony_configuration_id)
-        .executeTakeFirst()
-    : await db
-        .selectFrom('telephony_configurations')
-        .selectAll()
-        .where('organization_id', '=', campaign.organization_id)
-        .where('is_default_outbound', '=', true)
-        .executeTakeFirst();
+    ? await findTelephonyConfigurationById(db, campaign.telephony_configuration_id)
+    : await findDefaultOutboundConfiguration(db, campaign.organization_id);
   if (!configuration) throw new PlacementSetupError(`campaign ${campaignId} has no telephony configuration`);
   const provider = providerForConfiguration(configuration, appSecret, providerFactory);
   const caller =
     (await findDefaultCallerNumber(db, configuration.id)) ??
-    (await db
-      .selectFrom('phone_numbers')
-      .selectAll()
-      .where('telephony_configuration_id', '=', configuration.id)
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .executeTakeFirst());
+    (await findFirstActiveNumber(db, configuration.id));
   return {
     campaign,
     agentId: agent.id,

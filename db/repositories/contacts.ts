@@ -186,3 +186,12 @@ export async function importCounts(db: Executor, campaignId: number): Promise<Im
   const counts = row.rows[0]!;
   return { validRows: counts.valid, invalidRows: counts.invalid, duplicateRows: counts.duplicate };
 }
+
+/** The contact's id and the context its runs start from. */
+export async function findContactContext(db: Executor, contactId: number) {
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'initial_context'])
+    .where('id', '=', contactId)
+    .executeTakeFirstOrThrow();
+}

@@ -146,3 +146,22 @@ export async function findAgentStatus(
   const row = await query.executeTakeFirst();
   return row?.status;
 }
+
+/** The configuration's first active number by id: the caller id when it has no default one. */
+export async function findFirstActiveNumber(
+  db: Executor,
+  configurationId: number,
+): Promise<PhoneNumber | undefined> {
+  return db
+    .selectFrom('phone_numbers')
+    .selectAll()
+    .where('telephony_configuration_id', '=', configurationId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Locks the number's row until the transaction ends (a no-op when it is absent). */
+export async function lockPhoneNumber(trx: Trx, id: number): Promise<void> {
+  await trx.selectFrom('phone_numbers').select('id').where('id', '=', id).forUpdate().execute();
+}

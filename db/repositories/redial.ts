@@ -64,3 +64,12 @@ export async function activateRedialContacts(db: Db, input: { campaignId: number
 async function withoutStatementTimeout(trx: Trx): Promise<void> {
   await sql`set local statement_timeout = 0`.execute(trx);
 }
+
+/** Links a completed campaign to its redial campaign (a campaign is redialed once). */
+export async function linkRedialCampaign(trx: Trx, parentId: number, childId: number): Promise<void> {
+  await trx
+    .updateTable('campaigns')
+    .set({ redialed_campaign_id: childId, updated_at: new Date() })
+    .where('id', '=', parentId)
+    .execute();
+}

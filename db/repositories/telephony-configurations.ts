@@ -169,3 +169,20 @@ export async function deleteTelephonyConfiguration(trx: Trx, id: number): Promis
     .execute();
   await trx.deleteFrom('telephony_configurations').where('id', '=', id).execute();
 }
+
+/** A configuration by id alone (its organization already known from the row that names it), or undefined. */
+export async function findTelephonyConfigurationById(
+  db: Executor,
+  id: number,
+): Promise<TelephonyConfiguration | undefined> {
+  return db.selectFrom('telephony_configurations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The vendor of a configuration that exists (throws otherwise). */
+export async function findConfigurationProvider(db: Executor, id: number) {
+  return db
+    .selectFrom('telephony_configurations')
+    .select(['id', 'provider'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}

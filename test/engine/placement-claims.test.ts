@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineActivities } from '../../activities/engine-activities';
-import { CLAIM_BARRIER_NAMESPACE } from '../../activities/place-attempts';
+import { CLAIM_BARRIER_NAMESPACE } from '../../db/repositories/campaign-engine-reads';
 import { returnToQueue } from '../../db/repositories/attempts';
 import { acquireCallLease, countLiveCallLeases } from '../../db/repositories/call-leases';
 import type { AttemptReports } from '../../domain/attempt-report';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
+import { findAgentStatus } from '../../../db/repositories/phone-numbers';
 import { getRun, listRuns } from '../../../db/repositories/runs';
 import { notFound } from '../../errors';
 import { Id } from '../common-schemas';
@@ -23,14 +24,9 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const agent = await app.ctx.db
-        .selectFrom('agents')
-        .select('id')
-        .where('organization_id', '=', caller.organizationId)
-        .where('id', '=', request.params.workflow_id)
-        .executeTakeFirst();
-      if (!agent) throw notFound('agent');
-      const query = toRunListQuery(request.query, agent.id);
+      const agentId = request.params.workflow_id;
+      if (!(await findAgentStatus(app.ctx.db, caller.organizationId, agentId))) throw notFound('agent');
+      const query = toRunListQuery(request.query, agentId);
       const page = await listRuns(app.ctx.db, caller.organizationId, query);
       const links = await Promise.all(
         page.runs.map((run) => artifactLinks(run, caller.organizationId, app.ctx)),

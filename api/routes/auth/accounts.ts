@@ -20,9 +20,7 @@ import {
   lockUserCreation,
   normalizeEmail,
 } from '../../../db/repositories/users';
-import type { Transaction } from 'kysely';
-import type { Db } from '../../../db/client';
-import type { Database } from '../../../db/database';
+import { inTransaction, type Executor } from '../../../db/client';
 
 /** What signup and login hand back: a fresh session token for the user in their organization. */
 export interface SessionGrant {
@@ -59,7 +57,7 @@ export async function signUp(
   if (await findUserByEmail(ctx.db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await inTransaction(ctx.db, async (trx) => {
       if (!open) {
         await lockUserCreation(trx);
         if (await anyUserExists(trx)) throw signupDisabled();
@@ -98,7 +96,7 @@ export async function logIn(
 }
 
 async function startSession(
-  db: Db | Transaction<Database>,
+  db: Executor,
   user: { id: number; email: string },
   organization: OrganizationSummary,
   ttlSeconds: number,

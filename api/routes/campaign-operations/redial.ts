@@ -1,9 +1,15 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../context';
 import { conflict, invalidStateTransition, notFound } from '../../errors';
+import { inTransaction } from '../../../db/client';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import { insertCampaign, lockCampaign } from '../../../db/repositories/campaigns';
-import { copyRedialContacts, REDIAL_SOURCE_TYPE, redialSourceId } from '../../../db/repositories/redial';
+import {
+  copyRedialContacts,
+  linkRedialCampaign,
+  REDIAL_SOURCE_TYPE,
+  redialSourceId,
+} from '../../../db/repositories/redial';
 import { mergeRetryConfig } from '../../../domain/campaign-settings';
 import { RETRIED_OUTCOMES, RETRY_FLAGS, retryConfigOf } from '../../../domain/retry';
 import { settingsError } from '../campaigns/create';
@@ -34,7 +40,7 @@ export async function redialCampaign(
   // The schema (`Name`) refuses a blank name.
   const name = body.name?.trim();
 
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const parent = await lockCampaign(trx, organizationId, parentId);
     if (!parent) throw notFound('campaign');
     if (parent.state !== 'completed') {
@@ -73,11 +79,7 @@ export async function redialCampaign(
       parentCampaignId: parent.id,
       outcomes,
     });
-    await trx
-      .updateTable('campaigns')
-      .set({ redialed_campaign_id: childId, updated_at: new Date() })
-      .where('id', '=', parent.id)
-      .execute();
+    await linkRedialCampaign(trx, parent.id, childId);
     const details = { parent_campaign_id: parent.id, redial_campaign_id: childId, outcomes, contacts };
     await appendCampaignLog(trx, childId, {
       event: 'created',

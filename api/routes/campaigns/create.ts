@@ -14,6 +14,7 @@ import {
 import { DEFAULT_RETRY_CONFIG } from '../../../domain/retry';
 import { scheduleConfigOf } from '../../../domain/schedule-config';
 import { resolveSchedule } from '../../../domain/schedule-input';
+import { inTransaction } from '../../../db/client';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   findCampaignAgent,
@@ -95,7 +96,7 @@ export async function createCampaign(
   }
 
   const scheduleConfig = schedule.value ?? scheduleConfigOf(undefined);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const id = await insertCampaign(trx, {
       organizationId,
       name,

@@ -13,6 +13,7 @@ import { retryConfigOf } from '../../../domain/retry';
 import { scheduleConfigOf } from '../../../domain/schedule-config';
 import { canApply, transitionRefusal } from '../../../domain/campaign-transitions';
 import { resolveSchedule } from '../../../domain/schedule-input';
+import { inTransaction } from '../../../db/client';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
 import {
   lockCampaign,
@@ -39,7 +40,7 @@ export async function updateCampaign(
   body: Static<typeof UpdateCampaignBody>,
 ): Promise<boolean> {
   const callLimit = await organizationCallLimit(ctx.db, organizationId);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const campaign = await lockCampaign(trx, organizationId, campaignId);
     if (!campaign) throw notFound('campaign');
     if (!canApply('update', campaign.state))

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { pingDatabase } from '../../../db/client';
 import type { AppContext } from '../../context';
 
 export type DependencyName = 'database' | 'temporal' | 'storage';
@@ -10,7 +10,7 @@ const CHECK_TIMEOUT_MS = 3000;
 /** Checks the database, Temporal and storage in parallel; each is `"ok"` or a short reason without internals. */
 export async function checkDependencies(ctx: AppContext): Promise<DependencyReport> {
   const checks: Record<DependencyName, () => Promise<unknown>> = {
-    database: () => sql`select 1`.execute(ctx.db),
+    database: () => pingDatabase(ctx.db),
     temporal: () => ctx.temporal.check(CHECK_TIMEOUT_MS),
     storage: () => ctx.storage.check(),
   };

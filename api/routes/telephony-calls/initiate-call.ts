@@ -5,8 +5,13 @@ import type { AppContext } from '../../context';
 import { conflict, HttpError, invalidField, referenceNotFound, serviceUnavailable } from '../../errors';
 import { oneOffCallWorkflowId, startOneOffCallWorkflow } from '../../../client/one-off-calls';
 import { findCampaignAgent, findTelephonyConfigurationId } from '../../../db/repositories/campaigns';
-import { findDefaultCallerNumber, findPhoneNumber } from '../../../db/repositories/phone-numbers';
-import { createRun } from '../../../db/repositories/runs';
+import { createOneOffCall, removeUnclaimedOneOffCall } from '../../../db/repositories/one-off-calls';
+import {
+  findDefaultCallerNumber,
+  findFirstActiveNumber,
+  findPhoneNumber,
+} from '../../../db/repositories/phone-numbers';
+import { findConfigurationProvider } from '../../../db/repositories/telephony-configurations';
 import type { Db } from '../../../db/client';
 import type { InitiateCallBody } from './schemas';
 
@@ -56,11 +61,7 @@ export async function initiateCall(
       'No telephony_configuration_id was given and the organization has no default outbound configuration.',
     );
   }
-  const configuration = await db
-    .selectFrom('telephony_configurations')
-    .select(['id', 'provider'])
-    .where('id', '=', configurationId)
-    .executeTakeFirstOrThrow();
+  const configuration = await findConfigurationProvider(db, configurationId);
   const callerNumber = await callerNumberOf(db, organizationId, configurationId, body.from_phone_number_id);
 
   const initialContext = {
@@ -69,37 +70,15 @@ export async function initiateCall(
     called_number: calledNumber,
     telephony_configuration_id: configurationId,
   };
-  const created = await db.transaction().execute(async (trx) => {
-    const attempt = await trx
-      .insertInto('attempts')
-      .values({
-        organization_id: organizationId,
-        campaign_id: null,
-        contact_id: null,
-        attempt_number: 1,
-        state: 'queued',
-        phone_number: calledNumber,
-        caller_number: callerNumber,
-        telephony_configuration_id: configurationId,
-        provider: configuration.provider,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const runId = await createRun(trx, {
-      organization_id: organizationId,
-      workflow_id: agent.id,
-      name: oneOffCallWorkflowId(attempt.id),
-      mode: configuration.provider,
-      call_type: 'outbound',
-      initial_context: initialContext,
-    });
-    await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attempt.id).execute();
-    const run = await trx
-      .selectFrom('runs')
-      .select(['id', 'workflow_id', 'name', 'mode', 'created_at'])
-      .where('id', '=', runId)
-      .executeTakeFirstOrThrow();
-    return { ...run, attemptId: attempt.id };
+  const created = await createOneOffCall(db, {
+    organizationId,
+    agentId: agent.id,
+    calledNumber,
+    callerNumber,
+    telephonyConfigurationId: configurationId,
+    provider: configuration.provider,
+    initialContext,
+    runName: oneOffCallWorkflowId,
   });
   const { attemptId } = created;
   const logFields = {
@@ -113,7 +92,7 @@ export async function initiateCall(
       startOneOffCallWorkflow(ctx.temporal, { attemptId, organizationId }),
     );
   } catch (error) {
-    const undone = await undoCall(db, attemptId, created.id);
+    const undone = await removeUnclaimedOneOffCall(db, attemptId, created.id);
     log.error({ err: error, ...logFields, undone }, 'one-off call workflow could not be started');
     // Not undone: the workflow did start (only its answer was lost) and has claimed the call; it goes ahead.
     if (undone)
@@ -166,27 +145,6 @@ async function callerNumberOf(
   }
   const caller =
     (await findDefaultCallerNumber(db, configurationId)) ??
-    (await db
-      .selectFrom('phone_numbers')
-      .select('address_normalized')
-      .where('telephony_configuration_id', '=', configurationId)
-      .where('is_active', '=', true)
-      .orderBy('id')
-      .executeTakeFirst());
+    (await findFirstActiveNumber(db, configurationId));
   return caller?.address_normalized ?? null;
-}
-
-/** Removes a call nobody claimed yet (CAS on `queued`); false when its workflow already claimed it. */
-async function undoCall(db: Db, attemptId: number, runId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('attempts')
-      .where('id', '=', attemptId)
-      .where('state', '=', 'queued')
-      .returning('id')
-      .executeTakeFirst();
-    if (!removed) return false;
-    await trx.deleteFrom('runs').where('id', '=', runId).execute();
-    return true;
-  });
 }

@@ -1,7 +1,7 @@
 /** Telephony configurations: create, update and delete with their rules (unique name, one default, secrets). */
 import { isDeepStrictEqual } from 'node:util';
 import { createCredentialsCipher, telephonySecretsContext } from '../../../config/credentials-cipher';
-import type { Db } from '../../../db/client';
+import { inTransaction, type Db } from '../../../db/client';
 import type { TelephonyConfiguration } from '../../../db/database';
 import {
   CONFIGURATION_NAME_CONSTRAINT,
@@ -102,7 +102,7 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
     };
     await checkDestinations(definition, clear);
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inTransaction(db, async (trx) => {
         if (values.is_default_outbound) {
           await lockOrganization(trx, organizationId);
           await clearDefaultOutbound(trx, organizationId, null);
@@ -140,7 +140,7 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
     const current = resolve(await findTelephonyConfiguration(db, organizationId, id));
     await checkDestinations(definitionOf(current.row), current.next.clear, current.stored.clear);
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inTransaction(db, async (trx) => {
         // The organization lock comes first, the row lock second, in every path that takes both.
         if (body.is_default_outbound === true) await lockOrganization(trx, organizationId);
         const { row, stored, next } = resolve(
@@ -168,7 +168,7 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
 
   /** Deletes a configuration no unfinished campaign or call uses; its phone numbers go with it. */
   async function remove(organizationId: number, id: number): Promise<TelephonyConfiguration> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const row = await findTelephonyConfiguration(trx, organizationId, id, { forUpdate: true });
       if (!row) throw notFound('telephony_configuration');
       const inUse = await countUnfinishedUsesOf(trx, row);

@@ -1,8 +1,6 @@
 /** Phone numbers of a configuration: address rules, one default caller, inbound binding and its provider sync. */
-import type { Transaction } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
-import type { Db } from '../../../db/client';
-import type { Database } from '../../../db/database';
+import { inTransaction, type Db, type Executor, type Trx } from '../../../db/client';
 import {
   PHONE_NUMBER_ADDRESS_CONSTRAINT,
   clearDefaultCaller,
@@ -10,6 +8,7 @@ import {
   findAgentStatus,
   findPhoneNumber,
   insertPhoneNumber,
+  lockPhoneNumber,
   updatePhoneNumber,
   type PhoneNumberChanges,
   type PhoneNumberWithAgent,
@@ -27,8 +26,6 @@ import { conflict, invalidField, notFound, referenceNotFound } from '../../error
 import type { ConfigurationService } from './configuration-service';
 import { readAddress } from './phone-address';
 import type { CreatePhoneNumberBody, PhoneNumber, UpdatePhoneNumberBody } from './schemas';
-
-type Trx = Transaction<Database>;
 
 export function createPhoneNumberService(
   db: Db,
@@ -61,7 +58,7 @@ export function createPhoneNumberService(
     };
   }
 
-  async function get(organizationId: number, configId: number, id: number, executor: Db | Trx = db) {
+  async function get(organizationId: number, configId: number, id: number, executor: Executor = db) {
     const row = await findPhoneNumber(executor, organizationId, configId, id);
     if (row) return row;
     // The outer resource of the path answers first: a foreign configuration is not found, whatever the number.
@@ -119,7 +116,7 @@ export function createPhoneNumberService(
     const agentId = body.inbound_workflow_id ?? null;
     let id: number;
     try {
-      id = await db.transaction().execute(async (trx) => {
+      id = await inTransaction(db, async (trx) => {
         if (body.is_default_caller_id) {
           await lockConfiguration(trx, organizationId, configId);
           await clearDefaultCaller(trx, configId, null);
@@ -158,7 +155,7 @@ export function createPhoneNumberService(
         ['body', 'inbound_workflow_id'],
         'Send either inbound_workflow_id or clear_inbound_workflow: true, not both',
       );
-    const bindingChanged = await db.transaction().execute(async (trx) => {
+    const bindingChanged = await inTransaction(db, async (trx) => {
       await lockPhoneNumber(trx, id);
       const current = await get(organizationId, configId, id, trx);
       if (body.address !== undefined && body.address.trim() !== current.address) {
@@ -196,7 +193,7 @@ export function createPhoneNumberService(
 
   /** Makes the number its configuration's default caller id, clearing the previous one. */
   async function setDefaultCaller(organizationId: number, configId: number, id: number) {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await lockConfiguration(trx, organizationId, configId);
       const current = await get(organizationId, configId, id, trx);
       if (current.is_default_caller_id) return;
@@ -215,10 +212,6 @@ export function createPhoneNumberService(
   }
 
   return { present, get, create, update, setDefaultCaller, remove };
-}
-
-async function lockPhoneNumber(trx: Trx, id: number): Promise<void> {
-  await trx.selectFrom('phone_numbers').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** The normalised form of an address sent back on update, or the raw text when it cannot be read. */
