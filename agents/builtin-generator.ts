@@ -1,4 +1,4 @@
-import type { ExtractionVariable, WorkflowDefinition } from './definition';
+import type { ExtractionVariable, AgentDefinition } from './definition';
 import { placeholdersOf, type GeneratedAgent, type TemplateInput } from './template-draft';
 
 /**
@@ -98,9 +98,9 @@ const titleCase = (text: string) =>
 
 const node = (
   id: string,
-  type: WorkflowDefinition['nodes'][number]['type'],
+  type: AgentDefinition['nodes'][number]['type'],
   y: number,
-  data: WorkflowDefinition['nodes'][number]['data'],
+  data: AgentDefinition['nodes'][number]['data'],
 ) => ({ id, type, position: { x: type === 'globalNode' ? 420 : 0, y }, data });
 
 const edge = (id: string, source: string, target: string, label: string, condition: string) => ({
@@ -120,7 +120,7 @@ export function generateBuiltinAgent(input: TemplateInput): GeneratedAgent {
       `sentence why you are calling (${useCase}). Ask whether now is a good time to talk.`
     : `Answer the call: thank the caller for calling {{company_name}}, introduce yourself as {{agent_name}} and ` +
       `ask how you can help today (${useCase}).`;
-  const definition: WorkflowDefinition = {
+  const definition: AgentDefinition = {
     nodes: [
       node('greeting', 'startCall', 0, { name: 'Greeting', prompt: greeting }),
       node('main', 'agentNode', 160, {
@@ -191,7 +191,7 @@ export function generateBuiltinAgent(input: TemplateInput): GeneratedAgent {
   for (const name of placeholdersOf(definition)) if (!(name in variables)) variables[name] = '';
   return {
     name: `${titleCase(useCase) || 'Agent'} (${input.call_type})`.slice(0, 255),
-    workflowDefinition: definition,
+    definition,
     templateContextVariables: variables,
     callDispositionCodes: { disposition_codes: profile.codes },
     generator: 'builtin',

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 /**
  * The agent definition format: a graph of conversation steps (nodes) and transitions (edges).
  * Pure types and TypeBox schemas, shared by the HTTP layer, the engine and the template generator.
- * The schemas document the shape; `validateWorkflowDefinition` enforces it together with the graph rules.
+ * The schemas document the shape; `validateAgentDefinition` enforces it together with the graph rules.
  */
 
 export const NODE_TYPES = ['startCall', 'agentNode', 'endCall', 'globalNode'] as const;
@@ -47,7 +47,7 @@ export const NodeSchema = Type.Object(
   },
   { additionalProperties: true },
 );
-export type WorkflowNode = Static<typeof NodeSchema>;
+export type AgentNode = Static<typeof NodeSchema>;
 
 export const EdgeSchema = Type.Object(
   {
@@ -64,9 +64,9 @@ export const EdgeSchema = Type.Object(
   },
   { additionalProperties: true },
 );
-export type WorkflowEdge = Static<typeof EdgeSchema>;
+export type AgentEdge = Static<typeof EdgeSchema>;
 
-export const WorkflowDefinitionSchema = Type.Object(
+export const AgentDefinitionSchema = Type.Object(
   { nodes: Type.Array(NodeSchema), edges: Type.Array(EdgeSchema) },
   {
     additionalProperties: true,
@@ -77,4 +77,4 @@ export const WorkflowDefinitionSchema = Type.Object(
       'one endCall (no outgoing edge) reachable from it, at most one globalNode (no edges).',
   },
 );
-export type WorkflowDefinition = Static<typeof WorkflowDefinitionSchema>;
+export type AgentDefinition = Static<typeof AgentDefinitionSchema>;

@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 export const DEFAULT_MAX_CALL_DURATION_SECONDS = 1800;
 export const MAX_CALL_DURATION_LIMIT_SECONDS = 86_400;
 
-export const WorkflowConfigurationsSchema = Type.Object(
+export const AgentConfigurationsSchema = Type.Object(
   {
     max_call_duration_seconds: Type.Optional(
       Type.Integer({
@@ -17,7 +17,7 @@ export const WorkflowConfigurationsSchema = Type.Object(
   },
   { additionalProperties: true, description: 'Known keys are validated; further keys are kept as sent.' },
 );
-export type WorkflowConfigurations = Static<typeof WorkflowConfigurationsSchema> & {
+export type AgentConfigurations = Static<typeof AgentConfigurationsSchema> & {
   max_call_duration_seconds: number;
 };
 
@@ -38,7 +38,7 @@ export const TemplateContextVariablesSchema = Type.Record(Type.String(), Type.Un
 /** The configurations with their defaults filled in, as stored and as the engine reads them. */
 export function withConfigurationDefaults(
   configurations: Record<string, unknown> | null | undefined,
-): WorkflowConfigurations {
+): AgentConfigurations {
   const given = configurations ?? {};
   const duration = given.max_call_duration_seconds;
   return {

@@ -1,5 +1,5 @@
-import type { WorkflowDefinition } from './definition';
-import { validateWorkflowDefinition, type GraphProblem } from './validate-graph';
+import type { AgentDefinition } from './definition';
+import { validateAgentDefinition, type GraphProblem } from './validate-graph';
 
 /**
  * The shape an LLM fills in for create/template (a strict JSON schema, so every key is required and
@@ -15,7 +15,7 @@ export interface TemplateInput {
 /** An agent ready to be saved, whichever generator made it. */
 export interface GeneratedAgent {
   name: string;
-  workflowDefinition: WorkflowDefinition;
+  definition: AgentDefinition;
   templateContextVariables: Record<string, unknown>;
   callDispositionCodes: { disposition_codes: string[] };
   generator: 'llm' | 'builtin';
@@ -76,7 +76,7 @@ interface Draft {
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
 /** Every `{{name}}` used in the definition's prompts. */
-export function placeholdersOf(definition: WorkflowDefinition): string[] {
+export function placeholdersOf(definition: AgentDefinition): string[] {
   const names = new Set<string>();
   for (const node of definition.nodes)
     for (const match of (node.data.prompt ?? '').matchAll(PLACEHOLDER)) names.add(match[1]!);
@@ -84,12 +84,12 @@ export function placeholdersOf(definition: WorkflowDefinition): string[] {
 }
 
 /** Lays nodes out top to bottom (global node to the side) so the editor shows a readable graph. */
-function toDefinition(draft: Draft): WorkflowDefinition {
+function toDefinition(draft: Draft): AgentDefinition {
   let row = 0;
   return {
     nodes: draft.nodes.map((node) => ({
       id: node.id,
-      type: node.type as WorkflowDefinition['nodes'][number]['type'],
+      type: node.type as AgentDefinition['nodes'][number]['type'],
       position: node.type === 'globalNode' ? { x: 420, y: 0 } : { x: 0, y: 160 * row++ },
       data: {
         name: node.name,
@@ -151,7 +151,7 @@ export function readDraft(content: string | null): DraftOutcome {
       unreadable: true,
       problems: [{ loc: [], msg: 'The answer lacks required keys.', type: 'missing' }],
     };
-  let definition: WorkflowDefinition;
+  let definition: AgentDefinition;
   try {
     definition = toDefinition(parsed);
   } catch {
@@ -161,7 +161,7 @@ export function readDraft(content: string | null): DraftOutcome {
       problems: [{ loc: [], msg: 'Malformed nodes or edges.', type: 'model_type' }],
     };
   }
-  const problems = validateWorkflowDefinition(definition);
+  const problems = validateAgentDefinition(definition);
   const codes = [
     ...new Set(parsed.disposition_codes.map((c) => String(c).trim()).filter((c) => c && c.length <= 100)),
   ];
@@ -183,7 +183,7 @@ export function readDraft(content: string | null): DraftOutcome {
     ok: true,
     agent: {
       name: parsed.name.trim().slice(0, 255),
-      workflowDefinition: definition,
+      definition,
       templateContextVariables: variables,
       callDispositionCodes: { disposition_codes: codes },
       generator: 'llm',

@@ -3,7 +3,7 @@ import {
   NODE_TYPES,
   PROMPTED_NODE_TYPES,
   type NodeType,
-  type WorkflowDefinition,
+  type AgentDefinition,
 } from './definition';
 
 /** One problem in a definition; `loc` is relative to the definition (the HTTP layer prefixes it). */
@@ -20,12 +20,12 @@ const isNonEmptyString = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '';
 
 /**
- * Checks a workflow definition's shape and graph rules and returns every problem at once (empty = valid):
+ * Checks an agent definition's shape and graph rules and returns every problem at once (empty = valid):
  * node types, one startCall without incoming edges, at least one endCall without outgoing edges and reachable
  * from the start, at most one globalNode without edges, unique node and edge ids, edges joining existing
  * nodes, edge labels unique per source, required names, prompts and extraction variables.
  */
-export function validateWorkflowDefinition(definition: unknown): GraphProblem[] {
+export function validateAgentDefinition(definition: unknown): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const report = (loc: Array<string | number>, msg: string, type = 'value_error') =>
     problems.push({ loc: loc.map(String), msg, type });
@@ -184,7 +184,7 @@ function checkReachability(nodeTypes: Map<string, NodeType>, graph: Graph, repor
   report(['edges'], 'No endCall node can be reached from the startCall node.');
 }
 
-/** Narrows a definition that `validateWorkflowDefinition` accepted. */
-export function isValidWorkflowDefinition(definition: unknown): definition is WorkflowDefinition {
-  return validateWorkflowDefinition(definition).length === 0;
+/** Narrows a definition that `validateAgentDefinition` accepted. */
+export function isValidAgentDefinition(definition: unknown): definition is AgentDefinition {
+  return validateAgentDefinition(definition).length === 0;
 }

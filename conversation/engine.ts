@@ -1,4 +1,4 @@
-import type { WorkflowDefinition, WorkflowNode } from '../agents/definition';
+import type { AgentDefinition, AgentNode } from '../agents/definition';
 import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
 import {
   LLM_ERROR_DISPOSITION,
@@ -18,7 +18,7 @@ import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
  */
 
 export interface ConversationSetup {
-  definition: WorkflowDefinition;
+  definition: AgentDefinition;
   llm: LanguageModel;
   maxTurns: number;
   now?: () => Date;
@@ -57,7 +57,7 @@ class TurnMeter {
   }
 }
 
-function nodeById(definition: WorkflowDefinition, id: string): WorkflowNode {
+function nodeById(definition: AgentDefinition, id: string): AgentNode {
   const node = definition.nodes.find((candidate) => candidate.id === id);
   if (!node) throw new Error(`The definition has no node "${id}".`);
   return node;
@@ -219,7 +219,7 @@ function speak(setup: ConversationSetup, state: ConversationState, content: stri
 async function extractFrom(
   setup: ConversationSetup,
   state: ConversationState,
-  node: WorkflowNode,
+  node: AgentNode,
   meter: TurnMeter,
 ): Promise<void> {
   const variables = node.data.extraction_variables ?? [];

@@ -1,4 +1,4 @@
-import type { WorkflowDefinition, WorkflowEdge, WorkflowNode } from '../agents/definition';
+import type { AgentDefinition, AgentEdge, AgentNode } from '../agents/definition';
 import type { ChatMessage, ToolSpec } from '../llm';
 import type { ConversationState } from './conversation-state';
 import { fillTemplate } from './template-variables';
@@ -10,14 +10,14 @@ const SPEAKING_RULES =
   'no stage directions. When the condition of one of the functions is met, call that function instead of ' +
   'replying; the conversation then moves to the next step.';
 
-export function globalNodeOf(definition: WorkflowDefinition): WorkflowNode | undefined {
+export function globalNodeOf(definition: AgentDefinition): AgentNode | undefined {
   return definition.nodes.find((node) => node.type === 'globalNode');
 }
 
 /** The system message of a node: global rules, then the step's own instructions. */
 export function systemPrompt(
-  definition: WorkflowDefinition,
-  node: WorkflowNode,
+  definition: AgentDefinition,
+  node: AgentNode,
   variables: Record<string, unknown>,
   closing = false,
 ): string {
@@ -58,9 +58,9 @@ const toolName = (label: string) =>
 
 /** One function per outgoing edge, named after its label (made safe and unique), described by its condition. */
 export function transitionTools(
-  definition: WorkflowDefinition,
-  node: WorkflowNode,
-): Array<{ tool: ToolSpec; edge: WorkflowEdge }> {
+  definition: AgentDefinition,
+  node: AgentNode,
+): Array<{ tool: ToolSpec; edge: AgentEdge }> {
   const used = new Set<string>();
   return definition.edges
     .filter((edge) => edge.source === node.id)

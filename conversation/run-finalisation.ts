@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from '../agents/definition';
+import type { AgentDefinition } from '../agents/definition';
 import { transcriptKey } from '../artifacts/artifact-keys';
 import { computeRunCost } from '../billing/run-cost';
 import type { Config } from '../config';
@@ -21,12 +21,12 @@ export interface FinaliseDeps {
 
 export interface FinishedConversation {
   organizationId: number;
-  workflowId: number;
+  agentId: number;
   runId: number;
   /** The run's mode: `textchat` or the provider's name. */
   mode: string;
   state: ConversationState;
-  definition: WorkflowDefinition;
+  definition: AgentDefinition;
   /** The call's length; text chats use the conversation's own wall-clock length. */
   callDurationSeconds?: number;
   /** Facts about the call kept beside the conversation's values (e.g. the call outcome). */
@@ -92,7 +92,7 @@ export function transcriptDocument(finished: FinishedConversation) {
   const nodeName = (id: string) => definition.nodes.find((n) => n.id === id)?.data.name ?? id;
   return {
     run_id: finished.runId,
-    workflow_id: finished.workflowId,
+    workflow_id: finished.agentId,
     mode: finished.mode,
     started_at: state.started_at,
     ended_at: state.ended_at,

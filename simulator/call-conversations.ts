@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from '../agents/definition';
+import type { AgentDefinition } from '../agents/definition';
 import { withConfigurationDefaults } from '../agents/settings';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
@@ -41,9 +41,9 @@ const closingReserveSeconds = (limitSeconds: number) => Math.min(15, limitSecond
 interface CallToTalk {
   runId: number;
   organizationId: number;
-  workflowId: number;
+  agentId: number;
   mode: string;
-  definition: WorkflowDefinition;
+  definition: AgentDefinition;
   variables: Record<string, unknown>;
   dispositionCodes: string[];
   maxDurationSeconds: number;
@@ -71,7 +71,7 @@ export function createCallConversationHandler(deps: CallConversationDeps): Answe
     const talkSeconds = conversationSeconds(state);
     const finalised = await finaliseConversationRun(deps, {
       organizationId: found.organizationId,
-      workflowId: found.workflowId,
+      agentId: found.agentId,
       runId: found.runId,
       mode: found.mode,
       state,
@@ -118,14 +118,14 @@ async function callToTalk(deps: CallConversationDeps, call: AnsweredCall): Promi
   const version = run.definition_id
     ? await getDefinitionForCall(deps.db, run.organization_id, run.definition_id)
     : null;
-  const definition = (version?.workflow_definition ?? agent.workflow_definition) as WorkflowDefinition | null;
+  const definition = (version?.workflow_definition ?? agent.workflow_definition) as AgentDefinition | null;
   if (!definition?.nodes?.some((node) => node.type === 'startCall')) return null;
   const initialContext = (run.initial_context ?? {}) as Record<string, unknown>;
   const codes = (agent.call_disposition_codes as { disposition_codes?: unknown[] }).disposition_codes ?? [];
   return {
     runId: run.id,
     organizationId: run.organization_id,
-    workflowId: run.workflow_id,
+    agentId: run.workflow_id,
     mode: run.mode,
     definition,
     variables: callVariables(agent.template_context_variables, initialContext),

@@ -28,7 +28,7 @@ export async function benchCases(db: Db, organizationId: number): Promise<BenchC
   const filters: Array<[string, RunFilter[]]> = [
     ['no filter', []],
     ['runId', [{ attribute: 'runId', value: sample.id }]],
-    ['workflowId (outbound agent, ~8%)', [{ attribute: 'workflowId', value: firstAgent + 5 }]],
+    ['workflowId (outbound agent, ~8%)', [{ attribute: 'agentId', value: firstAgent + 5 }]],
     ['campaignId (~2%)', [{ attribute: 'campaignId', value: firstCampaign + 7 }]],
     ['callerNumber (6 digits of a contact)', [{ attribute: 'callerNumber', value: sample.caller.slice(-6) }]],
     ['calledNumber (6 digits of a contact)', [{ attribute: 'calledNumber', value: sample.called.slice(-6) }]],

@@ -11,9 +11,9 @@ export type AgentStatus = 'active' | 'archived';
 export interface NewAgent {
   name: string;
   callType: 'inbound' | 'outbound';
-  workflowDefinition: JsonObject;
+  definition: JsonObject;
   templateContextVariables: JsonObject;
-  workflowConfigurations: JsonObject;
+  configurations: JsonObject;
   callDispositionCodes: { disposition_codes: unknown[] };
 }
 
@@ -45,12 +45,12 @@ export async function createAgent(db: Executor, organizationId: number, agent: N
         name: agent.name,
         call_type: agent.callType,
         template_context_variables: json(agent.templateContextVariables),
-        workflow_configurations: json(agent.workflowConfigurations),
+        workflow_configurations: json(agent.configurations),
         call_disposition_codes: json(agent.callDispositionCodes),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await insertPublishedDefinition(trx, id, 1, agent.workflowDefinition);
+    await insertPublishedDefinition(trx, id, 1, agent.definition);
     return id;
   });
 }
@@ -105,7 +105,7 @@ export async function listAgents(db: Executor, organizationId: number, statuses:
 }
 
 /**
- * Applies the sent fields. A workflow definition that differs from the current one becomes version n+1
+ * Applies the sent fields. An agent definition that differs from the current one becomes version n+1
  * (published) and the previous one is archived; the agent row is locked so concurrent updates queue up and
  * never reuse a version number. Returns false when the agent is not the organization's.
  */
@@ -124,16 +124,16 @@ export async function updateAgent(
       .forUpdate()
       .executeTakeFirst();
     if (!agent) return false;
-    if (changes.workflowDefinition !== undefined)
-      await publishIfChanged(trx, agent.id, agent.current_definition_id, changes.workflowDefinition);
+    if (changes.definition !== undefined)
+      await publishIfChanged(trx, agent.id, agent.current_definition_id, changes.definition);
 
     const fields = {
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.templateContextVariables !== undefined && {
         template_context_variables: json(changes.templateContextVariables),
       }),
-      ...(changes.workflowConfigurations !== undefined && {
-        workflow_configurations: json(changes.workflowConfigurations),
+      ...(changes.configurations !== undefined && {
+        workflow_configurations: json(changes.configurations),
       }),
       ...(changes.callDispositionCodes !== undefined && {
         call_disposition_codes: json(changes.callDispositionCodes),

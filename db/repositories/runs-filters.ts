@@ -5,13 +5,13 @@ import type { Database } from '../database';
 
 /** One filter of the runs list, already validated; all filters of a query must match (AND). */
 export type RunFilter =
-  | { attribute: 'runId' | 'workflowId' | 'campaignId'; value: number }
+  | { attribute: 'runId' | 'agentId' | 'campaignId'; value: number }
   | { attribute: 'callerNumber' | 'calledNumber'; value: string }
   | { attribute: 'dispositionCode'; codes: string[] }
   | { attribute: 'duration'; min?: number; max?: number };
 
 export interface RunListQuery {
-  workflowId?: number;
+  agentId?: number;
   /** Inclusive bounds on created_at. */
   startDate?: Date;
   endDate?: Date;
@@ -42,12 +42,12 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch)
 export function runConditions(
   eb: ExpressionBuilder<Database, 'runs'>,
   organizationId: number,
-  query: Pick<RunListQuery, 'workflowId' | 'filters'>,
+  query: Pick<RunListQuery, 'agentId' | 'filters'>,
   window: TimeWindow,
   extra: Expression<SqlBool>[] = [],
 ): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb('runs.organization_id', '=', organizationId)];
-  if (query.workflowId !== undefined) all.push(eb('runs.workflow_id', '=', query.workflowId));
+  if (query.agentId !== undefined) all.push(eb('runs.workflow_id', '=', query.agentId));
   if (window.from) all.push(eb('runs.created_at', '>=', window.from));
   if (window.to) all.push(eb('runs.created_at', '<', window.to));
   for (const filter of query.filters) {
@@ -55,7 +55,7 @@ export function runConditions(
       case 'runId':
         all.push(eb('runs.id', '=', filter.value));
         break;
-      case 'workflowId':
+      case 'agentId':
         all.push(eb('runs.workflow_id', '=', filter.value));
         break;
       case 'campaignId':

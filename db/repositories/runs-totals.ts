@@ -68,13 +68,13 @@ export interface RunTotals {
  */
 export type TotalsGrain = 'runs' | 'entries' | 'disposition' | 'source' | 'duration';
 
-export function totalsGrain(query: Pick<RunListQuery, 'workflowId' | 'filters'>): TotalsGrain {
+export function totalsGrain(query: Pick<RunListQuery, 'agentId' | 'filters'>): TotalsGrain {
   const bounded = (filter: RunFilter) =>
     filter.attribute !== 'duration' || filter.min !== undefined || filter.max !== undefined;
   const kinds = new Set(query.filters.filter(bounded).map((filter) => filter.attribute));
   if (kinds.has('runId')) return 'runs';
   if (kinds.has('callerNumber') || kinds.has('calledNumber')) return 'entries';
-  const bySource = query.workflowId !== undefined || kinds.has('workflowId') || kinds.has('campaignId');
+  const bySource = query.agentId !== undefined || kinds.has('agentId') || kinds.has('campaignId');
   if (kinds.has('duration')) return bySource || kinds.has('dispositionCode') ? 'runs' : 'duration';
   return bySource ? 'source' : 'disposition';
 }
@@ -188,9 +188,9 @@ export function runTotalsQuery(db: Executor, organizationId: number, query: RunL
       let part = rollup.selectFrom('run_daily_source_totals').where('organization_id', '=', organizationId);
       if (days.from) part = part.where('day', '>=', days.from);
       if (days.to) part = part.where('day', '<', days.to);
-      if (query.workflowId !== undefined) part = part.where('workflow_id', '=', query.workflowId);
+      if (query.agentId !== undefined) part = part.where('workflow_id', '=', query.agentId);
       for (const filter of query.filters) {
-        if (filter.attribute === 'workflowId') part = part.where('workflow_id', '=', filter.value);
+        if (filter.attribute === 'agentId') part = part.where('workflow_id', '=', filter.value);
         if (filter.attribute === 'campaignId') part = part.where('campaign_id', '=', filter.value);
       }
       for (const list of codes) part = part.where('disposition', 'in', list);

@@ -136,14 +136,14 @@ export async function completeRun(db: Executor, runId: number, completion: RunCo
 export async function getRun(
   db: Executor,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   runId: number,
 ): Promise<Run | undefined> {
   return db
     .selectFrom('runs')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('workflow_id', '=', workflowId)
+    .where('workflow_id', '=', agentId)
     .where('id', '=', runId)
     .executeTakeFirst();
 }

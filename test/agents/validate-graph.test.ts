@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateWorkflowDefinition } from '../../agents/validate-graph';
+import { validateAgentDefinition } from '../../agents/validate-graph';
 import { definitionWith, validDefinition } from './fixtures';
 
-const locs = (definition: unknown) => validateWorkflowDefinition(definition).map((p) => p.loc.join('.'));
+const locs = (definition: unknown) => validateAgentDefinition(definition).map((p) => p.loc.join('.'));
 
 describe('workflow definition validation', () => {
   it('accepts a graph with one start, agent steps, an end and a global node', () => {
-    expect(validateWorkflowDefinition(validDefinition())).toEqual([]);
+    expect(validateAgentDefinition(validDefinition())).toEqual([]);
   });
 
   it('accepts nodes without a position and keeps extra keys out of its concern', () => {
@@ -14,7 +14,7 @@ describe('workflow definition validation', () => {
       for (const node of d.nodes) delete (node as { position?: unknown }).position;
       (d.nodes[0]!.data as Record<string, unknown>).editor_color = 'blue';
     });
-    expect(validateWorkflowDefinition(definition)).toEqual([]);
+    expect(validateAgentDefinition(definition)).toEqual([]);
   });
 
   it('rejects something that is not a graph', () => {
@@ -27,7 +27,7 @@ describe('workflow definition validation', () => {
       d.nodes = d.nodes.filter((n) => n.type !== 'startCall');
       d.edges = d.edges.filter((e) => e.source !== 'start');
     });
-    expect(validateWorkflowDefinition(none)).toContainEqual(
+    expect(validateAgentDefinition(none)).toContainEqual(
       expect.objectContaining({ loc: ['nodes'], msg: expect.stringContaining('exactly one startCall') }),
     );
     const two = definitionWith((d) => {
@@ -50,7 +50,7 @@ describe('workflow definition validation', () => {
     const unreachable = definitionWith((d) => {
       d.edges = d.edges.filter((e) => e.target !== 'end');
     });
-    expect(validateWorkflowDefinition(unreachable)).toEqual([
+    expect(validateAgentDefinition(unreachable)).toEqual([
       { loc: ['edges'], msg: 'No endCall node can be reached from the startCall node.', type: 'value_error' },
     ]);
   });
@@ -132,7 +132,7 @@ describe('workflow definition validation', () => {
     const definition = definitionWith((d) => {
       d.edges[2]!.data.label = 'done';
     });
-    expect(validateWorkflowDefinition(definition)).toEqual([]);
+    expect(validateAgentDefinition(definition)).toEqual([]);
   });
 
   it('reports every problem at once, each with its own location', () => {
@@ -142,7 +142,7 @@ describe('workflow definition validation', () => {
       d.edges[1]!.data.label = '';
     });
     // Renaming `end` to `start` also leaves both edges into `end` without a target.
-    expect(validateWorkflowDefinition(definition)).toEqual([
+    expect(validateAgentDefinition(definition)).toEqual([
       {
         loc: ['nodes', '1', 'data', 'prompt'],
         msg: expect.stringContaining('prompt is required'),

@@ -12,12 +12,12 @@ export async function insertAgent(db: Db, organizationId: number, name: string):
   return row.id;
 }
 
-export async function insertCampaign(db: Db, organizationId: number, workflowId: number): Promise<number> {
+export async function insertCampaign(db: Db, organizationId: number, agentId: number): Promise<number> {
   const row = await db
     .insertInto('campaigns')
     .values({
       organization_id: organizationId,
-      workflow_id: workflowId,
+      workflow_id: agentId,
       name: 'fixture campaign',
       source_type: 'csv',
       source_id: `campaigns/${organizationId}/fixture.csv`,

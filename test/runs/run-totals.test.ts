@@ -45,7 +45,7 @@ async function expectedTotals(db: Db, organizationId: number, query: RunListQuer
     switch (filter.attribute) {
       case 'runId':
         return row.id === filter.value;
-      case 'workflowId':
+      case 'agentId':
         return row.workflow_id === filter.value;
       case 'campaignId':
         return row.campaign_id === filter.value;
@@ -66,7 +66,7 @@ async function expectedTotals(db: Db, organizationId: number, query: RunListQuer
   };
   const selected = rows.filter(
     (row) =>
-      (query.workflowId === undefined || row.workflow_id === query.workflowId) &&
+      (query.agentId === undefined || row.workflow_id === query.agentId) &&
       (!query.startDate || row.created_at.getTime() >= query.startDate.getTime()) &&
       (!query.endDate || row.created_at.getTime() <= query.endDate.getTime()) &&
       query.filters.every((filter) => matches(row, filter)),
@@ -104,13 +104,13 @@ describe('runs list totals from the per-day rollups', () => {
   let agents: [number, number];
   let campaigns: [number, number];
 
-  const filterSets = (): Array<{ workflowId?: number; filters: RunFilter[] }> => [
+  const filterSets = (): Array<{ agentId?: number; filters: RunFilter[] }> => [
     { filters: [] },
     { filters: [{ attribute: 'dispositionCode', codes: ['completed'] }] },
     { filters: [{ attribute: 'dispositionCode', codes: ['completed', 'voicemail', 'nonexistent'] }] },
-    { filters: [{ attribute: 'workflowId', value: agents[0] }] },
-    { workflowId: agents[1], filters: [] },
-    { workflowId: agents[0], filters: [{ attribute: 'workflowId', value: agents[1] }] },
+    { filters: [{ attribute: 'agentId', value: agents[0] }] },
+    { agentId: agents[1], filters: [] },
+    { agentId: agents[0], filters: [{ attribute: 'agentId', value: agents[1] }] },
     { filters: [{ attribute: 'campaignId', value: campaigns[0] }] },
     {
       filters: [
@@ -118,7 +118,7 @@ describe('runs list totals from the per-day rollups', () => {
         { attribute: 'dispositionCode', codes: ['busy', 'completed'] },
       ],
     },
-    { workflowId: agents[0], filters: [{ attribute: 'dispositionCode', codes: ['interested'] }] },
+    { agentId: agents[0], filters: [{ attribute: 'dispositionCode', codes: ['interested'] }] },
     { filters: [{ attribute: 'duration', min: 60, max: 300 }] },
     { filters: [{ attribute: 'duration', min: 59.5, max: 300.5 }] },
     { filters: [{ attribute: 'duration', min: 0.25 }] },
@@ -143,7 +143,7 @@ describe('runs list totals from the per-day rollups', () => {
     { filters: [{ attribute: 'calledNumber', value: 'EXAMPLE.c' }] },
     { filters: [{ attribute: 'callerNumber', value: 'b%C_' }] },
     {
-      workflowId: agents[0],
+      agentId: agents[0],
       filters: [
         { attribute: 'calledNumber', value: '415' },
         { attribute: 'duration', min: 30 },
@@ -188,7 +188,7 @@ describe('runs list totals from the per-day rollups', () => {
   let seq = 0;
   async function run(
     organizationId: number,
-    workflowId: number,
+    agentId: number,
     campaignId: number | null,
     createdAt: string,
     outcome: [string, number | null, number] | null,
@@ -196,7 +196,7 @@ describe('runs list totals from the per-day rollups', () => {
     seq += 1;
     const id = await createRun(db, {
       organization_id: organizationId,
-      workflow_id: workflowId,
+      workflow_id: agentId,
       campaign_id: campaignId,
       name: `run-${seq}`,
       mode: 'simulator',
@@ -263,12 +263,12 @@ describe('runs list totals from the per-day rollups', () => {
     ];
     let i = 0;
     for (const time of times) {
-      for (const [workflowId, campaignId] of [
+      for (const [agentId, campaignId] of [
         [agents[0], campaigns[0]],
         [agents[0], null],
         [agents[1], campaigns[1]],
       ] as const) {
-        ids.push(await run(org, workflowId, campaignId, time, outcomes[i % outcomes.length]!));
+        ids.push(await run(org, agentId, campaignId, time, outcomes[i % outcomes.length]!));
         i += 1;
       }
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuiltinAgent } from '../../agents/builtin-generator';
-import { validateWorkflowDefinition } from '../../agents/validate-graph';
+import { validateAgentDefinition } from '../../agents/validate-graph';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { startOpenAiFake, type OpenAiFake } from './fakes/openai-fake';
@@ -78,9 +78,9 @@ describe('agents from a description without an LLM (built-in generator)', () => 
     for (const call_type of ['inbound', 'outbound'] as const)
       for (const [use_case, activity_description, codes] of DESCRIPTIONS) {
         const agent = generateBuiltinAgent({ call_type, use_case, activity_description });
-        expect(validateWorkflowDefinition(agent.workflowDefinition), `${call_type} ${use_case}`).toEqual([]);
+        expect(validateAgentDefinition(agent.definition), `${call_type} ${use_case}`).toEqual([]);
         expect(agent.callDispositionCodes.disposition_codes, `${call_type} ${use_case}`).toEqual(codes);
-        const prompts = JSON.stringify(agent.workflowDefinition);
+        const prompts = JSON.stringify(agent.definition);
         for (const [name] of prompts.matchAll(/\{\{\s*(\w+)\s*\}\}/g))
           expect(Object.keys(agent.templateContextVariables)).toContain(name.replace(/[{}\s]/g, ''));
       }
@@ -177,7 +177,7 @@ describe('agents from a description with an LLM', () => {
       target: 'confirm',
       data: { label: 'listening' },
     });
-    expect(validateWorkflowDefinition(agent.workflow_definition)).toEqual([]);
+    expect(validateAgentDefinition(agent.workflow_definition)).toEqual([]);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.response_format).toMatchObject({
       type: 'json_schema',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkflowDefinition } from '../../agents/definition';
+import type { AgentDefinition } from '../../agents/definition';
 import { computeRunCost } from '../../billing/run-cost';
 import {
   endConversation,
@@ -25,7 +25,7 @@ const definition = {
     { id: 'e', type: 'endCall', data: { name: 'End' } },
   ],
   edges: [{ id: 'x', source: 's', target: 'e', data: { label: 'done' } }],
-} as WorkflowDefinition;
+} as AgentDefinition;
 
 const start = { variables: {}, dispositionCodes: ['callback', 'done'], maxDurationSeconds: 60 };
 

@@ -47,8 +47,8 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { workflow_id, run_id } = request.params;
-      const run = await getRun(app.ctx.db, caller.organizationId, workflow_id, run_id);
+      const { workflow_id: agentId, run_id } = request.params;
+      const run = await getRun(app.ctx.db, caller.organizationId, agentId, run_id);
       if (!run) throw notFound('run');
       // A fresh public token on every read of the detail (the contract), valid PUBLIC_LINK_TTL_SECONDS.
       return toRunDetail(run, await artifactLinks(run, caller.organizationId, app.ctx));

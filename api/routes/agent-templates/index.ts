@@ -82,9 +82,9 @@ const agentTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = await createAgent(db, caller.organizationId, {
         name: agent.name,
         callType: input.call_type,
-        workflowDefinition: agent.workflowDefinition as Record<string, unknown>,
+        definition: agent.definition as Record<string, unknown>,
         templateContextVariables: agent.templateContextVariables,
-        workflowConfigurations: withConfigurationDefaults({
+        configurations: withConfigurationDefaults({
           generator: agent.generator,
           ...(result.model && { generator_model: result.model }),
         }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { withConfigurationDefaults } from '../../../agents/settings';
-import { validateWorkflowDefinition } from '../../../agents/validate-graph';
+import { validateAgentDefinition } from '../../../agents/validate-graph';
 import { pauseCampaignsOfArchivedAgent } from '../../../campaigns/agent-archived';
 import {
   createAgent,
@@ -35,9 +35,9 @@ import {
 const tags = ['agents'];
 const invalid = { 422: ValidationErrorBody };
 
-/** Throws one 422 listing every problem of a workflow definition sent in the body. */
+/** Throws one 422 listing every problem of an agent definition sent in the body. */
 function assertValidDefinition(definition: unknown): void {
-  const problems = validateWorkflowDefinition(definition);
+  const problems = validateAgentDefinition(definition);
   if (problems.length === 0) return;
   throw validationError(problems.map((p) => ({ ...p, loc: ['body', 'workflow_definition', ...p.loc] })));
 }
@@ -69,9 +69,9 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = await createAgent(db, caller.organizationId, {
         name: body.name.trim(),
         callType: body.call_type ?? 'outbound',
-        workflowDefinition: body.workflow_definition as Record<string, unknown>,
+        definition: body.workflow_definition as Record<string, unknown>,
         templateContextVariables: body.template_context_variables ?? {},
-        workflowConfigurations: withConfigurationDefaults(body.workflow_configurations),
+        configurations: withConfigurationDefaults(body.workflow_configurations),
         callDispositionCodes: body.call_disposition_codes ?? { disposition_codes: [] },
       });
       return reply.status(201).send(await loadAgent(db, caller.organizationId, id));
@@ -130,9 +130,9 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.workflow_definition !== undefined) assertValidDefinition(body.workflow_definition);
       const found = await updateAgent(db, caller.organizationId, request.params.workflow_id, {
         name: body.name?.trim(),
-        workflowDefinition: body.workflow_definition as Record<string, unknown>,
+        definition: body.workflow_definition as Record<string, unknown>,
         templateContextVariables: body.template_context_variables,
-        workflowConfigurations:
+        configurations:
           body.workflow_configurations && withConfigurationDefaults(body.workflow_configurations),
         callDispositionCodes: body.call_disposition_codes,
       });
@@ -156,16 +156,16 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const { workflow_id } = request.params;
-      if (!(await setAgentStatus(db, caller.organizationId, workflow_id, request.body.status)))
+      const { workflow_id: agentId } = request.params;
+      if (!(await setAgentStatus(db, caller.organizationId, agentId, request.body.status)))
         throw notFound('agent');
       if (request.body.status === 'archived') {
         await pauseCampaignsOfArchivedAgent(db, app.ctx.temporal, {
           organizationId: caller.organizationId,
-          agentId: workflow_id,
+          agentId,
         });
       }
-      return loadAgent(db, caller.organizationId, workflow_id);
+      return loadAgent(db, caller.organizationId, agentId);
     },
   );
 
@@ -201,13 +201,8 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { workflow_id, definition_id } = request.params;
-      const version = await findAgentVersion(
-        db,
-        callerOf(request).organizationId,
-        workflow_id,
-        definition_id,
-      );
+      const { workflow_id: agentId, definition_id } = request.params;
+      const version = await findAgentVersion(db, callerOf(request).organizationId, agentId, definition_id);
       if (!version) throw notFound('agent_definition');
       return presentVersion(version);
     },

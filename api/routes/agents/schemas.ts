@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { WorkflowDefinitionSchema } from '../../../agents/definition';
+import { AgentDefinitionSchema } from '../../../agents/definition';
 import {
   CallDispositionCodesSchema,
   TemplateContextVariablesSchema,
-  WorkflowConfigurationsSchema,
+  AgentConfigurationsSchema,
 } from '../../../agents/settings';
 import { Id, Name } from '../common-schemas';
 
@@ -28,7 +28,7 @@ export const ListAgentsQuery = Type.Object({
 // reported in one 422 with its location; the schema here only documents the shape.
 const DefinitionInput = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
-  description: WorkflowDefinitionSchema.description,
+  description: AgentDefinitionSchema.description,
   examples: [
     {
       nodes: [
@@ -67,7 +67,7 @@ export const CreateAgentBody = Type.Object(
       }),
     ),
     template_context_variables: Type.Optional(TemplateContextVariablesSchema),
-    workflow_configurations: Type.Optional(WorkflowConfigurationsSchema),
+    workflow_configurations: Type.Optional(AgentConfigurationsSchema),
     call_disposition_codes: Type.Optional(CallDispositionCodesSchema),
   },
   { additionalProperties: false },
@@ -78,7 +78,7 @@ export const UpdateAgentBody = Type.Object(
     name: Type.Optional(Name(255)),
     workflow_definition: Type.Optional(DefinitionInput),
     template_context_variables: Type.Optional(TemplateContextVariablesSchema),
-    workflow_configurations: Type.Optional(WorkflowConfigurationsSchema),
+    workflow_configurations: Type.Optional(AgentConfigurationsSchema),
     call_disposition_codes: Type.Optional(CallDispositionCodesSchema),
   },
   {
@@ -98,13 +98,13 @@ export const AgentBody = Type.Object({
   call_type: CallType,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
-  workflow_definition: WorkflowDefinitionSchema,
+  workflow_definition: AgentDefinitionSchema,
   current_definition_id: Type.Integer(),
   version_number: Type.Integer(),
   version_status: Type.Union([Type.Literal('published'), Type.Literal('archived')]),
   template_context_variables: TemplateContextVariablesSchema,
   call_disposition_codes: CallDispositionCodesSchema,
-  workflow_configurations: WorkflowConfigurationsSchema,
+  workflow_configurations: AgentConfigurationsSchema,
   total_runs: Type.Integer(),
   workflow_uuid: Type.String({ format: 'uuid' }),
 });
@@ -123,7 +123,7 @@ export const VersionBody = Type.Object({
   version_number: Type.Integer(),
   status: Type.Union([Type.Literal('published'), Type.Literal('archived')]),
   created_at: Type.String({ format: 'date-time' }),
-  workflow_definition: WorkflowDefinitionSchema,
+  workflow_definition: AgentDefinitionSchema,
 });
 
 export const VersionsBody = Type.Object({ versions: Type.Array(VersionBody) });

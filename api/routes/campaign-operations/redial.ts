@@ -62,7 +62,7 @@ export async function redialCampaign(
     const childId = await insertCampaign(trx, {
       organizationId,
       name: name ?? `${parent.name} (redial)`,
-      workflowId: parent.workflow_id,
+      agentId: parent.workflow_id,
       // The column is nullable; campaigns are always created with a configuration, and a redial keeps the parent's.
       telephonyConfigurationId: parent.telephony_configuration_id as number,
       sourceType: REDIAL_SOURCE_TYPE,

@@ -100,7 +100,7 @@ export async function createCampaign(
     const id = await insertCampaign(trx, {
       organizationId,
       name,
-      workflowId: agent.id,
+      agentId: agent.id,
       telephonyConfigurationId: configurationId,
       sourceType: body.source_type,
       sourceId: body.source_id,

@@ -43,7 +43,9 @@ function parseDate(name: 'start_date' | 'end_date', raw: string): Date {
   return moment.toJSDate();
 }
 
-const FILTER_TYPES: Record<RunFilter['attribute'], string> = {
+/** The API's filter names (`workflowId`: the API's name for an agent's id) and the type each takes. */
+type FilterName = Exclude<RunFilter['attribute'], 'agentId'> | 'workflowId';
+const FILTER_TYPES: Record<FilterName, string> = {
   runId: 'number',
   workflowId: 'number',
   campaignId: 'number',
@@ -69,7 +71,7 @@ function parseFilter(item: unknown, loc: string[]): RunFilter | null | Validatio
     return { loc, msg: 'Each filter must be an object {attribute, type, ...}', type: 'dict_type' };
   }
   const f = item as Record<string, unknown>;
-  const attribute = f.attribute as RunFilter['attribute'];
+  const attribute = f.attribute as FilterName;
   if (typeof attribute !== 'string' || !Object.hasOwn(FILTER_TYPES, attribute)) return null;
   if (f.type !== FILTER_TYPES[attribute]) return null;
   switch (attribute) {
@@ -78,7 +80,7 @@ function parseFilter(item: unknown, loc: string[]): RunFilter | null | Validatio
     case 'campaignId':
       if (!isId(f.value))
         return { loc: [...loc, 'value'], msg: 'Input should be a positive integer', type: 'int_type' };
-      return { attribute, value: Number(f.value) };
+      return { attribute: attribute === 'workflowId' ? 'agentId' : attribute, value: Number(f.value) };
     case 'callerNumber':
     case 'calledNumber': {
       const value = typeof f.value === 'number' && Number.isFinite(f.value) ? String(f.value) : f.value;
@@ -131,9 +133,9 @@ export function parseFilters(raw: string | undefined): RunFilter[] {
 }
 
 /** The repository query of a validated query string, optionally restricted to one agent. */
-export function toRunListQuery(query: RunListQuerystring, workflowId?: number): RunListQuery {
+export function toRunListQuery(query: RunListQuerystring, agentId?: number): RunListQuery {
   return {
-    workflowId,
+    agentId,
     startDate: query.start_date ? parseDate('start_date', query.start_date) : undefined,
     endDate: query.end_date ? parseDate('end_date', query.end_date) : undefined,
     filters: parseFilters(query.filters),

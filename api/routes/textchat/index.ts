@@ -11,7 +11,7 @@ import {
   RunParams,
   StartTextchatBody,
   TextchatRunBody,
-  WorkflowParams,
+  AgentParams,
 } from './schemas';
 import {
   endTextchat,
@@ -37,7 +37,7 @@ const textchatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Start a text conversation with an agent (mode textchat); the agent greets first',
-        params: WorkflowParams,
+        params: AgentParams,
         body: StartTextchatBody,
         response: { 201: TextchatRunBody, ...errorResponses(401, 403, 404, 409, 503) },
       },

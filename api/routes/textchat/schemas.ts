@@ -1,12 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { WorkflowDefinition } from '../../../agents/definition';
+import type { AgentDefinition } from '../../../agents/definition';
 import type { ConversationState } from '../../../conversation/conversation-state';
 import { Id } from '../common-schemas';
 import { RunDetailSchema } from '../runs/run-views';
 
 /** Request and response schemas of text-mode runs. */
 
-export const WorkflowParams = Type.Object({ workflow_id: Id() });
+export const AgentParams = Type.Object({ workflow_id: Id() });
 export const RunParams = Type.Object({ workflow_id: Id(), run_id: Id() });
 
 export const StartTextchatBody = Type.Object(
@@ -66,7 +66,7 @@ export const MessageReplyBody = Type.Object({
 /** The conversation as the API shows it. */
 export function presentConversation(
   state: ConversationState,
-  definition: WorkflowDefinition,
+  definition: AgentDefinition,
 ): Static<typeof ConversationView> {
   const node = definition.nodes.find((n) => n.id === state.node_id);
   return {

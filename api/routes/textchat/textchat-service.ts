@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from '../../../agents/definition';
+import type { AgentDefinition } from '../../../agents/definition';
 import { withConfigurationDefaults } from '../../../agents/settings';
 import type { Config } from '../../../config';
 import type { ConversationState } from '../../../conversation/conversation-state';
@@ -30,10 +30,10 @@ export interface TextchatDeps {
 export interface TextchatOutcome {
   run: Run;
   state: ConversationState;
-  definition: WorkflowDefinition;
+  definition: AgentDefinition;
 }
 
-function setupFor(deps: TextchatDeps, definition: WorkflowDefinition): ConversationSetup {
+function setupFor(deps: TextchatDeps, definition: AgentDefinition): ConversationSetup {
   if (!deps.llm)
     throw serviceUnavailable(
       'llm_not_configured',
@@ -46,14 +46,14 @@ function setupFor(deps: TextchatDeps, definition: WorkflowDefinition): Conversat
 export async function startTextchat(
   deps: TextchatDeps,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   input: { name?: string; initial_context?: Record<string, unknown> },
 ): Promise<TextchatOutcome> {
-  const agent = await findAgent(deps.db, organizationId, workflowId);
+  const agent = await findAgent(deps.db, organizationId, agentId);
   if (!agent || !agent.workflow_definition || !agent.current_definition_id) throw notFound('agent');
   if (agent.status === 'archived')
     throw conflict('agent_archived', 'This agent is archived; restore it to talk to it.');
-  const definition = agent.workflow_definition as WorkflowDefinition;
+  const definition = agent.workflow_definition as AgentDefinition;
   const setup = setupFor(deps, definition);
   const initialContext = input.initial_context ?? {};
   const runId = await createRun(deps.db, {
@@ -71,16 +71,11 @@ export async function startTextchat(
     dispositionCodes: codes.filter((c): c is string => typeof c === 'string'),
     maxDurationSeconds: withConfigurationDefaults(agent.workflow_configurations).max_call_duration_seconds,
   });
-  return persist(deps, organizationId, workflowId, runId, 0, state, definition);
+  return persist(deps, organizationId, agentId, runId, 0, state, definition);
 }
 
-async function loadConversation(
-  deps: TextchatDeps,
-  organizationId: number,
-  workflowId: number,
-  runId: number,
-) {
-  const run = await getRun(deps.db, organizationId, workflowId, runId);
+async function loadConversation(deps: TextchatDeps, organizationId: number, agentId: number, runId: number) {
+  const run = await getRun(deps.db, organizationId, agentId, runId);
   if (!run) throw notFound('run');
   if (run.mode !== 'textchat') throw conflict('not_a_textchat_run', 'This run is a call, not a text chat.');
   if (run.is_completed) throw conflict('run_ended', 'This conversation has ended.');
@@ -89,43 +84,43 @@ async function loadConversation(
     ? await getDefinitionForCall(deps.db, organizationId, run.definition_id)
     : null;
   if (!state || !definition) throw conflict('run_ended', 'This conversation has no state to continue from.');
-  return { state, definition: definition.workflow_definition as WorkflowDefinition };
+  return { state, definition: definition.workflow_definition as AgentDefinition };
 }
 
 /** The user's message and the agent's answer. */
 export async function sendTextchatMessage(
   deps: TextchatDeps,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   runId: number,
   content: string,
 ): Promise<TextchatOutcome> {
-  const { state, definition } = await loadConversation(deps, organizationId, workflowId, runId);
+  const { state, definition } = await loadConversation(deps, organizationId, agentId, runId);
   const next = await userSays(setupFor(deps, definition), state, content);
-  return persist(deps, organizationId, workflowId, runId, state.revision, next, definition);
+  return persist(deps, organizationId, agentId, runId, state.revision, next, definition);
 }
 
 /** Ends the chat before the agent reached an endCall: extraction, disposition, transcript and cost. */
 export async function endTextchat(
   deps: TextchatDeps,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   runId: number,
 ): Promise<TextchatOutcome> {
-  const { state, definition } = await loadConversation(deps, organizationId, workflowId, runId);
+  const { state, definition } = await loadConversation(deps, organizationId, agentId, runId);
   const next = await endConversation(setupFor(deps, definition), state, 'user_ended');
-  return persist(deps, organizationId, workflowId, runId, state.revision, next, definition);
+  return persist(deps, organizationId, agentId, runId, state.revision, next, definition);
 }
 
 /** Stores the new state (or finalises the run when the conversation ended); a concurrent turn is a 409. */
 async function persist(
   deps: TextchatDeps,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   runId: number,
   expectedRevision: number,
   state: ConversationState,
-  definition: WorkflowDefinition,
+  definition: AgentDefinition,
 ): Promise<TextchatOutcome> {
   const saved = { ...state, revision: expectedRevision + 1 };
   if (!saved.end_reason) {
@@ -136,20 +131,20 @@ async function persist(
     if (!stored)
       throw conflict('run_busy', 'Another message of this conversation was answered first; retry.');
   } else {
-    await finalise(deps, organizationId, workflowId, runId, expectedRevision, saved, definition);
+    await finalise(deps, organizationId, agentId, runId, expectedRevision, saved, definition);
   }
-  const run = await getRun(deps.db, organizationId, workflowId, runId);
+  const run = await getRun(deps.db, organizationId, agentId, runId);
   return { run: run!, state: saved, definition };
 }
 
 async function finalise(
   deps: TextchatDeps,
   organizationId: number,
-  workflowId: number,
+  agentId: number,
   runId: number,
   expectedRevision: number,
   state: ConversationState,
-  definition: WorkflowDefinition,
+  definition: AgentDefinition,
 ): Promise<void> {
   // Claim the run first, so two concurrent final turns cannot both write a transcript and bill.
   const claimed = await saveRunProgress(deps.db, runId, expectedRevision, {
@@ -159,7 +154,7 @@ async function finalise(
   if (!claimed) throw conflict('run_busy', 'Another message of this conversation was answered first; retry.');
   await finaliseConversationRun(deps, {
     organizationId,
-    workflowId,
+    agentId,
     runId,
     mode: 'textchat',
     state,
