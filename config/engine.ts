@@ -28,7 +28,10 @@ const ENV_NAMES: Record<keyof EngineSettings, string> = {
  * Reads the optional ENGINE_* variables (`loadConfig` calls it); a value that is not a positive number is added to
  * `problems`, so the process stops at start with the other configuration problems.
  */
-export function readEngineSettings(env: Record<string, string | undefined>, problems: string[]): EngineSettings {
+export function readEngineSettings(
+  env: Record<string, string | undefined>,
+  problems: string[],
+): EngineSettings {
   const settings = { ...DEFAULT_ENGINE_SETTINGS };
   for (const key of Object.keys(ENV_NAMES) as Array<keyof EngineSettings>) {
     const raw = env[ENV_NAMES[key]]?.trim();

@@ -10,9 +10,14 @@ export class RequestLogs extends LogController {
     super({ requestIdLogLabel: 'request_id' });
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ res: reply, err: error, response_time: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ res: reply, err: error, response_time: reply.elapsedTime }, 'request errored');
     else reply.log.info({ res: reply, response_time: reply.elapsedTime }, 'request completed');
   }
 

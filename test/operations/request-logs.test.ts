@@ -1,24 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../config/logger';
+import { capturedLogger, keysNotSnakeCase } from '../helpers/captured-logs';
 import { createTestApp, type TestApp } from '../helpers/context';
-
-/** Every line the app logs, as parsed JSON. */
-function capturedLines() {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ level: 'info', pretty: false, destination }) };
-}
 
 describe('request logs', () => {
   let t: TestApp;
-  const captured = capturedLines();
+  const captured = capturedLogger();
 
   beforeAll(async () => {
     t = await createTestApp({}, { logger: captured.logger });
@@ -71,5 +57,19 @@ describe('request logs', () => {
       expect(others).toEqual([]);
       expect(generated).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
+  });
+
+  it('name every key in snake_case, the request id, the status and the timing included', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/workflow/fetch',
+      headers: { 'x-request-id': 'trace-snake-1' },
+    });
+    const lines = captured.lines.filter((line) => line.request_id === 'trace-snake-1');
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect((lines[0]!.req as Record<string, unknown>).remote_address).toBe('127.0.0.1');
+    expect(lines[1]!.res).toEqual({ status_code: response.statusCode });
+    expect(typeof lines[1]!.response_time).toBe('number');
+    expect(keysNotSnakeCase(lines)).toEqual([]);
   });
 });
