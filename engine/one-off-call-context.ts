@@ -2,6 +2,7 @@ import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from '../domain/breake
 import { DEFAULT_RING_TIMEOUT_SECONDS } from '../domain/campaign-settings';
 import type { Db } from '../db/client';
 import type { Attempt } from '../db/database';
+import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findAttempts } from '../db/repositories/attempts';
 import { findRunAgentId } from '../db/repositories/one-off-calls';
@@ -53,7 +54,8 @@ export async function loadOneOffCallContext(
   return {
     attempt,
     agentId: agent.id,
-    maxCallDurationSeconds: agent.workflow_configurations.max_call_duration_seconds,
+    maxCallDurationSeconds: withConfigurationDefaults(agent.workflow_configurations)
+      .max_call_duration_seconds,
     ringTimeoutSeconds: DEFAULT_RING_TIMEOUT_SECONDS,
     telephonyConfigurationId: configuration.id,
     providerName: configuration.provider,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
 import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
+import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findCampaign } from '../db/repositories/campaign-engine-reads';
 import { findDefaultCallerNumber, findFirstActiveNumber } from '../db/repositories/phone-numbers';
@@ -84,7 +85,8 @@ export async function loadPlacementContext(
     agentId: agent.id,
     definitionId: agent.current_definition_id,
     agentArchived: agent.status === 'archived',
-    maxCallDurationSeconds: agent.workflow_configurations.max_call_duration_seconds,
+    maxCallDurationSeconds: withConfigurationDefaults(agent.workflow_configurations)
+      .max_call_duration_seconds,
     telephonyConfigurationId: configuration.id,
     providerName: configuration.provider,
     provider,

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor, Trx } from '../client';
 import type { Database } from '../database';
-import { withConfigurationDefaults } from '../../agents/settings';
 
 /** Agents and their versioned definitions; every function is scoped to one organization. */
 
@@ -229,7 +228,10 @@ export async function findAgentVersion(
     .executeTakeFirst();
 }
 
-/** What the engine needs to place a call with an agent, or null when it is not the organization's. */
+/**
+ * What the engine needs to place a call with an agent, or null when it is not the organization's. The stored
+ * `workflow_configurations` is read through `withConfigurationDefaults` (agents/settings.ts) by the caller.
+ */
 export async function getAgentForCall(db: Executor, organizationId: number, agentId: number) {
   const agent = await db
     .selectFrom('agents')
@@ -237,8 +239,7 @@ export async function getAgentForCall(db: Executor, organizationId: number, agen
     .where('organization_id', '=', organizationId)
     .where('id', '=', agentId)
     .executeTakeFirst();
-  if (!agent) return null;
-  return { ...agent, workflow_configurations: withConfigurationDefaults(agent.workflow_configurations) };
+  return agent ?? null;
 }
 
 /** The graph of one definition of the organization's agent (the one a run recorded), or null. */
