@@ -76,7 +76,7 @@ export async function authenticateAttemptCallback(
     refuse(deps, 'bad_token', ids);
   const [attempt] = await findAttempts(deps.db, [input.attemptId]);
   if (!attempt || attempt.provider !== input.provider) refuse(deps, 'unknown_attempt', ids);
-  ids.configuration_id = attempt.telephony_configuration_id;
+  ids.telephony_configuration_id = attempt.telephony_configuration_id;
   const credentials =
     attempt.telephony_configuration_id === null
       ? undefined
