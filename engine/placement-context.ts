@@ -4,7 +4,7 @@ import { createCredentialsCipher, telephonySecretsContext } from '../config/cred
 import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findCampaign } from '../db/repositories/campaign-engine-reads';
-import { findDefaultCallerNumber, findFirstActiveNumber } from '../db/repositories/phone-numbers';
+import { findCallerNumber } from '../db/repositories/phone-numbers';
 import {
   findDefaultOutboundConfiguration,
   findTelephonyConfigurationById,
@@ -77,9 +77,7 @@ export async function loadPlacementContext(
     : await findDefaultOutboundConfiguration(db, campaign.organization_id);
   if (!configuration) throw new PlacementSetupError(`campaign ${campaignId} has no telephony configuration`);
   const provider = providerForConfiguration(configuration, appSecret, providerFactory);
-  const caller =
-    (await findDefaultCallerNumber(db, configuration.id)) ??
-    (await findFirstActiveNumber(db, configuration.id));
+  const caller = await findCallerNumber(db, configuration.id);
   return {
     campaign,
     agentId: agent.id,

@@ -147,18 +147,24 @@ export async function findAgentStatus(
   return row?.status;
 }
 
-/** The configuration's first active number by id: the caller id when it has no default one. */
-export async function findFirstActiveNumber(
+/**
+ * The number an outbound call of the configuration shows when the request names none (campaign and one-off calls
+ * alike): its default caller id, else its first active number by id, else undefined.
+ */
+export async function findCallerNumber(
   db: Executor,
   configurationId: number,
 ): Promise<PhoneNumber | undefined> {
-  return db
-    .selectFrom('phone_numbers')
-    .selectAll()
-    .where('telephony_configuration_id', '=', configurationId)
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .executeTakeFirst();
+  return (
+    (await findDefaultCallerNumber(db, configurationId)) ??
+    db
+      .selectFrom('phone_numbers')
+      .selectAll()
+      .where('telephony_configuration_id', '=', configurationId)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .executeTakeFirst()
+  );
 }
 
 /** Locks the number's row until the transaction ends (a no-op when it is absent). */

@@ -6,11 +6,7 @@ import { conflict, HttpError, invalidField, referenceNotFound, serviceUnavailabl
 import { oneOffCallWorkflowId, startOneOffCallWorkflow } from '../../../client/one-off-calls';
 import { findCampaignAgent, findTelephonyConfigurationId } from '../../../db/repositories/campaigns';
 import { createOneOffCall, removeUnclaimedOneOffCall } from '../../../db/repositories/one-off-calls';
-import {
-  findDefaultCallerNumber,
-  findFirstActiveNumber,
-  findPhoneNumber,
-} from '../../../db/repositories/phone-numbers';
+import { findCallerNumber, findPhoneNumber } from '../../../db/repositories/phone-numbers';
 import { findConfigurationProvider } from '../../../db/repositories/telephony-configurations';
 import type { Db } from '../../../db/client';
 import type { InitiateCallBody } from './schemas';
@@ -143,8 +139,6 @@ async function callerNumberOf(
       throw invalidField(['body', 'from_phone_number_id'], 'The phone number is not active.');
     return number.address_normalized;
   }
-  const caller =
-    (await findDefaultCallerNumber(db, configurationId)) ??
-    (await findFirstActiveNumber(db, configurationId));
+  const caller = await findCallerNumber(db, configurationId);
   return caller?.address_normalized ?? null;
 }
