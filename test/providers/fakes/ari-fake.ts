@@ -2,6 +2,7 @@
  * A local Asterisk REST Interface: channels (originate, get, hangup, answer, play), applications, and the Stasis
  * application's events WebSocket (`/ari/events?app=`, basic authentication), with ARI's event shapes.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -276,7 +277,8 @@ export async function startAriFake(options: { app?: string; password?: string } 
     },
     end: (channelId, cause) => end(channelId, cause),
     callInbound(exten, from) {
-      const id = `inbound-${++counter}`;
+      // Unique like Asterisk's own ids: inbound calls are claimed by channel id in the database all test files share.
+      const id = `inbound-${randomUUID()}`;
       const channel: FakeChannel = {
         id,
         state: 'Ring' as never,
