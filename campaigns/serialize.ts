@@ -4,8 +4,6 @@ import { breakerSettingsOf } from '../domain/breaker';
 import { retryConfigOf } from '../domain/retry';
 import { scheduleConfigOf } from '../domain/schedule-config';
 
-export type { CampaignView } from '../db/repositories/campaigns';
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** One log entry as the API shows it. */

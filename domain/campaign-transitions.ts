@@ -21,6 +21,11 @@ export const NEXT_STATES: Readonly<Record<CampaignState, readonly CampaignState[
 
 export const canMove = (from: CampaignState, to: CampaignState) => NEXT_STATES[from].includes(to);
 
+/** The states a campaign never leaves (`completed`, `failed`). */
+export const FINAL_STATES: readonly CampaignState[] = Object.freeze(
+  (Object.keys(NEXT_STATES) as CampaignState[]).filter((state) => NEXT_STATES[state].length === 0),
+);
+
 /** A state a move starts from; `{ pausedFrom }` narrows `paused` to campaigns paused while in that state. */
 export type CampaignPhase = CampaignState | { pausedFrom: CampaignState };
 

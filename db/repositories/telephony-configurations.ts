@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../client';
+import { FINAL_STATES } from '../../domain/campaign-transitions';
 import type { TelephonyConfiguration } from '../database';
-
-/** Campaign states that still need their configuration. */
-const FINISHED_CAMPAIGN_STATES = ['completed', 'failed'] as const;
 
 /** True when `error` is Postgres's unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -130,7 +128,7 @@ export async function countUnfinishedUsesOf(
     .selectFrom('campaigns')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('organization_id', '=', configuration.organization_id)
-    .where('state', 'not in', FINISHED_CAMPAIGN_STATES)
+    .where('state', 'not in', FINAL_STATES)
     .where((eb) =>
       configuration.is_default_outbound
         ? eb.or([
@@ -159,7 +157,7 @@ export async function deleteTelephonyConfiguration(trx: Trx, id: number): Promis
     .updateTable('campaigns')
     .set({ telephony_configuration_id: null })
     .where('telephony_configuration_id', '=', id)
-    .where('state', 'in', FINISHED_CAMPAIGN_STATES)
+    .where('state', 'in', FINAL_STATES)
     .execute();
   // Every attempt left on it is finished (callers check countUnfinishedUsesOf first): history keeps its rows.
   await trx
