@@ -3,7 +3,7 @@ import { startAriFake, type AriBehaviour, type AriFake } from './fakes/ari-fake'
 import { sleep } from './fakes/http-fake';
 import { adapterOf, attemptRow, finishedAttempt, insertConfiguration } from './provider-world';
 import { CONFIGS } from '../telephony/helpers';
-import { describeVendorContract } from './vendor-contract';
+import { describeVendorContract } from './contract';
 
 describeVendorContract<AriBehaviour, AriFake>(
   {

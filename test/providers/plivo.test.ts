@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { startPlivoFake, type PlivoBehaviour, type PlivoFake } from './fakes/plivo-fake';
 import { finishedAttempt } from './provider-world';
-import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './contract';
 
 const OWN_NUMBER = '+15005555100';
 const INBOUND = { active: '+15005555101', archived: '+15005555102' };

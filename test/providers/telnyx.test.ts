@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { startTelnyxFake, type TelnyxBehaviour, type TelnyxFake } from './fakes/telnyx-fake';
 import { finishedAttempt } from './provider-world';
-import { GREETING, REFUSAL, describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract } from './contract';
 
 const OWN_NUMBER = '+15005554100';
 const INBOUND = { active: '+15005554101', archived: '+15005554102' };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { startTwilioFake, type TwilioBehaviour, type TwilioFake } from './fakes/twilio-fake';
 import { finishedAttempt } from './provider-world';
-import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract, spokenXml } from './contract';
 
 const OWN_NUMBER = '+15005550100';
 const INBOUND = { active: '+15005550101', archived: '+15005550102' };

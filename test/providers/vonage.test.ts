@@ -3,7 +3,7 @@ import { destinationPolicy } from '../../net/outbound-destinations';
 import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
 import { startVonageFake, type VonageBehaviour, type VonageFake } from './fakes/vonage-fake';
-import { GREETING, REFUSAL, describeVendorContract } from './vendor-contract';
+import { GREETING, REFUSAL, describeVendorContract } from './contract';
 
 describeVendorContract<VonageBehaviour, VonageFake>(
   {
