@@ -11,10 +11,10 @@ import { storeReportedOutcome, type AttemptOutcomeReport } from '../../client/at
 import { claimInboundCall } from '../../db/repositories/inbound-call-claims';
 import {
   findStreamedAttempt,
+  listConfigurationIdsOfProvider,
   listPlacedAttemptsOf,
   rememberProviderState,
 } from '../../db/repositories/event-stream-attempts';
-import { listConfigurationIdsOfProvider } from '../../db/repositories/telephony-credentials';
 import { destinationPolicy } from '../../net/outbound-destinations';
 import type { CallEvent, VendorAdapter } from '../../providers/adapter';
 import { adaptersWithEventStreams, canPlaceCalls } from '../../providers/registry';

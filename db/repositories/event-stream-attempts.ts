@@ -1,15 +1,26 @@
 /**
- * Attempts of a vendor that reports calls on an event stream (Asterisk), always within one configuration: a channel
- * id alone never reaches another organization's data. The last raw state seen is kept in `provider_status`.
+ * What following a vendor's event stream (Asterisk) reads and writes: the configurations to keep a stream open for,
+ * and their attempts, always within one configuration: a channel id alone never reaches another organization's
+ * data. The last raw state seen is kept in `provider_status`.
  */
-import type { Db } from '../client';
+import type { Executor } from '../client';
 import type { Attempt } from '../database';
 
 type AttemptKey = { provider: string; configurationId: number };
 
+/** The ids of every configuration of one provider, across organizations (the event streams to keep open). */
+export async function listConfigurationIdsOfProvider(db: Executor, provider: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('telephony_configurations')
+    .select('id')
+    .where('provider', '=', provider)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** The configuration's calls on the line (placed, not finished): to follow after a (re)connection. */
 export async function listPlacedAttemptsOf(
-  db: Db,
+  db: Executor,
   key: AttemptKey,
 ): Promise<Array<Pick<Attempt, 'id' | 'provider_call_id' | 'provider_status'>>> {
   return db
@@ -23,7 +34,7 @@ export async function listPlacedAttemptsOf(
 
 /** One attempt of the configuration, with what an event stream needs to settle it. */
 export async function findStreamedAttempt(
-  db: Db,
+  db: Executor,
   key: AttemptKey & { attemptId: number },
 ): Promise<Pick<Attempt, 'state' | 'provider_status' | 'provider_call_id'> | undefined> {
   return db
@@ -37,7 +48,7 @@ export async function findStreamedAttempt(
 
 /** Keeps the call's latest raw state; once `answeredState` is kept, later states never make it unanswered again. */
 export async function rememberProviderState(
-  db: Db,
+  db: Executor,
   key: AttemptKey & { attemptId: number; state: string; answeredState: string },
 ): Promise<void> {
   await db

@@ -2,7 +2,7 @@
  * What an inbound call to one of our numbers needs to be decided: the number within the configuration the vendor
  * signed for, the agent bound to it, and the run a first delivery of the same call created.
  */
-import type { Db } from '../client';
+import type { Executor } from '../client';
 
 export interface InboundNumber {
   id: number;
@@ -15,7 +15,7 @@ export interface InboundNumber {
 
 /** The configuration's number called (by its normalized or stored address), with the agent bound to it. */
 export async function findInboundNumber(
-  db: Db,
+  db: Executor,
   input: { organizationId: number; configurationId: number; to: string },
 ): Promise<InboundNumber | undefined> {
   return db
@@ -39,7 +39,7 @@ export async function findInboundNumber(
 
 /** The id of the organization's run of this name (an inbound call's run is named after its provider call). */
 export async function findRunIdByName(
-  db: Db,
+  db: Executor,
   organizationId: number,
   name: string,
 ): Promise<number | undefined> {
@@ -54,7 +54,7 @@ export async function findRunIdByName(
 
 /** The agent name of one of the organization's runs; undefined for another organization's run. */
 export async function findAgentNameOfOrganizationRun(
-  db: Db,
+  db: Executor,
   organizationId: number,
   runId: number,
 ): Promise<string | undefined> {

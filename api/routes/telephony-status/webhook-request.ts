@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
-import { findSealedConfiguration } from '../../../db/repositories/telephony-credentials';
+import { findTelephonyConfigurationById } from '../../../db/repositories/telephony-configurations';
 import { createCredentialsCipher, telephonySecretsContext } from '../../../config/credentials-cipher';
 import type { WebhookCredentials, WebhookRequest } from '../../../providers/webhook-request';
 
@@ -52,7 +52,7 @@ export async function loadWebhookCredentials(
   appSecret: string,
   configurationId: number,
 ): Promise<WebhookCredentials | undefined> {
-  const row = await findSealedConfiguration(db, configurationId);
+  const row = await findTelephonyConfigurationById(db, configurationId);
   if (!row) return undefined;
   const secrets = row.encrypted_secrets
     ? createCredentialsCipher(appSecret).decrypt(
