@@ -3,7 +3,7 @@ import { destinationPolicy } from '../../net/outbound-destinations';
 import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
 import { startVonageFake, type VonageBehaviour, type VonageFake } from './fakes/vonage-fake';
-import { GREETING, REFUSAL, describeVendorContract } from './contract';
+import { GREETING, REFUSAL, describeVendorContract, instructionsOf } from './contract';
 
 describeVendorContract<VonageBehaviour, VonageFake>(
   {
@@ -97,11 +97,8 @@ describeVendorContract<VonageBehaviour, VonageFake>(
     },
     inbound: {
       numbers: { active: '+15005556101', archived: '+15005556102' },
-      async call({ fake }, to, from) {
-        const answer = await fake.callInbound(to, from);
-        expect(answer.status).toBe(200);
-        return JSON.parse(answer.text) as unknown;
-      },
+      call: async ({ fake }, to, from) =>
+        JSON.parse(await instructionsOf(fake.callInbound(to, from))) as unknown,
       got: {
         accepted: [{ action: 'talk', text: GREETING }],
         refused: [{ action: 'talk', text: REFUSAL }],

@@ -8,7 +8,7 @@ import { callCases } from './calls';
 import { numberCases } from './numbers';
 import type { VendorContext, VendorFake, VendorUnderTest } from './vendor';
 
-export { GREETING, REFUSAL, spokenXml, type VendorUnderTest } from './vendor';
+export { GREETING, REFUSAL, instructionsOf, spokenXml, type VendorUnderTest } from './vendor';
 
 export function describeVendorContract<B, F extends VendorFake<B>>(
   vendor: VendorUnderTest<B, F>,

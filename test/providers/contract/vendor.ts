@@ -2,6 +2,7 @@
  * What a vendor brings to the contract every adapter keeps: its fake (speaking the vendor's documented protocol and
  * signing with its own code) and its scenarios in the vendor's own words.
  */
+import { expect } from 'vitest';
 import type { TelephonyProvider } from '../../../providers/provider';
 import type { placeAttempt, ProviderWorld } from '../provider-world';
 
@@ -91,4 +92,11 @@ export interface VendorUnderTest<B, F extends VendorFake<B>> {
 /** Call instructions in XML (TwiML's `Say`, Plivo's `Speak`): a spoken line, then hang up. */
 export function spokenXml(verb: 'Say' | 'Speak', text: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><${verb}>${text}</${verb}><Hangup/></Response>`;
+}
+
+/** What a vendor's webhook got back (its call instructions), which must be a 200. */
+export async function instructionsOf(reply: Promise<{ status: number; text: string }>): Promise<string> {
+  const { status, text } = await reply;
+  expect(status).toBe(200);
+  return text;
 }
