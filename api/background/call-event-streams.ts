@@ -18,8 +18,8 @@ import {
 import { destinationPolicy } from '../../net/outbound-destinations';
 import type { CallEvent, VendorAdapter } from '../../providers/adapter';
 import { adaptersWithEventStreams, canPlaceCalls } from '../../providers/registry';
-import { inboundDesk } from '../routes/telephony-inbound/inbound-calls';
-import { loadWebhookCredentials } from '../routes/telephony-status/webhook-request';
+import { inboundDesk } from '../telephony/inbound-calls';
+import { loadWebhookCredentials } from '../telephony/webhook-request';
 
 export interface CallEventStreamsDeps {
   db: Db;

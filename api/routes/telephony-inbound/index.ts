@@ -10,9 +10,9 @@ import {
   authenticateAttemptCallback,
   authenticateConfigurationWebhook,
   noWebhooksFor,
-} from '../telephony-status/webhook-auth';
-import { registerRawBodyParsers } from '../telephony-status/webhook-request';
-import { inboundDesk } from './inbound-calls';
+} from '../../telephony/webhook-auth';
+import { registerRawBodyParsers } from '../../telephony/webhook-request';
+import { inboundDesk } from '../../telephony/inbound-calls';
 
 /**
  * Calls arriving at our numbers (the URL a number's inbound webhook is synced to) and the instructions for

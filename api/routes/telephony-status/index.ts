@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { storeReportedOutcome } from '../../../client/attempt-outcomes';
 import { invalidField } from '../../errors';
 import { Id } from '../common-schemas';
-import { authenticateAttemptCallback } from './webhook-auth';
-import { registerRawBodyParsers } from './webhook-request';
+import { authenticateAttemptCallback } from '../../telephony/webhook-auth';
+import { registerRawBodyParsers } from '../../telephony/webhook-request';
 
 const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
 

@@ -4,14 +4,14 @@
  * with it. Every refusal is the same 403, so a caller learns nothing about which ids exist or which numbers they own.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
-import type { Attempt } from '../../../db/database';
-import { findAttempts } from '../../../db/repositories/attempts';
-import { isValidStatusToken } from '../../../providers/webhook-urls';
-import { HttpError } from '../../errors';
-import type { StatusWebhook } from '../../../providers/adapter';
-import { adapterFor } from '../../../providers/registry';
-import type { WebhookCredentials, WebhookRequest } from '../../../providers/webhook-request';
+import type { Db } from '../../db/client';
+import type { Attempt } from '../../db/database';
+import { findAttempts } from '../../db/repositories/attempts';
+import { isValidStatusToken } from '../../providers/webhook-urls';
+import { HttpError } from '../errors';
+import type { StatusWebhook } from '../../providers/adapter';
+import { adapterFor } from '../../providers/registry';
+import type { WebhookCredentials, WebhookRequest } from '../../providers/webhook-request';
 import { loadWebhookCredentials, webhookRequestOf } from './webhook-request';
 
 export interface WebhookDeps {

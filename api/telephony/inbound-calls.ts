@@ -1,13 +1,13 @@
 /** Who answers a call to one of our numbers: the active agent bound to it gets an inbound run; anyone else is refused. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
+import type { Db } from '../../db/client';
 import {
   findAgentNameOfOrganizationRun,
   findInboundNumber,
   findRunIdByName,
-} from '../../../db/repositories/inbound-numbers';
-import { createRun } from '../../../db/repositories/runs';
-import type { InboundCallFields, InboundDesk } from '../../../providers/adapter';
+} from '../../db/repositories/inbound-numbers';
+import { createRun } from '../../db/repositories/runs';
+import type { InboundCallFields, InboundDesk } from '../../providers/adapter';
 
 export interface InboundCall extends InboundCallFields {
   organizationId: number;

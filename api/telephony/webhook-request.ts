@@ -3,10 +3,10 @@
  * called. Registered inside the webhook plugins only, so the rest of the API keeps Fastify's own parsers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
-import { findTelephonyConfigurationById } from '../../../db/repositories/telephony-configurations';
-import { createCredentialsCipher, telephonySecretsContext } from '../../../config/credentials-cipher';
-import type { WebhookCredentials, WebhookRequest } from '../../../providers/webhook-request';
+import type { Db } from '../../db/client';
+import { findTelephonyConfigurationById } from '../../db/repositories/telephony-configurations';
+import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
+import type { WebhookCredentials, WebhookRequest } from '../../providers/webhook-request';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
