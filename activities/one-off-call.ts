@@ -12,7 +12,7 @@ import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off
 import { PlacementSetupError } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/record-outcome';
-import { statusCallbackUrl } from '../engine/status-callbacks';
+import { statusCallbackUrl } from '../providers/webhook-urls';
 import type { EngineActivityDeps } from './engine-deps';
 import { reconcileOne } from './reconcile-attempts';
 

@@ -19,7 +19,7 @@ import { numberZones } from '../engine/number-zones';
 import { callLeaseTtlSeconds, type PlacementContext } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome } from '../engine/record-outcome';
-import { statusCallbackUrl } from '../engine/status-callbacks';
+import { statusCallbackUrl } from '../providers/webhook-urls';
 import { isOpenAt } from '../domain/schedule';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { placementContextOrFailCampaign } from './campaign-setup';
