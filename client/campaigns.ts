@@ -56,6 +56,9 @@ export async function campaignWorkflowRuns(temporal: TemporalGateway, campaignId
   }
 }
 
+/** Why the campaign row changed, as the workflow's signal names it; the API speaks of changes through this module. */
+export type { CampaignChange };
+
 /** Tells a running campaign workflow that its row changed; a closed or absent workflow needs no telling. */
 export async function notifyCampaignChanged(
   temporal: TemporalGateway,

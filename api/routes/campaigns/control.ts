@@ -5,11 +5,11 @@ import {
   campaignWorkflowRuns,
   notifyCampaignChanged,
   startCampaignWorkflow,
+  type CampaignChange,
 } from '../../../client/campaigns';
 import { canApply, transitionRefusal, type CampaignAction } from '../../../domain/campaign-transitions';
 import { markPaused, markResumed, markStarted, revertStart } from '../../../db/repositories/campaign-moves';
 import { findCampaignAgent, findCampaignView, type CampaignView } from '../../../db/repositories/campaigns';
-import type { CampaignChange } from '../../../workflows/campaign-messages';
 
 /**
  * Start, pause and resume: each checks the stored row with a compare-and-set UPDATE, writes the new state and its
