@@ -1,0 +1,84 @@
+import type { EngineSettings } from './engine';
+
+/** Every setting of the service, validated once at start and frozen. */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  version: string;
+  logLevel: string;
+  dataDir: string;
+  http: { host: string; port: number; publicBaseUrl: string; bodyLimitBytes: number };
+  databaseUrl: string | null;
+  /** Connections each process (API, worker) keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** Limits on one connection attempt and one statement (0: no statement limit), so a stuck query fails. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    uiUrl: string | null;
+    /** A workflow bundle built ahead, so a restarted worker polls in a second instead of re-bundling. */
+    workflowBundlePath: string | null;
+    /**
+     * Workflows the worker keeps in its cache (sticky execution). Set explicitly: the SDK would size it from the V8
+     * heap limit, which the deployment caps for the contact import (docker-compose.yml, worker).
+     */
+    maxCachedWorkflows: number;
+    /** Where the worker serves the Temporal SDK's Prometheus metrics (`host:port`, path `/metrics`); null: off. */
+    metricsAddress: string | null;
+  };
+  storage:
+    | { kind: 'embedded'; rootDir: string }
+    | {
+        kind: 's3';
+        endpoint: string | null;
+        region: string;
+        bucket: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
+  uploads: { maxBytes: number; urlTtlSeconds: number };
+  auth: { provider: 'local'; sessionTtlSeconds: number };
+  deploymentMode: string;
+  /** Root secret: signing keys (upload URLs, public links) and the credential encryption key derive from it. */
+  appSecret: string;
+  defaultPhoneRegion: string;
+  orgMaxConcurrentCalls: number;
+  /** The simulator provider's "cloud" runs inside the API process; workers reach it at `baseUrl`. */
+  simulator: { enabled: boolean; baseUrl: string };
+  /** The agents' LLM (OpenAI-compatible chat completions); null when neither LLM_BASE_URL nor LLM_API_KEY is set. */
+  llm: {
+    baseUrl: string | null;
+    apiKey: string;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    /** Bounded attempts to get a valid agent out of the LLM in create/template (repairs included). */
+    templateAttempts: number;
+  } | null;
+  conversation: { maxTurns: number };
+  /** The dialing engine's timings (ENGINE_*); the worker's activities use them. */
+  engine: EngineSettings;
+  security: {
+    /**
+     * Loopback, link-local and private destinations that user-set URLs may still reach (CIDRs or host names;
+     * `*` allows every address). Empty by default: such destinations are refused.
+     */
+    allowedPrivateDestinations: string[];
+    /** Fastify's `trustProxy`: false (default), true, a hop count, or the proxies' addresses/CIDRs. */
+    trustProxy: boolean | number | string[];
+    /** Open signup; when false only the first signup of an empty install is allowed. */
+    signupEnabled: boolean;
+  };
+  /** Lifetime of the public download tokens minted when a run is read. */
+  publicLinks: { ttlSeconds: number };
+  /** Unit prices behind a run's cost_info (USD). */
+  pricing: {
+    llmPromptPerMillionTokens: number;
+    llmCompletionPerMillionTokens: number;
+    callPerMinute: number;
+    sttPerMinute: number;
+    ttsPerMillionCharacters: number;
+  };
+}
