@@ -1,0 +1,65 @@
+/** A campaign's contacts, rejected rows, call attempts and the call leases that bound them. */
+import type { Generated } from 'kysely';
+import type { Timestamp, CreatedAt, Json } from './column-types';
+
+export interface ContactsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  organization_id: number;
+  row_number: number;
+  phone_number: string;
+  initial_context: Json;
+  timezone: string | null;
+  attempts_made: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_outcome: string | null;
+  final_outcome: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+export interface ContactRejectsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  row_number: number;
+  reason: string;
+  raw: Json;
+  created_at: CreatedAt;
+}
+
+export type AttemptState = 'queued' | 'placing' | 'placed' | 'finished';
+
+export interface AttemptsTable {
+  id: Generated<number>;
+  organization_id: number;
+  campaign_id: number | null;
+  contact_id: number | null;
+  attempt_number: number;
+  state: Generated<AttemptState>;
+  phone_number: string;
+  caller_number: string | null;
+  telephony_configuration_id: number | null;
+  provider: string | null;
+  provider_call_id: string | null;
+  outcome: string | null;
+  provider_status: string | null;
+  provider_cause: string | null;
+  run_id: number | null;
+  deadline_at: Timestamp | null;
+  queued_at: CreatedAt;
+  placing_at: Timestamp | null;
+  placed_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface CallLeasesTable {
+  id: Generated<number>;
+  organization_id: number;
+  attempt_id: number;
+  telephony_configuration_id: number | null;
+  holder: string;
+  acquired_at: Timestamp;
+  expires_at: Timestamp;
+  released_at: Timestamp | null;
+}
