@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../../db/client';
 import { listRuns, runListQueries } from '../../db/repositories/runs';
-import { totalsGrain } from '../../db/repositories/runs-totals';
+import { totalsGrain } from '../../db/repositories/runs-totals-grain';
 import { benchCases } from './cases';
 import { migrateBeforeRunIndexes, migrateRest } from './database';
 import { seedRuns } from './seed';

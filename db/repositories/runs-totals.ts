@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../client';
 import type { Database } from '../database';
+import type { RollupTables } from '../tables/run-rollups';
 import {
   durationRange,
   escapeLike,
@@ -11,6 +12,7 @@ import {
   type RunListQuery,
   type TimeWindow,
 } from './runs-filters';
+import { splitByDays, totalsGrain } from './runs-totals-grain';
 
 /**
  * Totals of a runs list (count, service tokens, call seconds over the whole filtered set), exact, from the per-day
@@ -20,35 +22,6 @@ import {
  * `run_list_entries` (migration 2026_11_22_001000) with all the query's filters; a run id, or a duration with other
  * filters, reads `runs` alone. docs/benchmarks.md ("Runs list") has the figures.
  */
-
-interface DailyTotals {
-  organization_id: number;
-  day: string;
-  run_count: number;
-  token_total: number;
-  duration_total: number;
-}
-
-type RollupTables = {
-  run_daily_totals: DailyTotals & { disposition: string | null };
-  run_daily_source_totals: DailyTotals & {
-    workflow_id: number;
-    campaign_id: number | null;
-    disposition: string | null;
-  };
-  run_daily_duration_totals: DailyTotals & { duration_bucket: number };
-  /** Migration 2026_11_22_001000: the filterable columns of runs, same names, one row per run. */
-  run_list_entries: Pick<
-    Database['runs'],
-    | 'organization_id'
-    | 'workflow_id'
-    | 'campaign_id'
-    | 'created_at'
-    | 'disposition'
-    | 'call_duration_seconds'
-    | 'service_token_usage'
-  > & { id: number; caller_number_lower: string | null; called_number_lower: string | null };
-};
 
 interface PartTotals {
   n: string;
@@ -60,58 +33,6 @@ export interface RunTotals {
   totalCount: number;
   totalServiceTokens: number;
   totalDurationSeconds: number;
-}
-
-/**
- * Where a query's totals come from: `runs` alone (a run id), the narrow copy `run_list_entries` (number substrings),
- * or a rollup for the whole days (by disposition, by agent and campaign, by duration bucket) plus `runs`.
- */
-export type TotalsGrain = 'runs' | 'entries' | 'disposition' | 'source' | 'duration';
-
-export function totalsGrain(query: Pick<RunListQuery, 'agentId' | 'filters'>): TotalsGrain {
-  const bounded = (filter: RunFilter) =>
-    filter.attribute !== 'duration' || filter.min !== undefined || filter.max !== undefined;
-  const kinds = new Set(query.filters.filter(bounded).map((filter) => filter.attribute));
-  if (kinds.has('runId')) return 'runs';
-  if (kinds.has('callerNumber') || kinds.has('calledNumber')) return 'entries';
-  const bySource = query.agentId !== undefined || kinds.has('agentId') || kinds.has('campaignId');
-  if (kinds.has('duration')) return bySource || kinds.has('dispositionCode') ? 'runs' : 'duration';
-  return bySource ? 'source' : 'disposition';
-}
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The whole UTC days inside a window ([from, to) as dates) and the partial stretches at its ends. */
-export function splitByDays(window: TimeWindow): {
-  days?: { from?: string; to?: string };
-  edges: TimeWindow[];
-} {
-  const innerFrom = window.from ? Math.ceil(window.from.getTime() / DAY_MS) * DAY_MS : undefined;
-  const innerTo = window.to ? Math.floor(window.to.getTime() / DAY_MS) * DAY_MS : undefined;
-  const outOfRange = (ms?: number) =>
-    ms !== undefined && (ms < Date.UTC(1, 0, 1) || ms >= Date.UTC(10000, 0, 1));
-  if (
-    (innerFrom !== undefined && innerTo !== undefined && innerFrom >= innerTo) ||
-    outOfRange(innerFrom) ||
-    outOfRange(innerTo)
-  ) {
-    return { edges: [window] };
-  }
-  const edges: TimeWindow[] = [];
-  if (window.from && innerFrom !== undefined && window.from.getTime() < innerFrom) {
-    edges.push({ from: window.from, to: new Date(innerFrom) });
-  }
-  if (window.to && innerTo !== undefined && innerTo < window.to.getTime()) {
-    edges.push({ from: new Date(innerTo), to: window.to });
-  }
-  return {
-    days: {
-      from: innerFrom === undefined ? undefined : isoDay(innerFrom),
-      to: innerTo === undefined ? undefined : isoDay(innerTo),
-    },
-    edges,
-  };
 }
 
 const dispositionCodes = (filters: RunFilter[]) =>
