@@ -14,7 +14,8 @@ import { conversationSeconds, finaliseConversationRun } from '../conversation/ru
 import { calleeReply, personaFrom, type CalleePersona } from '../conversation/scripted-callee';
 import { callVariables } from '../conversation/template-variables';
 import type { Db } from '../db/client';
-import { findAgent, getDefinitionForCall } from '../db/repositories/agents';
+import { findAgent } from '../db/repositories/agents';
+import { getDefinitionForCall } from '../db/repositories/agent-definitions';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { AnsweredCall, AnsweredCallHandler, ConversationResult } from './answered-calls';

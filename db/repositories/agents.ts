@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor, Trx } from '../client';
 import type { Database } from '../database';
+import { insertPublishedDefinition, json, publishIfChanged, type JsonObject } from './agent-definitions';
 
 /** Agents and their versioned definitions; every function is scoped to one organization. */
 
-type JsonObject = Record<string, unknown>;
 export type AgentStatus = 'active' | 'archived';
 
 export interface NewAgent {
@@ -18,8 +18,6 @@ export interface NewAgent {
 
 /** The fields a PUT may change; undefined means "not sent, keep". */
 export type AgentChanges = Partial<Omit<NewAgent, 'callType'>>;
-
-const json = (value: unknown) => JSON.stringify(value);
 
 async function inTransaction<T>(db: Executor, work: (trx: Trx) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
@@ -52,25 +50,6 @@ export async function createAgent(db: Executor, organizationId: number, agent: N
     await insertPublishedDefinition(trx, id, 1, agent.definition);
     return id;
   });
-}
-
-async function insertPublishedDefinition(
-  trx: Trx,
-  agentId: number,
-  versionNumber: number,
-  definition: JsonObject,
-): Promise<void> {
-  const { id } = await trx
-    .insertInto('agent_definitions')
-    .values({
-      agent_id: agentId,
-      version_number: versionNumber,
-      status: 'published',
-      workflow_definition: json(definition),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.updateTable('agents').set({ current_definition_id: id }).where('id', '=', agentId).execute();
 }
 
 /** The agent with its current definition and run count, or undefined (absent or another organization's). */
@@ -147,35 +126,6 @@ export async function updateAgent(
   });
 }
 
-async function publishIfChanged(
-  trx: Trx,
-  agentId: number,
-  currentDefinitionId: number | null,
-  definition: JsonObject,
-): Promise<void> {
-  // jsonb equality ignores key order and whitespace: re-sending the current definition makes no new version.
-  const current = currentDefinitionId
-    ? await trx
-        .selectFrom('agent_definitions')
-        .select(sql<boolean>`workflow_definition = ${json(definition)}::jsonb`.as('unchanged'))
-        .where('id', '=', currentDefinitionId)
-        .executeTakeFirst()
-    : undefined;
-  if (current?.unchanged) return;
-  const { latest } = await trx
-    .selectFrom('agent_definitions')
-    .select((eb) => eb.fn.max('version_number').as('latest'))
-    .where('agent_id', '=', agentId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('agent_definitions')
-    .set({ status: 'archived' })
-    .where('agent_id', '=', agentId)
-    .where('status', '=', 'published')
-    .execute();
-  await insertPublishedDefinition(trx, agentId, (latest ?? 0) + 1, definition);
-}
-
 /** Archives or restores an agent; its definitions and runs stay. Returns false when not the organization's. */
 export async function setAgentStatus(
   db: Executor,
@@ -192,42 +142,6 @@ export async function setAgentStatus(
   return result.numUpdatedRows > 0n;
 }
 
-const versionColumns = ['id', 'version_number', 'status', 'created_at', 'workflow_definition'] as const;
-
-/** Every definition of the agent, newest first; undefined when the agent is not the organization's. */
-export async function listAgentVersions(db: Executor, organizationId: number, agentId: number) {
-  const agent = await db
-    .selectFrom('agents')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', agentId)
-    .executeTakeFirst();
-  if (!agent) return undefined;
-  return db
-    .selectFrom('agent_definitions')
-    .select(versionColumns)
-    .where('agent_id', '=', agent.id)
-    .orderBy('version_number', 'desc')
-    .execute();
-}
-
-/** One definition of one of the organization's agents, or undefined. */
-export async function findAgentVersion(
-  db: Executor,
-  organizationId: number,
-  agentId: number,
-  definitionId: number,
-) {
-  return db
-    .selectFrom('agent_definitions')
-    .innerJoin('agents', 'agents.id', 'agent_definitions.agent_id')
-    .select(versionColumns.map((column) => `agent_definitions.${column}` as const))
-    .where('agents.organization_id', '=', organizationId)
-    .where('agents.id', '=', agentId)
-    .where('agent_definitions.id', '=', definitionId)
-    .executeTakeFirst();
-}
-
 /**
  * What the engine needs to place a call with an agent, or null when it is not the organization's. The stored
  * `workflow_configurations` is read through `withConfigurationDefaults` (agents/settings.ts) by the caller.
@@ -240,21 +154,4 @@ export async function getAgentForCall(db: Executor, organizationId: number, agen
     .where('id', '=', agentId)
     .executeTakeFirst();
   return agent ?? null;
-}
-
-/** The graph of one definition of the organization's agent (the one a run recorded), or null. */
-export async function getDefinitionForCall(db: Executor, organizationId: number, definitionId: number) {
-  const definition = await db
-    .selectFrom('agent_definitions')
-    .innerJoin('agents', 'agents.id', 'agent_definitions.agent_id')
-    .select([
-      'agent_definitions.id',
-      'agent_definitions.agent_id',
-      'agent_definitions.version_number',
-      'agent_definitions.workflow_definition',
-    ])
-    .where('agents.organization_id', '=', organizationId)
-    .where('agent_definitions.id', '=', definitionId)
-    .executeTakeFirst();
-  return definition ?? null;
 }

@@ -6,13 +6,12 @@ import { pauseCampaignsOfArchivedAgent } from '../../../campaigns/agent-archived
 import {
   createAgent,
   findAgent,
-  findAgentVersion,
   listAgents,
-  listAgentVersions,
   setAgentStatus,
   updateAgent,
   type AgentStatus,
 } from '../../../db/repositories/agents';
+import { findAgentVersion, listAgentVersions } from '../../../db/repositories/agent-definitions';
 import type { Db } from '../../../db/client';
 import { notFound, validationError } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import type { AgentRecord, listAgentVersions } from '../../../db/repositories/agents';
+import type { AgentRecord } from '../../../db/repositories/agents';
+import type { listAgentVersions } from '../../../db/repositories/agent-definitions';
 import type { AgentBody, VersionBody } from './schemas';
 
 type VersionRecord = NonNullable<Awaited<ReturnType<typeof listAgentVersions>>>[number];

@@ -12,7 +12,8 @@ import { finaliseConversationRun } from '../../../conversation/run-finalisation'
 import { callVariables } from '../../../conversation/template-variables';
 import type { Db } from '../../../db/client';
 import type { Run } from '../../../db/database';
-import { findAgent, getDefinitionForCall } from '../../../db/repositories/agents';
+import { findAgent } from '../../../db/repositories/agents';
+import { getDefinitionForCall } from '../../../db/repositories/agent-definitions';
 import { createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
 import type { LanguageModel } from '../../../llm';
 import type { ObjectStorage } from '../../../storage/object-storage';
