@@ -1,23 +1,16 @@
 import { Context } from '@temporalio/activity';
-import { pipeline, Transform } from 'node:stream';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityDeps } from './index';
 import { SOURCE_INVALID } from '../domain/failure-types';
-import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../storage/object-storage';
 import { findCampaignSource } from '../db/repositories/campaign-engine-reads';
 import { recordedSourceVersion } from '../db/repositories/campaign-sources';
 import { appendCampaignLog, hasCampaignLog } from '../db/repositories/campaign-logs';
 import { ContactBatch, importCounts, openContactImport } from '../db/repositories/contacts';
 import { activateRedialContacts, REDIAL_SOURCE_TYPE } from '../db/repositories/redial';
-import {
-  hasNul,
-  isBlankRecord,
-  malformedRow,
-  readHeader,
-  toImportRow,
-  type CsvHeader,
-} from './import/contact-rows';
-import { readCsvRecords, type CsvItem, type OpenSource } from './import/csv-records';
+import { isBlankRecord, malformedRow, toImportRow, type CsvHeader } from './import/contact-rows';
+import { readCsvRecords, type OpenSource } from './import/csv-records';
+import { readSourceHeader } from './import/source-header';
+import { sourceOpener, ticking } from './import/source-stream';
 import { SourceInvalid } from './import/source-invalid';
 import { asSourceInvalid } from './import/import-failures';
 import { createPhoneNormaliser } from './import/phone-numbers';
@@ -178,88 +171,6 @@ export function createSyncContactsActivity(
   }
 
   return { syncContacts };
-}
-
-/**
- * The source with `tick` called on every chunk read: one record can take longer to parse than the heartbeat timeout
- * (a 16 MB row of a million cells), and an import that heartbeats only between records then times out on every attempt.
- */
-function ticking(open: OpenSource, tick: () => void): OpenSource {
-  return async (offset) => {
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        try {
-          tick();
-          callback(null, chunk);
-        } catch (error) {
-          callback(error as Error);
-        }
-      },
-    });
-    // A source error reaches the reader through `counted`; destroying `counted` closes the source.
-    pipeline(await open(offset), counted, () => undefined);
-    return counted;
-  };
-}
-
-/** Opens the source at an offset; a missing object is a source no retry can fix. */
-function sourceOpener(deps: ActivityDeps, key: string, expected: ObjectVersion | null): OpenSource {
-  return async (offset) => {
-    try {
-      return await deps.storage.getObjectStream(key, { offset, expected: expected ?? undefined });
-    } catch (error) {
-      if (error instanceof ObjectNotFoundError)
-        throw new SourceInvalid('source_not_found', 'the source file does not exist');
-      if (error instanceof ObjectChangedError) {
-        throw new SourceInvalid(
-          'source_changed',
-          'the source file was replaced after the campaign was created',
-          {
-            expected_size: expected?.size,
-            expected_etag: expected?.etag,
-          },
-        );
-      }
-      throw error;
-    }
-  };
-}
-
-/** The header's layout; a header that is not UTF-8 text, not CSV, or lacks `phone_number` fails the file. */
-function readSourceHeader(item: CsvItem): CsvHeader {
-  if (item.kind === 'malformed') {
-    throw new SourceInvalid(
-      'malformed_header',
-      `the header row is not valid CSV (${item.csvError} at line ${item.line})`,
-      {
-        csv_error: item.csvError,
-        line: item.line,
-      },
-    );
-  }
-  if (item.invalidUtf8 || item.cells.some(hasNul)) {
-    throw new SourceInvalid(
-      'not_utf8_text',
-      'the file is not UTF-8 text (its header row holds a NUL byte or bytes that are not UTF-8; ' +
-        'a compressed or spreadsheet file?)',
-    );
-  }
-  const header = readHeader(item.cells);
-  if (!header) {
-    throw new SourceInvalid('no_phone_number_column', 'the header has no phone_number column', {
-      header: item.cells.slice(0, 50).map(headerSample),
-    });
-  }
-  return header;
-}
-
-/**
- * A header cell as quoted in the failure: a cell may be megabytes long, and the failure lands in the campaign's log
- * (served by every GET of it) and in the activity's failure details (Temporal refuses a payload over 4 MB). Cut at
- * 100 UTF-16 units without leaving half a surrogate pair, which jsonb refuses.
- */
-function headerSample(cell: string): string {
-  return cell.length <= 100 ? cell : cell.slice(0, 100).replace(/[\uD800-\uDBFF]$/, '');
 }
 
 function databaseUrl(deps: ActivityDeps): string {
