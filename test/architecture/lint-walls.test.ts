@@ -95,12 +95,12 @@ describe('the lint walls', () => {
   });
 
   describe('api/ reaches the engine only through client/', () => {
-    it.each(['workflows', 'activities', 'worker'])(
+    it.each(['workflows', 'activities', 'engine', 'worker'])(
       'refuses a route that imports %s/, even for types',
-      async (engine) => {
+      async (folder) => {
         const refused = refusal(PATHS, 'api/ reaches the engine only through client/');
-        expect(await importFrom('api', moduleIn(engine))).toEqual(refused);
-        expect(await importFrom('api', moduleIn(engine), 'type')).toEqual(refused);
+        expect(await importFrom('api', moduleIn(folder))).toEqual(refused);
+        expect(await importFrom('api', moduleIn(folder), 'type')).toEqual(refused);
       },
     );
 
