@@ -34,6 +34,13 @@ const walls = [
     message: 'Activities never reach api/.',
   },
   {
+    // The pure core: the rules every layer shares, safe in the workflow sandbox and free of I/O.
+    target: './domain',
+    from: '.',
+    except: ['./domain', './node_modules'],
+    message: 'domain/ is the pure core: it imports only itself and small pure libraries.',
+  },
+  {
     target: './db',
     from: '.',
     except: ['./db', './domain', './node_modules'],
@@ -97,6 +104,12 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyPackages(['luxon', 'libphonenumber-js'])] }],
     },
   },
   {

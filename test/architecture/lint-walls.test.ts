@@ -121,6 +121,27 @@ describe('the lint walls', () => {
     });
   });
 
+  describe('domain/ imports only itself and small pure libraries', () => {
+    it('refuses a pure rule that imports the database layer or the configuration', async () => {
+      const refused = refusal(PATHS, 'domain/ is the pure core');
+      expect(await importFrom('domain', moduleIn('db'))).toEqual(refused);
+      expect(await importFrom('domain', moduleIn('config'))).toEqual(refused);
+    });
+
+    it('refuses a Node built-in or an I/O library', async () => {
+      expect(await importFrom('domain', 'node:fs')).toEqual(
+        refusal(IMPORTS, 'The only packages allowed here'),
+      );
+      expect(await importFrom('domain', 'pino')).toEqual(refusal(IMPORTS, 'The only packages allowed here'));
+    });
+
+    it('lets domain/ import itself, luxon and libphonenumber-js', async () => {
+      expect(await importFrom('domain', modulesIn('domain').at(-1) as string)).toEqual([]);
+      expect(await importFrom('domain', 'luxon')).toEqual([]);
+      expect(await importFrom('domain', 'libphonenumber-js')).toEqual([]);
+    });
+  });
+
   describe('db/ depends only on the pure core and its own libraries', () => {
     it('refuses a repository that imports a folder above it', async () => {
       expect(await importFrom('db', moduleIn('config'))).toEqual(
