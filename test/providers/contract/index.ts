@@ -27,7 +27,7 @@ export function describeVendorContract<B, F extends VendorFake<B>>(
 
     beforeAll(async () => {
       context.world = await startProviderWorld();
-      const started = await vendor.start();
+      const started = await vendor.start(context.world);
       Object.assign(context, started);
       context.configurationId = await insertConfiguration(
         context.world,
@@ -35,13 +35,9 @@ export function describeVendorContract<B, F extends VendorFake<B>>(
         started.clear,
         started.secrets,
       );
-      context.provider = adapterOf(
-        context.world,
-        context.configurationId,
-        vendor.provider,
-        started.clear,
-        started.secrets,
-      );
+      context.provider =
+        vendor.connect?.(context.world, context.configurationId, started.clear) ??
+        adapterOf(context.world, context.configurationId, vendor.provider, started.clear, started.secrets);
     });
     afterAll(async () => {
       await context.fake?.close();

@@ -46,8 +46,9 @@ export function numberCases<B, F extends VendorFake<B>>(
     await numberSync.unbound?.(context);
   });
 
+  const { inbound } = vendor;
+  if (!inbound) return;
   it('answers a call to the number of an active agent with one run, and refuses the number of an archived one', async () => {
-    const { inbound } = vendor;
     const { world } = context;
     const db = world.t.ctx.db;
     const archived = await insertAgent(db, world.organizationId);

@@ -40,7 +40,11 @@ interface Scenario<B> {
 export interface VendorUnderTest<B, F extends VendorFake<B>> {
   provider: string;
   title: string;
-  start(): Promise<{ fake: F; clear: Record<string, unknown>; secrets: Record<string, string> }>;
+  start(
+    world: ProviderWorld,
+  ): Promise<{ fake: F; clear: Record<string, unknown>; secrets: Record<string, string> }>;
+  /** The adapter the engine builds, where the webhook URLs are not all it needs (the simulator's calls API). */
+  connect?(world: ProviderWorld, configurationId: number, clear: Record<string, unknown>): TelephonyProvider;
   /** What must be up before a dial (Asterisk's events stream). */
   beforePlace?(fake: F): Promise<void>;
   /** The call id an attempt records (default: what the placement answered). */
@@ -80,8 +84,11 @@ export interface VendorUnderTest<B, F extends VendorFake<B>> {
     refusal?: { arrange(fake: F): void; restore(fake: F): void; message: string };
     unbound?(context: VendorContext<F>): Promise<void>;
   };
-  /** Calls to our numbers: an active agent's number is answered (one run), an archived agent's refused. */
-  inbound: {
+  /**
+   * Calls to our numbers: an active agent's number is answered (one run), an archived agent's refused. The simulator
+   * places no inbound calls.
+   */
+  inbound?: {
     numbers: { active: string; archived: string };
     /** A call from `from` placed at the vendor, and what the caller got: the instructions or commands it ran. */
     call(context: VendorContext<F>, to: string, from: string): Promise<unknown>;
