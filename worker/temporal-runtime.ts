@@ -14,7 +14,7 @@ const PINO_LEVEL: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'
  * The SDK's metadata keys (`workflowId`, `activityType`…) as our snake_case log keys. Its `runId` is a Temporal run,
  * not one of our runs (`run_id`), so it becomes `workflow_run_id`.
  */
-export function snakeCaseMetadata(meta: LogMetadata | undefined): Record<string, unknown> {
+function snakeCaseMetadata(meta: LogMetadata | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(meta ?? {})) {
     const name =
@@ -27,6 +27,8 @@ export function snakeCaseMetadata(meta: LogMetadata | undefined): Record<string,
 /** The Temporal SDK's logger interface over a pino logger: the SDK's metadata becomes the entry's fields. */
 export function temporalLoggerFor(logger: Logger): TemporalLogger {
   const log = (level: LogLevel, message: string, meta?: LogMetadata): void => {
+    // The SDK logs every activity's start and end at DEBUG: a disabled level costs no renaming of its metadata.
+    if (!logger.isLevelEnabled(PINO_LEVEL[level])) return;
     logger[PINO_LEVEL[level]](snakeCaseMetadata(meta), message);
   };
   return {
