@@ -3,6 +3,7 @@ import path from 'node:path';
 import { destinationEntryProblems } from '../net/outbound-destinations';
 import { readAppSecret } from './app-secret';
 import { readEngineSettings } from './engine';
+import { readMediaSettings } from './media';
 import { createEnvReader, type Env } from './env-reader';
 import type { Config } from './settings';
 import { readTrustProxy } from './trust-proxy';
@@ -100,6 +101,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           }
         : null,
     conversation: { maxTurns: int('CONVERSATION_MAX_TURNS', 50, 1, 1000) },
+    media: readMediaSettings(read, host, publicBaseUrl),
     engine: readEngineSettings(env, problems),
     security: {
       allowedPrivateDestinations: list('ALLOWED_PRIVATE_DESTINATIONS'),

@@ -4,7 +4,12 @@ import { createHmac } from 'node:crypto';
 export function deriveKey(
   appSecret: string,
   purpose:
-    'storage-url-signing' | 'public-links' | 'credential-encryption' | 'status-callbacks' | 'simulator-api',
+    | 'storage-url-signing'
+    | 'public-links'
+    | 'credential-encryption'
+    | 'status-callbacks'
+    | 'simulator-api'
+    | 'media-streams',
 ): Buffer {
   return createHmac('sha256', appSecret).update(`voice-agent-calling:${purpose}`).digest();
 }

@@ -58,6 +58,17 @@ export interface Config {
     templateAttempts: number;
   } | null;
   conversation: { maxTurns: number };
+  /** The media process (`npm run media`): where it listens, and the public WebSocket base vendors stream calls to. */
+  media: {
+    host: string;
+    port: number;
+    /** e.g. `wss://media.example.com`; the stream URL is `{publicUrl}/media/{provider}/{token}`. */
+    publicUrl: string;
+    /** A stream whose vendor start message does not arrive within this is closed. */
+    startTimeoutMs: number;
+    /** Lifetime of the per-call token in a stream URL (from the answer to the stream's start). */
+    tokenTtlSeconds: number;
+  };
   /** The dialing engine's timings (ENGINE_*); the worker's activities use them. */
   engine: EngineSettings;
   security: {

@@ -21,6 +21,13 @@ export interface ChatRequest {
   /** Structured output: the reply's content is JSON matching this schema. */
   jsonSchema?: { name: string; schema: Record<string, unknown> };
   temperature?: number;
+  /**
+   * Streams the reply: called with each piece of the reply's text as the model produces it (voice calls speak
+   * sentence by sentence). The result still carries the whole content.
+   */
+  onText?: (delta: string) => void;
+  /** Aborts the request (barge-in); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface TokenUsage {

@@ -11,6 +11,7 @@ import type { ProviderName } from './catalogue';
 import type { CallStatus, InboundWebhookSync, ProviderSyncResult, TelephonyProvider } from './provider';
 import type { ProviderEnvironment } from './vendor-http';
 import type { WebhookCredentials, WebhookRequest } from './webhook-request';
+import type { MediaAdapter } from '../voice/media-transport';
 
 /** What a configuration's provider is built from: the stored configuration, its secrets and the deployment. */
 export interface ConnectOptions {
@@ -121,11 +122,6 @@ export interface CallEventStream {
   }): { close(): void };
 }
 
-/** Live call audio, the next issue's work: how the vendor carries a call's media to this service. */
-export interface MediaTransport {
-  readonly transport: string;
-}
-
 /** One vendor, as the registry hands it out. */
 export interface VendorAdapter {
   readonly name: ProviderName;
@@ -136,7 +132,8 @@ export interface VendorAdapter {
   /** Absent: the vendor's calls to our numbers are not answered here. */
   readonly inbound?: InboundAnswering;
   readonly eventStream?: CallEventStream;
-  readonly media?: MediaTransport;
+  /** Absent: the vendor's calls carry no live media to this service yet. */
+  readonly media?: MediaAdapter;
 }
 
 /** A vendor's `connect`: without the deployment's public URL there is no webhook address to give the vendor. */

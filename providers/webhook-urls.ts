@@ -49,3 +49,52 @@ export function inboundWebhookUrl(publicBaseUrl: string, provider: string, confi
 export function answerUrlOf(statusCallbackUrl: string): string {
   return statusCallbackUrl.replace('/telephony/status/', '/telephony/answer/');
 }
+
+/** Where vendors open a call's media stream (the media process): `{MEDIA_PUBLIC_URL}/media/{provider}/{token}`. */
+export const MEDIA_STREAM_ROUTE = '/media';
+
+function mediaSignature(config: Pick<Config, 'appSecret'>, provider: string, payload: string): string {
+  return createHmac('sha256', deriveKey(config.appSecret, 'media-streams'))
+    .update(`${provider}:${payload}`)
+    .digest('base64url');
+}
+
+/**
+ * The per-call token of a media stream URL: `{runId}.{expiresAtSeconds}.{signature}`. It travels in the path
+ * (Twilio allows no query string on a stream URL), so any media replica can take any stream.
+ */
+export function mediaStreamToken(
+  config: Pick<Config, 'appSecret' | 'media'>,
+  provider: string,
+  runId: number,
+  now: Date = new Date(),
+): string {
+  const payload = `${runId}.${Math.floor(now.getTime() / 1000) + config.media.tokenTtlSeconds}`;
+  return `${payload}.${mediaSignature(config, provider, payload)}`;
+}
+
+/** The WebSocket URL a vendor streams one run's call to. */
+export function mediaStreamUrl(
+  config: Pick<Config, 'appSecret' | 'media'>,
+  provider: string,
+  runId: number,
+  now?: Date,
+): string {
+  return `${config.media.publicUrl}${MEDIA_STREAM_ROUTE}/${provider}/${mediaStreamToken(config, provider, runId, now)}`;
+}
+
+/** The run a media stream token was minted for, or null when it is forged, for another provider, or expired. */
+export function runOfMediaToken(
+  config: Pick<Config, 'appSecret'>,
+  provider: string,
+  token: string,
+  now: Date = new Date(),
+): number | null {
+  const match = /^([1-9]\d{0,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, run, expires, signature] = match;
+  if (!tokensMatch(mediaSignature(config, provider, `${run}.${expires}`), signature!)) return null;
+  if (Number(expires) * 1000 < now.getTime()) return null;
+  const runId = Number(run);
+  return Number.isSafeInteger(runId) ? runId : null;
+}

@@ -1,0 +1,116 @@
+/**
+ * What the media process hands the voice pipeline for one call, and what the pipeline hands back. The media
+ * server (media/) loads a `LiveCall` from the database when a stream opens; the pipeline (voice/call-pipeline.ts)
+ * talks and reports through a `ConversationSink`, which stores the conversation after every turn and once at the end.
+ */
+import type { AgentDefinition } from '../agents/definition';
+import type { ConversationState } from '../conversation/conversation-state';
+import type { LanguageModel } from '../llm';
+import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
+
+/** The agent's voice settings (`workflow_configurations`, Dograh's key names where they exist), defaults filled in. */
+export interface VoiceSettings {
+  /** The voice configuration the agent names (`voice_config_id`); null: local TTS, no STT, the operator's LLM. */
+  voiceConfigId: number | null;
+  /** The TTS voice (`voice`); null: the synthesiser's default. */
+  voice: string | null;
+  /** BCP-47 language (`language`, default 'en-US'). */
+  language: string;
+  /** The LLM model (`model`); null: the configuration's or the operator's. */
+  model: string | null;
+  /** `max_call_duration_seconds` (default 1800): the call ends at this media time. */
+  maxDurationSeconds: number;
+  /** `vad_configuration.stop_seconds` (default 0.8): the caller's silence that ends their turn. */
+  endOfTurnSeconds: number;
+  /** `vad_configuration.start_seconds` (default 0.3): caller speech that interrupts the agent (barge-in). */
+  interruptionSeconds: number;
+  /** `max_user_idle_timeout` (default 10): silence after the agent spoke before it prompts once, then ends. */
+  idleTimeoutSeconds: number;
+  /** `disclosure_message`: spoken before the greeting (recording, AI); null: none. */
+  disclosureMessage: string | null;
+  /** `recording_enabled` (default true): caller, agent and mixed WAVs are stored. */
+  recordingEnabled: boolean;
+  /** `voicemail_message`: left on an answering machine, then the call ends; null: hang up at once. */
+  voicemailMessage: string | null;
+}
+
+/** One call as the media process loads it when its stream opens. */
+export interface LiveCall {
+  runId: number;
+  organizationId: number;
+  agentId: number;
+  /** The run's mode: the provider's name. */
+  mode: string;
+  callType: 'inbound' | 'outbound';
+  /** The attempt of an outbound campaign or one-off call; null for inbound calls. */
+  attemptId: number | null;
+  definition: AgentDefinition;
+  variables: Record<string, unknown>;
+  dispositionCodes: string[];
+  settings: VoiceSettings;
+  /** The conversation saved so far (a reconnecting stream continues it); null on a fresh call. */
+  saved: ConversationState | null;
+}
+
+/** The vendors one call talks through, resolved from its voice configuration. */
+export interface CallVoices {
+  /** Null: no speech-to-text configured (the simulator's text is used on simulator calls; others hear nothing). */
+  recognizer: SpeechRecognizer | null;
+  synthesizer: SpeechSynthesizer;
+  /** The local synthesiser the apology is spoken with when the configured one fails. */
+  fallbackSynthesizer: SpeechSynthesizer;
+  /** Null: no LLM configured; the agent says its greeting and ends politely. */
+  llm: LanguageModel | null;
+}
+
+/** Why the pipeline ended the call. */
+export type CallEndReason =
+  | 'completed'
+  | 'user_ended'
+  | 'max_turns'
+  | 'max_duration'
+  | 'silence_timeout'
+  | 'no_llm'
+  | 'voicemail'
+  | 'llm_error'
+  | 'stt_error'
+  | 'tts_error'
+  | 'shutdown';
+
+/** One agent turn's measured latencies (ms of wall clock), kept in the transcript. */
+export interface TurnLatency {
+  /** End-of-turn decision → first agent audio frame handed to the transport. */
+  first_audio_ms: number;
+  /** End-of-turn decision → final recognised text. */
+  stt_ms: number | null;
+  /** Recognised text → first LLM text. */
+  llm_first_text_ms: number | null;
+  /** First sentence → its first synthesised audio. */
+  tts_first_audio_ms: number | null;
+}
+
+export interface VoiceUsage {
+  stt_seconds: number;
+  tts_characters: number;
+}
+
+/** The finished call, as the sink stores it. */
+export interface FinishedCall {
+  state: ConversationState;
+  endReason: CallEndReason;
+  /** Seconds of media time from stream start to end. */
+  mediaSeconds: number;
+  usage: VoiceUsage;
+  /** Per agent turn (index into state.turns), its latencies. */
+  latencies: Record<number, TurnLatency>;
+  /** The vendor error that ended the call, if one did. */
+  error: string | null;
+}
+
+/** Where the pipeline reports; the media process implements it over the database and object storage. */
+export interface ConversationSink {
+  /** After every turn (agent or caller): the conversation so far. */
+  saveTurn(state: ConversationState): Promise<void>;
+  /** Once, at the end. */
+  finish(call: FinishedCall): Promise<void>;
+}
