@@ -10,6 +10,7 @@ import type {
 } from './tables/accounts';
 import type { AgentDefinitionsTable, AgentsTable } from './tables/agents';
 import type { CampaignCounterDeltasTable, CampaignLogsTable, CampaignsTable } from './tables/campaigns';
+import type { CallConversationsTable } from './tables/conversations';
 import type { AttemptsTable, CallLeasesTable, ContactRejectsTable, ContactsTable } from './tables/dialing';
 import type { RunsTable } from './tables/runs';
 import type {
@@ -23,6 +24,7 @@ export type { CampaignState } from '../domain/campaign-transitions';
 export type * from './tables/accounts';
 export type * from './tables/agents';
 export type * from './tables/campaigns';
+export type * from './tables/conversations';
 export type * from './tables/dialing';
 export type * from './tables/runs';
 export type * from './tables/telephony';
@@ -53,6 +55,7 @@ export interface Database {
   inbound_call_claims: InboundCallClaimsTable;
   auth_attempts: AuthAttemptsTable;
   login_known_addresses: LoginKnownAddressesTable;
+  call_conversations: CallConversationsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -1,0 +1,22 @@
+/** Live calls' conversations, kept by the media process (migration 2026_11_24_000100). */
+import type { Generated } from 'kysely';
+import type { Timestamp, Json } from './column-types';
+
+export type CallConversationStatus = 'live' | 'stored' | 'lost';
+
+export interface CallConversationsTable {
+  run_id: number;
+  organization_id: number;
+  provider: string;
+  status: Generated<CallConversationStatus>;
+  /** The conversation after its latest turn (ConversationState); null until the first turn is saved. */
+  state: Json | null;
+  /** What the run completes with once the conversation is stored (RunCompletion), waiting for the outcome. */
+  completion: Json | null;
+  /** The call's outcome half of the completion (RunCompletion), waiting for the conversation. */
+  outcome: Json | null;
+  started_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  stored_at: Timestamp | null;
+  outcome_stored_at: Timestamp | null;
+}
