@@ -9,6 +9,11 @@ ENV NODE_ENV=production \
     PORT=8000 \
     DATA_DIR=/var/lib/voice-agent-calling
 
+# Live voice: local text-to-speech (flite, espeak-ng) and speech-to-text (pocketsphinx and its US English model).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends flite espeak-ng pocketsphinx pocketsphinx-en-us \
+    && rm -rf /var/lib/apt/lists/*
+
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund \
     && npm cache clean --force \

@@ -1,5 +1,6 @@
 # Sourced by start.sh, test.sh and .ci/run: installs node dependencies when node_modules is missing or
-# older than package-lock.json, and says exactly what to install when Node.js itself is missing.
+# older than package-lock.json, says exactly what to install when Node.js itself is missing, and installs the
+# Debian packages live voice needs.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "Node.js 20.19 or later (with npm) is required: https://nodejs.org/en/download" >&2
   exit 1
@@ -18,3 +19,5 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   fi
   rm -f "$npm_log"
 fi
+# Debian packages (flite, espeak-ng, pocketsphinx) for live voice, when missing.
+source "$(dirname "${BASH_SOURCE[0]}")/install-debian-packages.sh"
