@@ -19,6 +19,7 @@ import type {
   SimulatorCallsTable,
   TelephonyConfigurationsTable,
 } from './tables/telephony';
+import type { VoiceConfigurationsTable } from './tables/voice';
 
 export type { CampaignState } from '../domain/campaign-transitions';
 export type * from './tables/accounts';
@@ -28,6 +29,7 @@ export type * from './tables/conversations';
 export type * from './tables/dialing';
 export type * from './tables/runs';
 export type * from './tables/telephony';
+export type * from './tables/voice';
 
 /**
  * One interface keyed by table: the schema as the code sees it, the tables' columns grouped by area under tables/.
@@ -56,6 +58,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   login_known_addresses: LoginKnownAddressesTable;
   call_conversations: CallConversationsTable;
+  voice_configurations: VoiceConfigurationsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
@@ -65,6 +68,7 @@ export type NewApiKey = Insertable<ApiKeysTable>;
 export type Agent = Selectable<AgentsTable>;
 export type AgentDefinition = Selectable<AgentDefinitionsTable>;
 export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
+export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;
