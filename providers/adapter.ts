@@ -53,6 +53,18 @@ export interface CallInstructions {
   body: string;
 }
 
+/**
+ * What answer instructions are built from: the agent taking the call, its run, and the media stream the call joins
+ * (null when the vendor carries no media here, or the call has no run), with the per-call values the stream carries
+ * (Twilio `<Parameter>`; the stream URL itself holds only the token).
+ */
+export interface AnswerInput {
+  agentName: string;
+  runId: number | null;
+  streamUrl: string | null;
+  parameters: Record<string, string>;
+}
+
 /** This service's answer to an inbound call: the active agent bound to the number takes it, with a run. */
 export type InboundVerdict = { accepted: true; runId: number; agentName: string } | { accepted: false };
 
@@ -71,7 +83,7 @@ export type InboundAnswering =
       /** The vendor asks for instructions on each call, and on each answered outbound call (the answer URL). */
       style: 'instructions';
       callOf(body: Record<string, unknown>): InboundCallFields;
-      answer(agentName: string): CallInstructions;
+      answer(input: AnswerInput): CallInstructions;
       refuse(): CallInstructions;
     }
   | {
@@ -134,6 +146,11 @@ export interface VendorAdapter {
   readonly eventStream?: CallEventStream;
   /** Absent: the vendor's calls carry no live media to this service yet. */
   readonly media?: MediaAdapter;
+  /**
+   * The instructions for an answered outbound call (the answer URL, `answerUrlOf`). Absent: the inbound
+   * instructions' `answer` serves both.
+   */
+  answerOutbound?(input: AnswerInput): CallInstructions;
 }
 
 /** A vendor's `connect`: without the deployment's public URL there is no webhook address to give the vendor. */

@@ -5,14 +5,15 @@ import type { CallInstructions } from './adapter';
 export const REFUSAL_MESSAGE = 'Sorry, this number is not taking calls at the moment. Goodbye.';
 
 /**
- * The spoken line of a call an agent takes. Voice media (streaming the call to the agent runtime) is not part of
- * this service yet, so the agent introduces itself and the call ends; its run records the call.
+ * The spoken line of a call an agent takes on a vendor whose media this service does not carry yet (or a call
+ * without a run): the agent introduces itself and the call ends; its run records the call.
  */
 export function agentGreetingText(agentName: string): string {
   return `Hello, this is ${agentName || 'your voice agent'}. Thank you for your time. Goodbye.`;
 }
 
-const escapeXml = (text: string) =>
+/** Text as XML character data or a quoted attribute value. */
+export const escapeXml = (text: string) =>
   text.replace(
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,

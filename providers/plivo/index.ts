@@ -35,7 +35,8 @@ export const plivoAdapter: VendorAdapter = {
       to: `+${textField(body, 'To').replace(/^\+/, '')}`,
       from: plusDigits(textField(body, 'From')),
     }),
-    answer: (agentName) => speakAndHangupXml('Speak', agentGreetingText(agentName)),
+    // Their media is part 2 of live voice: the agent greets and the call ends.
+    answer: ({ agentName }) => speakAndHangupXml('Speak', agentGreetingText(agentName)),
     refuse: () => speakAndHangupXml('Speak', REFUSAL_MESSAGE),
   },
 };

@@ -1,7 +1,9 @@
-/** Twilio: REST calls and numbers, signed form webhooks, TwiML answers. */
+/** Twilio: REST calls and numbers, signed form webhooks, TwiML answers, Media Streams. */
 import { connectWithEnvironment, type VendorAdapter } from '../adapter';
-import { REFUSAL_MESSAGE, agentGreetingText, speakAndHangupXml, textField } from '../call-instructions';
+import { REFUSAL_MESSAGE, speakAndHangupXml, textField } from '../call-instructions';
 import { headerOf } from '../webhook-request';
+import { twilioAnswer } from './twilio-answer';
+import { twilioMedia } from './twilio-media';
 import { createTwilioProvider } from './twilio-provider';
 import { isValidTwilioSignature, twilioCallStatus, type TwilioCallReport } from './twilio-status';
 
@@ -22,7 +24,8 @@ export const twilioAdapter: VendorAdapter = {
       to: textField(body, 'To'),
       from: textField(body, 'From'),
     }),
-    answer: (agentName) => speakAndHangupXml('Say', agentGreetingText(agentName)),
+    answer: twilioAnswer,
     refuse: () => speakAndHangupXml('Say', REFUSAL_MESSAGE),
   },
+  media: twilioMedia,
 };

@@ -86,10 +86,10 @@ export function twilioSignature(authToken: string, url: string, params: URLSearc
 /**
  * The spellings of a webhook URL Twilio may have signed: as called, without its port, and with the scheme's
  * default port when it names none. Twilio's own validators try each, because Twilio signs some requests with the
- * port and some without.
+ * port and some without. Media Streams handshakes are signed the same way over their `wss://` URL.
  */
 export function twilioSignedUrls(url: string): string[] {
-  const parts = /^(https?:\/\/)([^/?#]*)(.*)$/is.exec(url);
+  const parts = /^((?:https?|wss?):\/\/)([^/?#]*)(.*)$/is.exec(url);
   if (!parts) return [url];
   const [, scheme, authority, rest] = parts as unknown as [string, string, string, string];
   const at = authority.lastIndexOf('@') + 1;
@@ -97,7 +97,7 @@ export function twilioSignedUrls(url: string): string[] {
   const port = /:\d*$/.exec(hostPort);
   const prefix = scheme + authority.slice(0, at);
   if (port) return [url, prefix + hostPort.slice(0, port.index) + rest];
-  const defaultPort = scheme.toLowerCase() === 'https://' ? 443 : 80;
+  const defaultPort = ['https://', 'wss://'].includes(scheme.toLowerCase()) ? 443 : 80;
   return [url, `${prefix}${hostPort}:${defaultPort}${rest}`];
 }
 

@@ -33,7 +33,8 @@ export const vonageAdapter: VendorAdapter = {
       to: `+${textField(body, 'to').replace(/^\+/, '')}`,
       from: plusDigits(textField(body, 'from')),
     }),
-    answer: (agentName) => ncco(agentGreetingText(agentName)),
+    // Their media is part 2 of live voice: the agent greets and the call ends.
+    answer: ({ agentName }) => ncco(agentGreetingText(agentName)),
     refuse: () => ncco(REFUSAL_MESSAGE),
   },
 };

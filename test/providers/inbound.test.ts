@@ -62,19 +62,19 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
       .where('call_type', '=', 'inbound')
       .execute();
 
-  it('creates an inbound run for the agent bound to a Twilio number and answers with TwiML', async () => {
+  it('creates an inbound run for the agent bound to a Twilio number and connects the call to its media stream', async () => {
     const answer = await twilio.callInbound(BOUND, '+14155550123');
     expect(answer.status).toBe(200);
-    const agent = await world.t.ctx.db
-      .selectFrom('agents')
-      .select('name')
-      .where('id', '=', world.agentId)
-      .executeTakeFirstOrThrow();
-    expect(answer.text).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>Hello, this is ${agent.name}. Thank you for your time. Goodbye.</Say><Hangup/></Response>`,
-    );
     const runs = await inboundRuns();
     expect(runs).toHaveLength(1);
+    const token = `${runs[0]!.id}\\.\\d+\\.[A-Za-z0-9_-]{43}`;
+    expect(answer.text).toMatch(
+      new RegExp(
+        '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response><Connect>' +
+          `<Stream url="${world.t.ctx.config.media.publicUrl}/media/twilio/${token}">` +
+          `<Parameter name="run_id" value="${runs[0]!.id}"/></Stream></Connect></Response>$`,
+      ),
+    );
     expect(runs[0]).toMatchObject({ workflow_id: world.agentId, call_type: 'inbound', mode: 'twilio' });
     expect(runs[0]!.initial_context).toMatchObject({ caller_number: '+14155550123', called_number: BOUND });
   });

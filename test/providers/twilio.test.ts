@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { startTwilioFake, type TwilioBehaviour, type TwilioFake } from './fakes/twilio-fake';
 import { finishedAttempt } from './provider-world';
-import { GREETING, REFUSAL, describeVendorContract, instructionsOf, spokenXml } from './contract';
+import { REFUSAL, describeVendorContract, instructionsOf, spokenXml } from './contract';
 
 const OWN_NUMBER = '+15005550100';
 const INBOUND = { active: '+15005550101', archived: '+15005550102' };
@@ -83,7 +83,8 @@ describeVendorContract<TwilioBehaviour, TwilioFake>(
     inbound: {
       numbers: INBOUND,
       call: ({ fake }, to, from) => instructionsOf(fake.callInbound(to, from)),
-      got: { accepted: spokenXml('Say', GREETING), refused: spokenXml('Say', REFUSAL) },
+      // Accepted: a bidirectional stream to the media process, the run's token in the path, its id as a parameter.
+      got: { accepted: expect.stringMatching(streamTwiml(['run_id'])), refused: spokenXml('Say', REFUSAL) },
     },
   },
   (context) => {
@@ -109,11 +110,42 @@ describeVendorContract<TwilioBehaviour, TwilioFake>(
         });
       const twiml = await post(fake.sign(answerUrl, answered));
       expect(twiml.status).toBe(200);
-      expect(await twiml.text()).toContain('<Say>Hello, this is Test agent.');
+      const answer = await twiml.text();
+      expect(answer).toMatch(streamTwiml(['run_id', 'attempt_id']));
+      const { streamUrl, parameters } = streamOf(answer);
+      expect(
+        streamUrl.startsWith(`${world.t.ctx.config.media.publicUrl}/media/twilio/${placed.runId}.`),
+      ).toBe(true);
+      expect(parameters).toEqual({ run_id: String(placed.runId), attempt_id: String(placed.attemptId) });
       expect((await post('forged')).status).toBe(403);
     });
   },
 );
+
+/**
+ * TwiML that connects the call to a bidirectional Media Stream: `wss?://host/media/twilio/{run}.{expiry}.{mac}`, no
+ * query string, then one `<Parameter>` per name, the first being the run of the token.
+ */
+function streamTwiml(names: string[]): RegExp {
+  const rest = names
+    .slice(1)
+    .map((name) => `<Parameter name="${name}" value="\\d+"/>`)
+    .join('');
+  return new RegExp(
+    '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response><Connect>' +
+      '<Stream url="wss?://[^"?]+/media/twilio/(\\d+)\\.\\d+\\.[A-Za-z0-9_-]{43}">' +
+      `<Parameter name="${names[0]}" value="\\1"/>${rest}</Stream></Connect></Response>$`,
+  );
+}
+
+/** The stream URL and parameters of `<Connect><Stream>` TwiML (read with a regular expression, not our code). */
+function streamOf(twiml: string): { streamUrl: string; parameters: Record<string, string> } {
+  const streamUrl = /<Stream url="([^"]+)">/.exec(twiml)![1]!;
+  const parameters = Object.fromEntries(
+    [...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  return { streamUrl, parameters };
+}
 
 function row(outcome: string, providerStatus: string, cause: string) {
   return { outcome, provider_status: providerStatus, provider_cause: cause };

@@ -3,7 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { findAgentNameOfRun } from '../../../db/repositories/runs';
 import { destinationPolicy } from '../../../net/outbound-destinations';
 import { ProviderRequestError } from '../../../providers/provider-errors';
+import type { AnswerInput, VendorAdapter } from '../../../providers/adapter';
 import { adapterFor } from '../../../providers/registry';
+import { mediaStreamUrl } from '../../../providers/webhook-urls';
 import { serviceUnavailable } from '../../errors';
 import { Id } from '../common-schemas';
 import {
@@ -37,7 +39,8 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, configurationId } = request.params;
-      const inbound = adapterFor(provider)?.inbound;
+      const adapter = adapterFor(provider);
+      const inbound = adapter?.inbound;
       // Calls that arrive on a vendor's event stream (Asterisk) have no inbound URL.
       if (!inbound || inbound.style === 'event_stream') throw noWebhooksFor(provider);
       const { credentials, request: webhookRequest } = await authenticateConfigurationWebhook(
@@ -62,7 +65,9 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { received: true, step };
       }
       const decision = await desk.decide(inbound.callOf(body));
-      const answer = decision.accepted ? inbound.answer(decision.agentName) : inbound.refuse();
+      const answer = decision.accepted
+        ? inbound.answer(answerInput(adapter!, decision.agentName, decision.runId, {}))
+        : inbound.refuse();
       return reply.type(answer.contentType).send(answer.body);
     },
   );
@@ -80,17 +85,48 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { provider, attemptId } = request.params;
-      const inbound = adapterFor(provider)?.inbound;
-      if (inbound?.style !== 'instructions') throw noWebhooksFor(provider);
+      const adapter = adapterFor(provider);
+      const inbound = adapter?.inbound;
+      const answerOf =
+        adapter?.answerOutbound ?? (inbound?.style === 'instructions' ? inbound.answer : undefined);
+      if (!adapter || !answerOf) throw noWebhooksFor(provider);
       const { attempt } = await authenticateAttemptCallback(
         { db, config, log: request.log },
         { provider, attemptId, token: request.query.token, request },
       );
-      const agentName = attempt.run_id === null ? undefined : await findAgentNameOfRun(db, attempt.run_id);
-      const answer = inbound.answer(agentName ?? '');
+      const runId = attempt.run_id;
+      const agentName = runId === null ? undefined : await findAgentNameOfRun(db, runId);
+      const answer = answerOf(
+        answerInput(adapter, agentName ?? '', runId, { attempt_id: String(attempt.id) }),
+      );
+      request.log.info(
+        {
+          provider,
+          attempt_id: attempt.id,
+          run_id: runId,
+          streamed: adapter.media !== undefined && runId !== null,
+        },
+        'outbound call answered',
+      );
       return reply.type(answer.contentType).send(answer.body);
     },
   );
+
+  /** The call joins its run's media stream when the vendor carries media here; the run id travels with it. */
+  function answerInput(
+    adapter: VendorAdapter,
+    agentName: string,
+    runId: number | null,
+    parameters: Record<string, string>,
+  ): AnswerInput {
+    if (runId === null) return { agentName, runId, streamUrl: null, parameters };
+    return {
+      agentName,
+      runId,
+      streamUrl: adapter.media ? mediaStreamUrl(config, adapter.name, runId) : null,
+      parameters: { run_id: String(runId), ...parameters },
+    };
+  }
 };
 
 /** A body that is not a JSON object (a vendor never sends one) reads as empty rather than failing. */

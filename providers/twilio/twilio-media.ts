@@ -1,0 +1,229 @@
+/**
+ * Twilio Media Streams (bidirectional, `<Connect><Stream>`): JSON text messages over the WebSocket Twilio opens,
+ * caller audio as base64 μ-law at 8 kHz. In: `connected`, `start`, `media`, `dtmf`, `mark` (echoes of ours), `stop`.
+ * Out: `media`, `mark`, `clear`, each naming the stream. The handshake is signed like Twilio's webhooks, over the
+ * wss URL with no parameters. A malformed message is logged and skipped; it never ends the call.
+ */
+import type { Logger } from '../../config/logger';
+import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
+import type {
+  MediaAdapter,
+  MediaSocket,
+  MediaStreamStart,
+  MediaTransport,
+  MediaTransportEvents,
+} from '../../voice/media-transport';
+import { isValidTwilioSignature } from './twilio-status';
+
+/** Samples (and μ-law bytes) in 20 ms at 8 kHz. */
+const FRAME = 160;
+/** μ-law silence, what a partial last frame is padded with. */
+const MULAW_SILENCE = 0xff;
+const DIGITS = /^[0-9*#A-D]$/;
+
+type Message = Record<string, unknown> & { event?: unknown };
+type MediaLog = Pick<Logger, 'warn' | 'debug'>;
+const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined } as unknown as MediaLog;
+
+const objectOf = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+function parse(data: Buffer, isBinary: boolean): Message | null {
+  if (isBinary) return null;
+  try {
+    return objectOf(JSON.parse(data.toString('utf8'))) as Message | null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stream's start, or null when the message lacks what Twilio always sends. */
+export function twilioStartOf(message: Message): MediaStreamStart | null {
+  const start = objectOf(message.start);
+  const streamId = start?.streamSid ?? message.streamSid;
+  if (!start || typeof streamId !== 'string' || !streamId || typeof start.callSid !== 'string') return null;
+  const format = objectOf(start.mediaFormat);
+  if (format && (format.encoding !== 'audio/x-mulaw' || Number(format.sampleRate) !== 8000)) return null;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(objectOf(start.customParameters) ?? {}))
+    if (typeof value === 'string') parameters[name] = value;
+  return { streamId, providerCallId: start.callSid, parameters };
+}
+
+/** Reads `connected` and `start`, then hands the stream over as a MediaTransport. */
+function acceptTwilioStream(
+  socket: MediaSocket,
+  options: { startTimeoutMs: number; log?: MediaLog },
+): Promise<MediaTransport> {
+  const log = options.log ?? silentLog;
+  return new Promise((resolve, reject) => {
+    let transport: TwilioTransport | null = null;
+    let failed = false;
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      if (transport || failed) return;
+      failed = true;
+      socket.close(1008, reason);
+      reject(new Error(`twilio media stream: ${reason}`));
+    };
+    const timer = setTimeout(() => fail('no start message in time'), options.startTimeoutMs);
+    socket.on('message', (data, isBinary) => {
+      const message = parse(data, isBinary);
+      if (!message) return log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
+      if (transport) return transport.receive(message);
+      if (failed) return;
+      if (message.event === 'connected') return;
+      if (message.event !== 'start')
+        return log.debug({ event: message.event }, 'twilio media: message before start ignored');
+      const start = twilioStartOf(message);
+      if (!start) return fail('malformed start message');
+      clearTimeout(timer);
+      transport = new TwilioTransport(socket, start, log);
+      resolve(transport);
+    });
+    socket.on('close', () => (transport ? transport.end('socket_closed') : fail('closed before start')));
+    socket.on('error', (error) => {
+      log.warn({ err: error }, 'twilio media: socket error');
+      if (!transport) fail('socket error');
+    });
+  });
+}
+
+class TwilioTransport implements MediaTransport {
+  readonly sampleRate = 8000;
+  private readonly listeners: { [E in keyof MediaTransportEvents]: Array<MediaTransportEvents[E]> } = {
+    audio: [],
+    dtmf: [],
+    mark: [],
+    callerText: [],
+    closed: [],
+  };
+  /** Caller μ-law bytes short of a whole frame (Twilio sends 160 a message, but says nothing binding). */
+  private inbound = new Uint8Array(0);
+  /** Agent μ-law bytes short of a whole frame, sent (padded) before the next mark. */
+  private outbound = new Uint8Array(0);
+  private ended = false;
+
+  constructor(
+    private readonly socket: MediaSocket,
+    readonly start: MediaStreamStart,
+    private readonly log: MediaLog,
+  ) {}
+
+  on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
+    this.listeners[event].push(listener);
+  }
+
+  private emit<E extends keyof MediaTransportEvents>(event: E, ...args: Parameters<MediaTransportEvents[E]>) {
+    for (const listener of this.listeners[event]) (listener as (...a: typeof args) => void)(...args);
+  }
+
+  receive(message: Message): void {
+    if (this.ended) return;
+    switch (message.event) {
+      case 'media':
+        return this.receiveAudio(objectOf(message.media));
+      case 'dtmf': {
+        const digit = objectOf(message.dtmf)?.digit;
+        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
+        return this.log.warn({ digit }, 'twilio media: malformed dtmf ignored');
+      }
+      case 'mark': {
+        const name = objectOf(message.mark)?.name;
+        if (typeof name === 'string') return this.emit('mark', name);
+        return this.log.warn('twilio media: mark without a name ignored');
+      }
+      case 'stop':
+        return this.end('stop');
+      default:
+        return this.log.debug({ event: message.event }, 'twilio media: unknown event ignored');
+    }
+  }
+
+  private receiveAudio(media: Record<string, unknown> | null) {
+    const payload = media?.payload;
+    if (typeof payload !== 'string' || (media?.track !== undefined && media.track !== 'inbound'))
+      return this.log.warn(
+        { track: media?.track },
+        'twilio media: media message without inbound audio ignored',
+      );
+    const bytes = concat(this.inbound, Buffer.from(payload, 'base64'));
+    const whole = bytes.length - (bytes.length % FRAME);
+    for (let at = 0; at < whole; at += FRAME) this.emit('audio', mulawToPcm(bytes.subarray(at, at + FRAME)));
+    this.inbound = bytes.slice(whole);
+  }
+
+  play(pcm: Int16Array): void {
+    if (this.ended || pcm.length === 0) return;
+    const bytes = concat(this.outbound, pcmToMulaw(pcm));
+    const whole = bytes.length - (bytes.length % FRAME);
+    for (let at = 0; at < whole; at += FRAME) this.sendMedia(bytes.subarray(at, at + FRAME));
+    this.outbound = bytes.slice(whole);
+  }
+
+  mark(name: string): void {
+    if (this.ended) return;
+    this.flush();
+    this.send({ event: 'mark', streamSid: this.start.streamId, mark: { name } });
+  }
+
+  clear(): void {
+    if (this.ended) return;
+    this.outbound = new Uint8Array(0);
+    this.send({ event: 'clear', streamSid: this.start.streamId });
+  }
+
+  close(reason = 'closed'): void {
+    if (this.ended) return;
+    this.end(reason);
+    // The TwiML has nothing after <Connect>: Twilio ends the call when the stream closes.
+    this.socket.close(1000, reason);
+  }
+
+  end(reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit('closed', reason);
+  }
+
+  private flush() {
+    if (this.outbound.length === 0) return;
+    const frame = new Uint8Array(FRAME).fill(MULAW_SILENCE);
+    frame.set(this.outbound);
+    this.outbound = new Uint8Array(0);
+    this.sendMedia(frame);
+  }
+
+  private sendMedia(frame: Uint8Array) {
+    const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64');
+    this.send({ event: 'media', streamSid: this.start.streamId, media: { payload } });
+  }
+
+  private send(message: Record<string, unknown>) {
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.log.warn({ err: error, event: message.event }, 'twilio media: send failed');
+    }
+  }
+}
+
+function concat(head: Uint8Array, tail: Uint8Array): Uint8Array {
+  if (head.length === 0) return tail;
+  const joined = new Uint8Array(head.length + tail.length);
+  joined.set(head);
+  joined.set(tail, head.length);
+  return joined;
+}
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export const twilioMedia: MediaAdapter = {
+  transport: 'twilio-media-streams',
+  sampleRate: 8000,
+  verifyHandshake: ({ url, headers }, authToken) =>
+    isValidTwilioSignature(authToken, url, new URLSearchParams(), headerValue(headers['x-twilio-signature'])),
+  accept: acceptTwilioStream,
+};
