@@ -1,6 +1,5 @@
 import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
-import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
 import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findCampaign } from '../db/repositories/campaign-engine-reads';
@@ -11,6 +10,7 @@ import {
 } from '../db/repositories/telephony-configurations';
 import type { TelephonyProvider } from '../providers/provider';
 import type { ConfigurationForProvider } from '../providers/registry';
+import { credentialsOfConfiguration } from '../providers/webhook-request';
 import type { EngineSettings } from '../config/engine';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 
@@ -44,12 +44,7 @@ export function providerForConfiguration(
   appSecret: string,
   providerFactory: ProviderFactory,
 ): TelephonyProvider {
-  const secrets = configuration.encrypted_secrets
-    ? createCredentialsCipher(appSecret).decrypt(
-        configuration.encrypted_secrets,
-        telephonySecretsContext(configuration.organization_id),
-      )
-    : {};
+  const { secrets } = credentialsOfConfiguration(configuration, appSecret);
   return providerFactory(
     { id: configuration.id, provider: configuration.provider, config: configuration.config },
     secrets,

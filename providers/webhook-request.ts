@@ -1,5 +1,6 @@
-/** A vendor's webhook as its signature check and parser read it, and the configuration it was sent for. */
+/** A vendor's webhook as its signature check and parser read it, and the configuration it was sent for (decrypted). */
 import type { IncomingHttpHeaders } from 'node:http';
+import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
 
 /** A webhook request: what signature checks and status parsers read. */
 export interface WebhookRequest {
@@ -19,6 +20,30 @@ export interface WebhookCredentials {
   provider: string;
   config: Record<string, unknown>;
   secrets: Record<string, string>;
+}
+
+/** A stored telephony configuration as the vendor's code needs it: its clear fields and its secrets decrypted. */
+export function credentialsOfConfiguration(
+  configuration: {
+    organization_id: number;
+    provider: string;
+    config: unknown;
+    encrypted_secrets: string | null;
+  },
+  appSecret: string,
+): WebhookCredentials {
+  const secrets = configuration.encrypted_secrets
+    ? createCredentialsCipher(appSecret).decrypt(
+        configuration.encrypted_secrets,
+        telephonySecretsContext(configuration.organization_id),
+      )
+    : {};
+  return {
+    organizationId: configuration.organization_id,
+    provider: configuration.provider,
+    config: configuration.config as Record<string, unknown>,
+    secrets,
+  };
 }
 
 /** A header's single value. */

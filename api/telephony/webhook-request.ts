@@ -5,8 +5,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { findTelephonyConfigurationById } from '../../db/repositories/telephony-configurations';
-import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
-import type { WebhookCredentials, WebhookRequest } from '../../providers/webhook-request';
+import {
+  credentialsOfConfiguration,
+  type WebhookCredentials,
+  type WebhookRequest,
+} from '../../providers/webhook-request';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -53,17 +56,5 @@ export async function loadWebhookCredentials(
   configurationId: number,
 ): Promise<WebhookCredentials | undefined> {
   const row = await findTelephonyConfigurationById(db, configurationId);
-  if (!row) return undefined;
-  const secrets = row.encrypted_secrets
-    ? createCredentialsCipher(appSecret).decrypt(
-        row.encrypted_secrets,
-        telephonySecretsContext(row.organization_id),
-      )
-    : {};
-  return {
-    organizationId: row.organization_id,
-    provider: row.provider,
-    config: row.config as Record<string, unknown>,
-    secrets,
-  };
+  return row ? credentialsOfConfiguration(row, appSecret) : undefined;
 }
