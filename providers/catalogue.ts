@@ -24,6 +24,10 @@ export interface ProviderField {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
+  /** The values a `string` field accepts; absent: any non-empty string. */
+  choices?: readonly string[];
+  /** Longest value of a `string` or `url` field. */
+  maxLength?: number;
   /** Schemes a `url` field accepts (default http and https); every `url` field is a destination checked on save. */
   schemes?: readonly string[];
   /** Further checks of an `object` field; returns a problem or null. */

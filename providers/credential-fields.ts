@@ -1,6 +1,15 @@
 /** Checks, splits and masks a provider's configuration values by the catalogue's field declarations. */
 import { destinationUrlProblem } from '../net/outbound-destinations';
-import type { ProviderDefinition, ProviderField } from './catalogue';
+import type { ProviderField } from './catalogue';
+
+/**
+ * A vendor and its declared fields: a telephony provider (`ProviderDefinition`) or a voice vendor
+ * (voice/voice-vendors.ts). Everything below reads only these two.
+ */
+export interface FieldSet {
+  provider: string;
+  fields: readonly ProviderField[];
+}
 
 export interface FieldProblem {
   field: string;
@@ -9,10 +18,7 @@ export interface FieldProblem {
 }
 
 /** Every problem of `values` against the provider's fields, all at once (unknown, missing, wrong type, out of range). */
-export function checkProviderValues(
-  definition: ProviderDefinition,
-  values: Record<string, unknown>,
-): FieldProblem[] {
+export function checkProviderValues(definition: FieldSet, values: Record<string, unknown>): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const declared = new Map(definition.fields.map((field) => [field.name, field]));
   for (const name of Object.keys(values)) {
@@ -37,11 +43,15 @@ export function checkProviderValues(
 }
 
 function checkValue(field: ProviderField, value: unknown): { msg: string; type: string } | null {
+  if (typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength)
+    return { msg: `Input should have at most ${field.maxLength} characters`, type: 'string_too_long' };
   switch (field.type) {
     case 'string':
-      return typeof value === 'string' && value.trim() !== ''
-        ? null
-        : { msg: 'Input should be a non-empty string', type: 'string_type' };
+      if (typeof value !== 'string' || value.trim() === '')
+        return { msg: 'Input should be a non-empty string', type: 'string_type' };
+      if (field.choices && !field.choices.includes(value))
+        return { msg: `Input should be one of: ${field.choices.join(', ')}`, type: 'enum' };
+      return null;
     case 'url': {
       if (typeof value !== 'string') return { msg: 'Input should be a string', type: 'string_type' };
       // Every `url` field is a base URL: adapters append the vendor's API paths to it.
@@ -71,7 +81,7 @@ function checkValue(field: ProviderField, value: unknown): { msg: string; type: 
 
 /** Splits checked values into the clear part (stored as jsonb) and the sensitive part (stored encrypted). */
 export function splitSensitive(
-  definition: ProviderDefinition,
+  definition: FieldSet,
   values: Record<string, unknown>,
 ): { clear: Record<string, unknown>; secrets: Record<string, string> } {
   const clear: Record<string, unknown> = {};
@@ -99,7 +109,7 @@ export function looksMasked(value: string): boolean {
 
 /** The credentials as clients see them: the provider, the clear fields, and the sensitive ones masked. */
 export function maskedCredentials(
-  definition: ProviderDefinition,
+  definition: FieldSet,
   clear: Record<string, unknown>,
   secrets: Record<string, string>,
 ): Record<string, unknown> {

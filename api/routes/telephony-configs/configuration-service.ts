@@ -15,40 +15,38 @@ import {
   updateTelephonyConfiguration,
   type TelephonyConfigurationValues,
 } from '../../../db/repositories/telephony-configurations';
-import {
-  DestinationNotAllowedError,
-  checkDestination,
-  type DestinationPolicy,
-} from '../../../net/outbound-destinations';
-import { providerDefinition, type ProviderDefinition } from '../../../providers/catalogue';
+import type { DestinationPolicy } from '../../../net/outbound-destinations';
+import { PROVIDER_NAMES, providerDefinition, type ProviderDefinition } from '../../../providers/catalogue';
 import { maskedCredentials } from '../../../providers/credential-fields';
-import { conflict, destinationNotAllowed, invalidField, notFound } from '../../errors';
-import { resolveNewValues, resolveUpdatedValues } from './configuration-values';
+import { conflict, invalidField, notFound } from '../../errors';
+import {
+  checkNewDestinations,
+  resolveNewValues,
+  resolveUpdatedValues,
+  type VendorCatalogue,
+} from '../configuration-values';
 import type { Configuration, CreateConfigurationBody, UpdateConfigurationBody } from './schemas';
 
 export type ConfigurationService = ReturnType<typeof createConfigurationService>;
+
+/** Keys of `config` that are not provider fields: numbers are managed under /phone-numbers. */
+const NOT_FIELDS: ReadonlySet<string> = new Set(['from_numbers']);
+
+const PROVIDERS: VendorCatalogue<ProviderDefinition> = {
+  names: PROVIDER_NAMES,
+  find: providerDefinition,
+  ignored: NOT_FIELDS,
+};
 
 export function createConfigurationService(db: Db, appSecret: string, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
 
   /** Every `url` field whose value is new must lead to an allowed destination now (checked again on connect). */
-  async function checkDestinations(
+  const checkDestinations = (
     definition: ProviderDefinition,
     next: Record<string, unknown>,
     previous: Record<string, unknown> = {},
-  ) {
-    for (const field of definition.fields) {
-      const value = next[field.name];
-      if (field.type !== 'url' || typeof value !== 'string' || value === previous[field.name]) continue;
-      try {
-        await checkDestination(value, destinations);
-      } catch (error) {
-        if (error instanceof DestinationNotAllowedError)
-          throw destinationNotAllowed(`${field.name}: ${error.message}`);
-        throw error;
-      }
-    }
-  }
+  ) => checkNewDestinations(definition, next, previous, destinations);
 
   const secretsOf = (row: TelephonyConfiguration): Record<string, string> =>
     row.encrypted_secrets === null
@@ -92,7 +90,7 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
   }
 
   async function create(organizationId: number, body: CreateConfigurationBody) {
-    const { definition, clear, secrets } = resolveNewValues(body.config);
+    const { definition, clear, secrets } = resolveNewValues(body.config, PROVIDERS, ['body', 'config']);
     const values: TelephonyConfigurationValues = {
       name: body.name.trim(),
       provider: definition.provider,
@@ -133,7 +131,11 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
           throw invalidField([...where], 'The provider of a configuration cannot be changed', 'immutable');
       }
       const stored = { clear: row.config, secrets: secretsOf(row) };
-      return { row, stored, next: resolveUpdatedValues(definitionOf(row), stored, incoming, loc) };
+      return {
+        row,
+        stored,
+        next: resolveUpdatedValues(definitionOf(row), stored, incoming, loc, NOT_FIELDS),
+      };
     };
     // Host names are resolved before the transaction: no row or organization lock waits on DNS. A URL another
     // update stored in between is written back only when this body sends it, and it was checked when stored.

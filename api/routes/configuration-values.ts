@@ -1,36 +1,52 @@
-/** Turns a request's `config` into checked clear values and secrets, merged with the stored ones on update. */
-import { PROVIDER_NAMES, providerDefinition, type ProviderDefinition } from '../../../providers/catalogue';
+/**
+ * Turns a request's vendor values (a telephony configuration's `config`, a voice configuration's section) into
+ * checked clear values and secrets, merged with the stored ones on update, by the vendor's field declarations.
+ */
+import {
+  DestinationNotAllowedError,
+  checkDestination,
+  type DestinationPolicy,
+} from '../../net/outbound-destinations';
 import {
   checkProviderValues,
   looksMasked,
   maskSecret,
   splitSensitive,
-} from '../../../providers/credential-fields';
-import { validationError, type ValidationIssue } from '../../errors';
+  type FieldSet,
+} from '../../providers/credential-fields';
+import { destinationNotAllowed, validationError, type ValidationIssue } from '../errors';
 
-export interface ProviderValues {
-  definition: ProviderDefinition;
+export interface VendorValues<D extends FieldSet> {
+  definition: D;
   clear: Record<string, unknown>;
   secrets: Record<string, string>;
 }
 
-/** Keys of `config` that are not provider fields: the provider itself, and numbers managed elsewhere. */
-const NOT_FIELDS = new Set(['provider', 'from_numbers']);
+/** The vendors one kind of configuration offers, and the request keys that are not vendor fields. */
+export interface VendorCatalogue<D extends FieldSet> {
+  names: readonly string[];
+  find(name: string): D | undefined;
+  /** Keys besides `provider` that are accepted and dropped (e.g. telephony's `from_numbers`). */
+  ignored?: ReadonlySet<string>;
+}
 
-/** The provider and values of a new configuration; 422 listing every problem. */
-export function resolveNewValues(config: Record<string, unknown>): ProviderValues {
-  const loc = ['body', 'config'];
-  const definition = providerDefinition(String(config.provider ?? ''));
+/** The vendor and values of a new configuration (or section); 422 listing every problem under `loc`. */
+export function resolveNewValues<D extends FieldSet>(
+  config: Record<string, unknown>,
+  catalogue: VendorCatalogue<D>,
+  loc: string[],
+): VendorValues<D> {
+  const definition = catalogue.find(String(config.provider ?? ''));
   if (!definition) {
     throw validationError([
       {
         loc: [...loc, 'provider'],
-        msg: `Input should be one of: ${PROVIDER_NAMES.join(', ')}`,
+        msg: `Input should be one of: ${catalogue.names.join(', ')}`,
         type: config.provider === undefined ? 'missing' : 'enum',
       },
     ]);
   }
-  const values = fieldsOf(config);
+  const values = fieldsOf(config, catalogue.ignored);
   const issues = maskedLookalikes(definition, values, {}, loc);
   return checked(definition, values, issues, loc);
 }
@@ -39,13 +55,14 @@ export function resolveNewValues(config: Record<string, unknown>): ProviderValue
  * The values after an update: sent fields replace stored ones, `null` removes an optional field, and a
  * sensitive value equal to the mask of the stored secret keeps that secret.
  */
-export function resolveUpdatedValues(
-  definition: ProviderDefinition,
+export function resolveUpdatedValues<D extends FieldSet>(
+  definition: D,
   stored: { clear: Record<string, unknown>; secrets: Record<string, string> },
   incoming: Record<string, unknown>,
   loc: string[],
-): ProviderValues {
-  const sent = fieldsOf(incoming);
+  ignored?: ReadonlySet<string>,
+): VendorValues<D> {
+  const sent = fieldsOf(incoming, ignored);
   const merged: Record<string, unknown> = { ...stored.clear, ...stored.secrets };
   const unchangedSecrets: Record<string, string> = {};
   for (const [name, value] of Object.entries(sent)) {
@@ -63,11 +80,35 @@ export function resolveUpdatedValues(
 }
 
 /**
+ * Every `url` field whose value is new must lead to an allowed destination now (checked again on connect); 422
+ * `destination_not_allowed` naming `label` + the field otherwise.
+ */
+export async function checkNewDestinations(
+  definition: FieldSet,
+  next: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  destinations: DestinationPolicy,
+  label = '',
+): Promise<void> {
+  for (const field of definition.fields) {
+    const value = next[field.name];
+    if (field.type !== 'url' || typeof value !== 'string' || value === previous[field.name]) continue;
+    try {
+      await checkDestination(value, destinations);
+    } catch (error) {
+      if (error instanceof DestinationNotAllowedError)
+        throw destinationNotAllowed(`${label}${field.name}: ${error.message}`);
+      throw error;
+    }
+  }
+}
+
+/**
  * A stored secret only ever goes to the host it was saved with: a change of a `url` field (where requests and
  * their credentials go) needs every stored secret sent again in full, or removed with `null`.
  */
 function secretsNotResent(
-  definition: ProviderDefinition,
+  definition: FieldSet,
   stored: { clear: Record<string, unknown>; secrets: Record<string, string> },
   sent: Record<string, unknown>,
   unchangedSecrets: Record<string, string>,
@@ -88,10 +129,10 @@ function secretsNotResent(
     }));
 }
 
-function fieldsOf(config: Record<string, unknown>): Record<string, unknown> {
+function fieldsOf(config: Record<string, unknown>, ignored?: ReadonlySet<string>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(config)) {
-    if (NOT_FIELDS.has(name)) continue;
+    if (name === 'provider' || ignored?.has(name)) continue;
     // Pasted credentials often carry a stray space or newline; no credential begins or ends with one.
     values[name] = typeof value === 'string' ? value.trim() : value;
   }
@@ -100,7 +141,7 @@ function fieldsOf(config: Record<string, unknown>): Record<string, unknown> {
 
 /** A mask-shaped value that is not the mask of the stored secret would silently store stars as the secret. */
 function maskedLookalikes(
-  definition: ProviderDefinition,
+  definition: FieldSet,
   sent: Record<string, unknown>,
   unchangedSecrets: Record<string, string>,
   loc: string[],
@@ -118,12 +159,12 @@ function maskedLookalikes(
     }));
 }
 
-function checked(
-  definition: ProviderDefinition,
+function checked<D extends FieldSet>(
+  definition: D,
   values: Record<string, unknown>,
   issues: ValidationIssue[],
   loc: string[],
-): ProviderValues {
+): VendorValues<D> {
   const problems = checkProviderValues(definition, values)
     .filter((problem) => !issues.some((issue) => issue.loc.at(-1) === problem.field))
     .map((problem) => ({ loc: [...loc, problem.field], msg: problem.msg, type: problem.type }));
