@@ -1,6 +1,12 @@
 /** The state of one conversation, stored between turns (JSON, snake_case as it appears in run logs). */
+import type { CallEndReason } from '../voice/live-call';
 
-export type EndReason = 'completed' | 'user_ended' | 'max_turns' | 'max_duration' | 'llm_error';
+/**
+ * Why a conversation ended: one list for text chats and calls (voice/live-call.ts names it, since a call has more
+ * ways to end: silence, voicemail, vendor errors). Text chats use `completed`, `user_ended`, `max_turns`,
+ * `max_duration` and `llm_error`.
+ */
+export type EndReason = CallEndReason;
 
 /** The disposition of a conversation the LLM failed in (the agent's codes cannot be chosen without it). */
 export const LLM_ERROR_DISPOSITION = 'llm_error';
@@ -17,6 +23,8 @@ export interface Turn {
   at: string;
   /** LLM tokens spent producing an agent turn (transition, extraction and reply calls together). */
   usage?: TurnUsage;
+  /** A spoken agent turn the caller cut short (barge-in): `content` is only the part that was played. */
+  interrupted?: boolean;
 }
 
 export interface TransitionRecord {

@@ -1,14 +1,11 @@
 import type { AgentDefinition, AgentNode } from '../agents/definition';
 import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
-import {
-  LLM_ERROR_DISPOSITION,
-  userTurns,
-  type ConversationState,
-  type EndReason,
-  type TurnUsage,
-} from './conversation-state';
+import { userTurns, type ConversationState, type EndReason, type TurnUsage } from './conversation-state';
 import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
+import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
+
+export type { ConversationStart } from './recorded-turns';
 
 /**
  * Walks an agent definition turn by turn: the start node speaks first, each node's prompt (with the global
@@ -22,12 +19,12 @@ export interface ConversationSetup {
   llm: LanguageModel;
   maxTurns: number;
   now?: () => Date;
-}
-
-export interface ConversationStart {
-  variables: Record<string, unknown>;
-  dispositionCodes: string[];
-  maxDurationSeconds: number;
+  /**
+   * A voice call: the agent's spoken requests (replies and closing words, not extraction or disposition) stream
+   * their text to `onText` as the model produces it, and `signal` aborts them (barge-in). An aborted turn rejects
+   * with the signal's reason and leaves the state it started from untouched.
+   */
+  speech?: { onText(delta: string): void; signal?: AbortSignal };
 }
 
 export class ConversationEndedError extends Error {
@@ -36,8 +33,6 @@ export class ConversationEndedError extends Error {
     this.name = 'ConversationEndedError';
   }
 }
-
-const clock = (setup: ConversationSetup) => (setup.now ?? (() => new Date()))().toISOString();
 
 /** Usage collected during one agent turn; attached to the agent's reply when it is spoken. */
 class TurnMeter {
@@ -68,25 +63,19 @@ export async function startConversation(
   setup: ConversationSetup,
   start: ConversationStart,
 ): Promise<ConversationState> {
-  const startNode = setup.definition.nodes.find((node) => node.type === 'startCall');
-  if (!startNode) throw new Error('The definition has no startCall node.');
-  const state: ConversationState = {
-    revision: 0,
-    node_id: startNode.id,
-    variables: start.variables,
-    disposition_codes: start.dispositionCodes,
-    max_duration_seconds: start.maxDurationSeconds,
-    started_at: clock(setup),
-    ended_at: null,
-    end_reason: null,
-    turns: [],
-    transitions: [],
-    gathered: {},
-    extracted_nodes: [],
-    usage: { prompt_tokens: 0, completion_tokens: 0 },
-    disposition: null,
-    error: null,
-  };
+  return agentReplies(setup, openConversation(setup, start));
+}
+
+/**
+ * The agent speaks at the current node without new words from the user: the greeting of an opened conversation
+ * (after a call's disclosure), or the reply a resumed call still owes.
+ */
+export async function agentReplies(
+  setup: ConversationSetup,
+  previous: ConversationState,
+): Promise<ConversationState> {
+  if (previous.end_reason) throw new ConversationEndedError();
+  const state: ConversationState = structuredClone(previous);
   return guarded(setup, state, (meter) => agentTurn(setup, state, meter));
 }
 
@@ -147,6 +136,9 @@ async function guarded(
   try {
     await work(meter);
   } catch (error) {
+    const signal = setup.speech?.signal;
+    // A barge-in is not an LLM failure, however the model reports the abort.
+    if (signal?.aborted) throw signal.reason;
     if (!(error instanceof LlmUnavailableError)) throw error;
     markLlmError(setup, state, error.message);
   }
@@ -154,11 +146,7 @@ async function guarded(
 }
 
 function markLlmError(setup: ConversationSetup, state: ConversationState, message: string): void {
-  state.error = message;
-  state.gathered.mapped_call_disposition = LLM_ERROR_DISPOSITION;
-  state.disposition = LLM_ERROR_DISPOSITION;
-  state.end_reason = 'llm_error';
-  state.ended_at = clock(setup);
+  markEnded(setup, state, 'llm_error', message);
 }
 
 /** One agent turn: follow the LLM's transitions (bounded hops) until it speaks or the conversation ends. */
@@ -177,6 +165,7 @@ async function agentTurn(
             { role: 'system', content: systemPrompt(definition, node, state.variables, true) },
             ...historyMessages(state),
           ],
+          ...spoken(setup),
         });
         meter.add(closing.usage);
         if (closing.content?.trim()) speak(setup, state, closing.content.trim(), meter);
@@ -190,6 +179,7 @@ async function agentTurn(
         ...historyMessages(state),
       ],
       tools: transitions.map((t) => t.tool),
+      ...spoken(setup),
     });
     meter.add(result.usage);
     const taken = result.toolCalls
@@ -211,6 +201,10 @@ async function agentTurn(
   // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
   throw new LlmUnavailableError('The LLM kept changing steps without replying.');
 }
+
+/** The streaming and abort options of a spoken request (none for a text chat). */
+const spoken = (setup: ConversationSetup) =>
+  setup.speech ? { onText: setup.speech.onText, signal: setup.speech.signal } : {};
 
 function speak(setup: ConversationSetup, state: ConversationState, content: string, meter: TurnMeter): void {
   state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup), usage: meter.take() });

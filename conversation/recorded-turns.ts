@@ -1,0 +1,114 @@
+import type { AgentDefinition } from '../agents/definition';
+import type { ConversationState, EndReason } from './conversation-state';
+
+/**
+ * Changes to a conversation that need no LLM: opening it, lines a call speaks outside the graph (disclosure, the
+ * silence prompt, voicemail, an apology), a turn the caller interrupted, and endings decided outside the engine
+ * (vendor failures, no LLM configured). The engine (engine.ts) builds on these; the voice pipeline calls them.
+ */
+
+export interface RecordSetup {
+  now?: () => Date;
+}
+
+export interface ConversationStart {
+  variables: Record<string, unknown>;
+  dispositionCodes: string[];
+  maxDurationSeconds: number;
+}
+
+export const clock = (setup: RecordSetup) => (setup.now ?? (() => new Date()))().toISOString();
+
+/** A conversation at the startCall node with no turns yet. */
+export function openConversation(
+  setup: RecordSetup & { definition: AgentDefinition },
+  start: ConversationStart,
+): ConversationState {
+  const startNode = setup.definition.nodes.find((node) => node.type === 'startCall');
+  if (!startNode) throw new Error('The definition has no startCall node.');
+  return {
+    revision: 0,
+    node_id: startNode.id,
+    variables: start.variables,
+    disposition_codes: start.dispositionCodes,
+    max_duration_seconds: start.maxDurationSeconds,
+    started_at: clock(setup),
+    ended_at: null,
+    end_reason: null,
+    turns: [],
+    transitions: [],
+    gathered: {},
+    extracted_nodes: [],
+    usage: { prompt_tokens: 0, completion_tokens: 0 },
+    disposition: null,
+    error: null,
+  };
+}
+
+/** Records a line the agent spoke outside the graph (it joins the history the LLM sees next). */
+export function agentSaid(
+  setup: RecordSetup,
+  previous: ConversationState,
+  content: string,
+): ConversationState {
+  const state = structuredClone(previous);
+  state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup) });
+  return state;
+}
+
+/**
+ * Records a turn the caller cut short. `previous` is the conversation before the agent's reply was kept: with
+ * `callerWords` (the reply was still being produced and was abandoned) the caller's words are recorded first; without
+ * them, `previous` already ends with the agent's reply, which is cut down. Either way the agent's turn keeps only
+ * `played` (the sentences the caller heard), marked `interrupted`, and disappears when nothing was played.
+ */
+export function recordInterruptedTurn(
+  setup: RecordSetup,
+  previous: ConversationState,
+  interrupted: { callerWords?: string; played: string },
+): ConversationState {
+  const state = structuredClone(previous);
+  const at = clock(setup);
+  const played = interrupted.played.trim();
+  if (interrupted.callerWords !== undefined) {
+    state.turns.push({ role: 'user', content: interrupted.callerWords, node_id: state.node_id, at });
+    if (played)
+      state.turns.push({ role: 'agent', content: played, node_id: state.node_id, at, interrupted: true });
+    return state;
+  }
+  const last = state.turns.at(-1);
+  if (last?.role !== 'agent') return state;
+  if (played) Object.assign(last, { content: played, interrupted: true });
+  else state.turns.pop();
+  return state;
+}
+
+/**
+ * Ends the conversation without asking the LLM for a disposition: the reason is the disposition (a vendor failure,
+ * no LLM configured, or an ending on a call without an LLM). An ended conversation is returned unchanged.
+ */
+export function endWithoutLlm(
+  setup: RecordSetup,
+  previous: ConversationState,
+  reason: EndReason,
+  error: string | null = null,
+): ConversationState {
+  if (previous.end_reason) return previous;
+  const state = structuredClone(previous);
+  markEnded(setup, state, reason, error);
+  return state;
+}
+
+/** Closes `state` in place with `reason` as its disposition. */
+export function markEnded(
+  setup: RecordSetup,
+  state: ConversationState,
+  reason: EndReason,
+  error: string | null,
+): void {
+  if (error !== null) state.error = error;
+  state.gathered.mapped_call_disposition = reason;
+  state.disposition = reason;
+  state.end_reason = reason;
+  state.ended_at = clock(setup);
+}
