@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { SentenceSplitter } from '../../voice/sentences';
+
+/** Feeds `pieces` one by one, collecting the sentences each completes, then the flush. */
+function split(pieces: string[]): { byPiece: string[][]; flushed: string[] } {
+  const splitter = new SentenceSplitter();
+  const byPiece = pieces.map((piece) => splitter.push(piece));
+  return { byPiece, flushed: splitter.flush() };
+}
+
+describe('sentence splitting of a streamed reply', () => {
+  it('hands out each sentence as soon as the whitespace after its end arrives', () => {
+    const { byPiece, flushed } = split(['Hello the', 're. How are', ' you? I am ', 'fine!', ' Bye']);
+    expect(byPiece).toEqual([[], ['Hello there.'], ['How are you?'], [], ['I am fine!']]);
+    expect(flushed).toEqual(['Bye']);
+  });
+
+  it('does not end a sentence at abbreviations, initials or decimal numbers', () => {
+    const { byPiece, flushed } = split(['Dr. Smith and Mr. J. Doe paid 3.', '5 dollars, e.g. today. Done.']);
+    expect(byPiece.flat()).toEqual(['Dr. Smith and Mr. J. Doe paid 3.5 dollars, e.g. today.']);
+    expect(flushed).toEqual(['Done.']);
+  });
+
+  it('keeps closing quotes with their sentence and ends at line breaks and ellipses', () => {
+    const { byPiece, flushed } = split(['He said "yes." Then', '\nwe left… ', 'Later']);
+    expect(byPiece.flat()).toEqual(['He said "yes."', 'Then', 'we left…']);
+    expect(flushed).toEqual(['Later']);
+  });
+
+  it('gives nothing for empty or blank text', () => {
+    expect(split(['', '   ', '\n\n'])).toEqual({ byPiece: [[], [], []], flushed: [] });
+  });
+});
