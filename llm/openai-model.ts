@@ -1,6 +1,11 @@
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
 import type { Config } from '../config';
+import { abortReason } from './abort';
 import {
   LlmUnavailableError,
   type ChatRequest,
@@ -8,6 +13,7 @@ import {
   type LanguageModel,
   type ToolCall,
 } from './language-model';
+import { StreamAssembly, parseArguments } from './stream-assembly';
 
 type LlmConfig = NonNullable<Config['llm']>;
 
@@ -15,13 +21,20 @@ type LlmConfig = NonNullable<Config['llm']>;
  * The LanguageModel over the official `openai` client, for OpenAI and any compatible server (base URL).
  * Timeouts and retries are the client's: connection errors, 408, 409, 429 and 5xx are retried
  * `maxRetries` times with exponential backoff and jitter (honouring Retry-After).
+ *
+ * With `onText` the reply is streamed (`stream: true`, usage in the last chunk): each content delta goes to
+ * `onText` as it arrives. A stream that breaks before its first delta is asked again (up to `maxRetries` times);
+ * once a delta arrived the caller may already have spoken it, so a break then is an LlmUnavailableError.
+ * An aborted `signal` rejects with the signal's reason (an AbortError), never LlmUnavailableError.
  */
 export class OpenAiLanguageModel implements LanguageModel {
   private readonly client: OpenAI;
+  private readonly maxRetries: number;
   readonly model: string;
 
   constructor(config: LlmConfig) {
     this.model = config.model;
+    this.maxRetries = config.maxRetries;
     this.client = new OpenAI({
       apiKey: config.apiKey,
       baseURL: config.baseUrl ?? undefined,
@@ -31,29 +44,18 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   async chat(request: ChatRequest): Promise<ChatResult> {
-    const params: ChatCompletionCreateParamsNonStreaming = {
-      model: this.model,
-      messages: request.messages,
-      temperature: request.temperature ?? 0.3,
-    };
-    if (request.tools && request.tools.length > 0) {
-      params.tools = request.tools.map((tool) => ({
-        type: 'function' as const,
-        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-      }));
-      params.tool_choice = 'auto';
-    }
-    if (request.jsonSchema)
-      params.response_format = {
-        type: 'json_schema',
-        json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
-      };
+    if (request.signal?.aborted) throw abortReason(request.signal);
+    return request.onText ? this.streamed(request, request.onText) : this.whole(request);
+  }
 
+  private async whole(request: ChatRequest): Promise<ChatResult> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      completion = await this.client.chat.completions.create(params);
+      completion = await this.client.chat.completions.create(this.params(request), {
+        signal: request.signal,
+      });
     } catch (error) {
-      throw toUnavailable(error);
+      throw failure(error, request.signal);
     }
     const message = completion.choices[0]?.message;
     if (!message) throw new LlmUnavailableError('The LLM answered without a choice.');
@@ -72,9 +74,89 @@ export class OpenAiLanguageModel implements LanguageModel {
       model: completion.model ?? this.model,
     };
   }
+
+  private async streamed(request: ChatRequest, onText: (delta: string) => void): Promise<ChatResult> {
+    const params: ChatCompletionCreateParamsStreaming = {
+      ...this.params(request),
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    const { signal } = request;
+    for (let attempt = 0; ; attempt++) {
+      // The client retries the request itself until the answer's headers arrive; a failure there is final.
+      let stream: AsyncIterable<ChatCompletionChunk>;
+      try {
+        stream = await this.client.chat.completions.create(params, { signal });
+      } catch (error) {
+        throw failure(error, signal);
+      }
+      const assembly = new StreamAssembly(this.model);
+      try {
+        await consume(stream, assembly, onText, signal);
+        // The client ends an aborted stream quietly; the caller must still hear that it was aborted.
+        if (signal?.aborted) throw abortReason(signal);
+        return assembly.result();
+      } catch (error) {
+        if (error instanceof ListenerFailure) throw error.cause;
+        const retry = !signal?.aborted && !assembly.started && attempt < this.maxRetries;
+        if (!retry) throw failure(error, signal);
+      }
+    }
+  }
+
+  private params(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+    const params: ChatCompletionCreateParamsNonStreaming = {
+      model: this.model,
+      messages: request.messages,
+      temperature: request.temperature ?? 0.3,
+    };
+    if (request.tools && request.tools.length > 0) {
+      params.tools = request.tools.map((tool) => ({
+        type: 'function' as const,
+        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+      }));
+      params.tool_choice = 'auto';
+    }
+    if (request.jsonSchema)
+      params.response_format = {
+        type: 'json_schema',
+        json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+      };
+    return params;
+  }
 }
 
-function toUnavailable(error: unknown): LlmUnavailableError {
+/** An error thrown by the caller's `onText`: it reaches the caller as it is, and is never retried. */
+class ListenerFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('onText failed');
+  }
+}
+
+/** Feeds the stream's chunks to the assembly and their text to `onText`; leaving early closes the request. */
+async function consume(
+  stream: AsyncIterable<ChatCompletionChunk>,
+  assembly: StreamAssembly,
+  onText: (delta: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  for await (const chunk of stream) {
+    // Nothing reaches the caller after its abort, even a chunk that was already read.
+    if (signal?.aborted) break;
+    const text = assembly.add(chunk);
+    if (text === '') continue;
+    try {
+      onText(text);
+    } catch (error) {
+      throw new ListenerFailure(error);
+    }
+  }
+}
+
+/** An aborted request fails with its signal's reason; anything else is the LLM being unavailable. */
+function failure(error: unknown, signal: AbortSignal | undefined): Error {
+  if (signal?.aborted) return abortReason(signal);
+  if (error instanceof LlmUnavailableError) return error;
   if (error instanceof OpenAI.APIError) {
     const status = typeof error.status === 'number' ? error.status : null;
     return new LlmUnavailableError(
@@ -85,16 +167,4 @@ function toUnavailable(error: unknown): LlmUnavailableError {
   return new LlmUnavailableError(
     `LLM request failed: ${error instanceof Error ? error.message : String(error)}`,
   );
-}
-
-/** Tool arguments are JSON text; a model that sends broken JSON still made the call, with no arguments. */
-function parseArguments(raw: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(raw || '{}');
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }

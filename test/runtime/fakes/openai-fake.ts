@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A local OpenAI-compatible chat-completions server for tests. It checks requests the way the vendor
  * documents them (tools as `{type:'function', function:{name, description, parameters}}`, names matching
  * ^[a-zA-Z0-9_-]{1,64}$, `response_format: {type:'json_schema', json_schema:{name, schema, strict}}`) and
  * answers in the documented shape (`choices[0].message.content | tool_calls`, `finish_reason`, `usage`).
- * What it answers is up to the test's handler.
+ * What it answers is up to the test's handler. A `stream: true` request is answered with server-sent events as
+ * the vendor streams them (`chat.completion.chunk` deltas, tool calls in pieces by index, a usage chunk when
+ * `stream_options.include_usage` asks, then `data: [DONE]`), optionally paced (`streamDelay`) or cut off.
  */
 
 export interface FakeChatRequest {
@@ -14,11 +17,31 @@ export interface FakeChatRequest {
   messages: Array<{ role: string; content: string }>;
   tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } };
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
 }
 
 export type FakeReply =
-  | { content?: string; toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }> }
+  | {
+      content?: string;
+      toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
+      /** Streamed: the content deltas, in order (default: the content word by word). */
+      chunks?: string[];
+      /** Streamed: the connection is destroyed after this many delta chunks (the role chunk comes first). */
+      cutAfterChunks?: number;
+    }
   | { status: number; message: string };
+
+/** One streamed answer as the fake sent it. */
+export interface FakeStream {
+  request: FakeChatRequest;
+  /** Delta chunks (content or tool call pieces) written so far. */
+  chunksSent: number;
+  /** Events of any kind (role, deltas, finish, usage) written so far. */
+  eventsSent: number;
+  /** 'completed' once `[DONE]` was written; 'closed' when the client closed the connection before that. */
+  ended: Promise<'completed' | 'closed'>;
+}
 
 export interface FakeUsage {
   prompt_tokens: number;
@@ -31,7 +54,11 @@ export interface OpenAiFake {
   /** Base URL to put in LLM_BASE_URL (ends in /v1). */
   baseUrl: string;
   requests: FakeChatRequest[];
+  /** The streamed answers, in order. */
+  streams: FakeStream[];
   handle(handler: FakeHandler): void;
+  /** Waits this long before each streamed chunk from now on (0: none). */
+  streamDelay(ms: number): void;
   /** Answers every completion with this usage from now on; null goes back to an estimate from the text. */
   fixUsage(usage: FakeUsage | null): void;
   close(): Promise<void>;
@@ -50,6 +77,8 @@ function requestProblem(body: FakeChatRequest): string | null {
   const format = body.response_format;
   if (format && (format.type !== 'json_schema' || !format.json_schema?.name || !format.json_schema.schema))
     return 'response_format must be {type:"json_schema", json_schema:{name, schema}}';
+  if (body.stream_options && body.stream !== true)
+    return "The 'stream_options' parameter is only allowed when 'stream' is set to true.";
   return null;
 }
 
@@ -91,6 +120,79 @@ function completion(
   };
 }
 
+type Completion = ReturnType<typeof completion>;
+
+/** The chunks of a streamed answer: the role, the deltas, the finish, the usage when asked; `delta` marks deltas. */
+function streamChunks(answer: Completion, chunks: string[] | undefined, includeUsage: boolean) {
+  const { message, finish_reason } = answer.choices[0]!;
+  const chunk = (choices: unknown[], usage: unknown = null) => ({
+    id: answer.id,
+    object: 'chat.completion.chunk',
+    created: answer.created,
+    model: answer.model,
+    system_fingerprint: null,
+    choices,
+    ...(includeUsage ? { usage } : {}),
+  });
+  const delta = (fields: Record<string, unknown>, finish: string | null = null) => ({
+    index: 0,
+    delta: fields,
+    logprobs: null,
+    finish_reason: finish,
+  });
+  const out = [{ data: chunk([delta({ role: 'assistant', content: '', refusal: null })]), delta: false }];
+  const texts = chunks ?? message.content?.match(/\S+\s*|\s+/g) ?? [];
+  for (const text of texts) out.push({ data: chunk([delta({ content: text })]), delta: true });
+  (message.tool_calls ?? []).forEach((call, index) => {
+    const head = {
+      index,
+      id: call.id,
+      type: 'function',
+      function: { name: call.function.name, arguments: '' },
+    };
+    out.push({ data: chunk([delta({ tool_calls: [head] })]), delta: true });
+    for (const piece of call.function.arguments.match(/[\s\S]{1,8}/g) ?? [])
+      out.push({
+        data: chunk([delta({ tool_calls: [{ index, function: { arguments: piece } }] })]),
+        delta: true,
+      });
+  });
+  out.push({ data: chunk([delta({}, finish_reason)]), delta: false });
+  if (includeUsage) out.push({ data: chunk([], answer.usage), delta: false });
+  return out;
+}
+
+/** Writes a streamed answer as server-sent events, pacing and cutting it off as the test asked. */
+function sendStream(
+  response: ServerResponse,
+  answer: Completion,
+  reply: Exclude<FakeReply, { status: number }>,
+  record: FakeStream,
+  options: { includeUsage: boolean; delayMs: () => number },
+): Promise<'completed' | 'closed'> {
+  let closed = false;
+  const ended = new Promise<'completed' | 'closed'>((resolve) => {
+    response.on('close', () => {
+      closed = !response.writableFinished;
+      resolve(closed ? 'closed' : 'completed');
+    });
+  });
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  void (async () => {
+    for (const { data, delta } of streamChunks(answer, reply.chunks, options.includeUsage)) {
+      if (options.delayMs() > 0) await sleep(options.delayMs());
+      if (closed) return;
+      // Written chunks are in the kernel's hands (awaited below), so the client reads them before the cut.
+      if (delta && record.chunksSent === reply.cutAfterChunks) return void response.destroy();
+      await new Promise((written) => response.write(`data: ${JSON.stringify(data)}\n\n`, written));
+      record.eventsSent += 1;
+      if (delta) record.chunksSent += 1;
+    }
+    response.end('data: [DONE]\n\n');
+  })();
+  return ended;
+}
+
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
@@ -107,6 +209,8 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
   const requests: FakeChatRequest[] = [];
   let handler: FakeHandler = () => ({ content: 'Hello.' });
   let fixedUsage: FakeUsage | null = null;
+  let delayMs = 0;
+  const streams: FakeStream[] = [];
   const server: Server = createServer((request, response) => {
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions'))
       return send(response, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
@@ -124,7 +228,13 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
           return send(response, reply.status, { error: { message: reply.message, type: 'server_error' } });
         const answer = completion(body, reply, fixedUsage);
         answer.usage.total_tokens = answer.usage.prompt_tokens + answer.usage.completion_tokens;
-        send(response, 200, answer);
+        if (body.stream !== true) return send(response, 200, answer);
+        const record = { request: body, chunksSent: 0, eventsSent: 0 } as FakeStream;
+        record.ended = sendStream(response, answer, reply, record, {
+          includeUsage: body.stream_options?.include_usage === true,
+          delayMs: () => delayMs,
+        });
+        streams.push(record);
       })
       .catch((error: unknown) => send(response, 400, { error: { message: String(error) } }));
   });
@@ -133,6 +243,10 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    streams,
+    streamDelay(ms) {
+      delayMs = ms;
+    },
     handle(next) {
       handler = next;
     },
