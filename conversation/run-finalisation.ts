@@ -3,7 +3,7 @@ import { transcriptKey } from '../artifacts/artifact-keys';
 import { computeRunCost } from '../billing/run-cost';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { completeRun } from '../db/repositories/runs';
+import { completeRun, type RunCompletion } from '../db/repositories/runs';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { ConversationState, TurnUsage } from './conversation-state';
 
@@ -33,6 +33,14 @@ export interface FinishedConversation {
   callContext?: Record<string, unknown>;
   /** Tokens spent outside the agent (the simulator's scripted callee): reported, not billed to the run. */
   calleeUsage?: TurnUsage;
+  /** Why a live call ended (voice/live-call.ts CallEndReason), where it says more than the state's end reason. */
+  endReason?: string;
+  /** A live call's measured latencies per agent turn (index into state.turns), kept in the transcript. */
+  latencies?: Record<number, object>;
+  /** Speech services a live call used (billed). */
+  speech?: { sttSeconds: number; ttsCharacters: number };
+  /** A live call's stored recordings. */
+  recordingKeys?: Pick<RunCompletion, 'recording_key' | 'user_recording_key' | 'bot_recording_key'>;
 }
 
 /** The conversation's wall-clock length in seconds (millisecond precision). */
@@ -50,6 +58,18 @@ export async function finaliseConversationRun(
   deps: FinaliseDeps,
   finished: FinishedConversation,
 ): Promise<boolean> {
+  return completeRun(deps.db, finished.runId, await conversationCompletion(deps, finished));
+}
+
+/**
+ * Stores the transcript and returns what the run completes with: gathered_context (with mapped_call_disposition),
+ * usage_info, cost_info, logs and the artifacts' keys. A live call's run completes with it once its outcome is in too
+ * (db/repositories/call-conversations.ts).
+ */
+export async function conversationCompletion(
+  deps: Pick<FinaliseDeps, 'storage' | 'config'>,
+  finished: FinishedConversation,
+): Promise<RunCompletion> {
   const { state, organizationId, runId } = finished;
   const key = transcriptKey(organizationId, runId);
   await deps.storage.putObject({
@@ -63,11 +83,13 @@ export async function finaliseConversationRun(
       promptTokens: state.usage.prompt_tokens,
       completionTokens: state.usage.completion_tokens,
       callDurationSeconds: finished.callDurationSeconds ?? conversationSeconds(state),
+      sttSeconds: finished.speech?.sttSeconds,
+      ttsCharacters: finished.speech?.ttsCharacters,
     },
     deps.config.pricing,
   );
   const { turns, variables, ...summary } = state;
-  return completeRun(deps.db, runId, {
+  return {
     gathered_context: { ...finished.callContext, ...state.gathered },
     call_duration_seconds: cost.usage_info.call_duration_seconds,
     usage_info: cost.usage_info,
@@ -77,13 +99,15 @@ export async function finaliseConversationRun(
     logs: {
       conversation: {
         ...summary,
+        ...(finished.endReason ? { end_reason: finished.endReason } : {}),
         turn_count: turns.length,
         variable_names: Object.keys(variables),
         ...(finished.calleeUsage ? { callee_usage: finished.calleeUsage } : {}),
       },
     },
     transcript_key: key,
-  });
+    ...finished.recordingKeys,
+  };
 }
 
 /** The stored transcript: ordered turns with timestamps, node names and per-turn usage. */
@@ -96,13 +120,21 @@ export function transcriptDocument(finished: FinishedConversation) {
     mode: finished.mode,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    end_reason: state.end_reason,
+    end_reason: finished.endReason ?? state.end_reason,
     disposition: state.disposition,
     ...(state.error ? { error: state.error } : {}),
-    turns: state.turns.map((turn, index) => ({ index, ...turn, node_name: nodeName(turn.node_id) })),
+    turns: state.turns.map((turn, index) => ({
+      index,
+      ...turn,
+      node_name: nodeName(turn.node_id),
+      ...(finished.latencies?.[index] ? { latency: finished.latencies[index] } : {}),
+    })),
     transitions: state.transitions,
     gathered_context: state.gathered,
     usage: state.usage,
+    ...(finished.speech
+      ? { stt_seconds: finished.speech.sttSeconds, tts_characters: finished.speech.ttsCharacters }
+      : {}),
     ...(finished.calleeUsage ? { callee_usage: finished.calleeUsage } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { finishAttempt, lockAttemptForOutcome, settleContact } from '../db/repos
 import { findCampaignRetryConfig } from '../db/repositories/campaign-engine-reads';
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
-import { completeRun } from '../db/repositories/runs';
+import { completeRunWithOutcome } from '../db/repositories/call-conversations';
 import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
 import { appliedRetryConfigOf, shouldRetry } from '../domain/retry';
 
@@ -35,7 +35,8 @@ export interface RecordedOutcome {
 
 /**
  * Stores the outcome of one attempt exactly once, in one transaction: the attempt, the contact's retry or
- * final outcome, the campaign's counters and the attempt's run. Safe to call from webhooks and reconcilers at once.
+ * final outcome, the campaign's counters and the attempt's run (completed now, or once its live conversation is
+ * stored: db/repositories/call-conversations.ts). Safe to call from webhooks and reconcilers at once.
  * A one-off call (no campaign, no contact) gets the same: its attempt, its run's disposition and duration, and its
  * lease released; no retry. The caller then wakes the owning workflow (`notifyOutcomeStored`): the row is written first.
  */
@@ -81,7 +82,8 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
     }
 
     if (attempt.run_id !== null) {
-      await completeRun(trx, attempt.run_id, {
+      // A call whose conversation is still live completes when the conversation is stored, or as media_lost.
+      await completeRunWithOutcome(trx, attempt.run_id, {
         call_duration_seconds: report.durationSeconds ?? null,
         gathered_context: {
           ...report.details,

@@ -132,6 +132,20 @@ export async function completeRun(db: Executor, runId: number, completion: RunCo
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * One completion from a call's two halves (db/repositories/call-conversations.ts): its outcome and its conversation.
+ * The conversation's values win where both have one (its disposition, length, usage, artifacts); the outcome's
+ * facts (outcome, provider status and cause) stay in gathered_context beside the conversation's values.
+ */
+export function mergeRunCompletions(outcome: RunCompletion, conversation: RunCompletion): RunCompletion {
+  return {
+    ...outcome,
+    ...conversation,
+    gathered_context: { ...outcome.gathered_context, ...conversation.gathered_context },
+    call_duration_seconds: conversation.call_duration_seconds ?? outcome.call_duration_seconds,
+  };
+}
+
 /** A run of the organization's agent, or undefined (another organization's or agent's run included). */
 export async function getRun(
   db: Executor,
