@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { FrameSplitter, frameSamples, rms } from '../../voice/audio/frames';
+import type { SampleRate } from '../../voice/media-transport';
+import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
+import { createVoiceActivityDetector } from '../../voice/vad';
+
+async function spoken(text: string, sampleRate: SampleRate): Promise<Int16Array> {
+  const chunks: Int16Array[] = [];
+  const signal = new AbortController().signal;
+  for await (const chunk of createLocalSynthesizer().synthesize(text, { sampleRate, voice: null, signal }))
+    chunks.push(chunk);
+  const speech = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  chunks.reduce((offset, chunk) => (speech.set(chunk, offset), offset + chunk.length), 0);
+  return speech;
+}
+
+/** Line noise of about -55 dBFS (uniform ±100), from a fixed seed. */
+function addNoise(samples: Int16Array): Int16Array {
+  let seed = 7;
+  return samples.map((sample) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.max(-32768, Math.min(32767, sample + Math.round((seed / 2147483648) * 200 - 100)));
+  });
+}
+
+describe.each([8000, 16000] as const)('voice activity detection at %i Hz', (rate) => {
+  it('finds speech where flite speaks and none in the line noise around it', async () => {
+    const speech = await spoken('Hello, this is a call about your appointment tomorrow morning.', rate);
+    const lead = rate;
+    const call = new Int16Array(lead + speech.length + 2 * rate);
+    call.set(speech, lead);
+    const frames = new FrameSplitter(frameSamples(rate)).push(addNoise(call));
+    const vad = await createVoiceActivityDetector(rate);
+    const flags = frames.map((frame) => vad.isSpeech(frame));
+    vad.close();
+
+    const perSecond = 1000 / 20;
+    const speechEnd = Math.ceil((lead + speech.length) / frameSamples(rate));
+    // The detector adapts to the line during its first frames; after that the noise alone is never speech.
+    expect(flags.slice(perSecond / 5, perSecond).filter(Boolean)).toHaveLength(0);
+    expect(flags.slice(speechEnd + perSecond / 2).filter(Boolean)).toHaveLength(0);
+    const loud = frames.map((frame, i) => (rms(frame) > 300 ? i : -1)).filter((i) => i >= 0);
+    expect(loud.length).toBeGreaterThan(perSecond);
+    expect(loud.filter((i) => flags[i]).length / loud.length).toBeGreaterThan(0.95);
+  });
+
+  it('finds no speech in digital silence, and refuses frames of another length', async () => {
+    const vad = await createVoiceActivityDetector(rate, { aggressiveness: 0 });
+    const silence = new Int16Array(frameSamples(rate));
+    expect(Array.from({ length: 100 }, () => vad.isSpeech(silence)).filter(Boolean)).toHaveLength(0);
+    expect(() => vad.isSpeech(new Int16Array(frameSamples(rate) / 2))).toThrow(RangeError);
+    vad.close();
+    expect(() => vad.isSpeech(silence)).toThrow(/closed/);
+  });
+});
