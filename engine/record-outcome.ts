@@ -1,4 +1,5 @@
 import { inTransaction, type Db } from '../db/client';
+import { answeredByOf, isMachineAnswer } from '../db/repositories/answered-by';
 import { finishAttempt, lockAttemptForOutcome, settleContact } from '../db/repositories/attempt-outcomes';
 import { findCampaignRetryConfig } from '../db/repositories/campaign-engine-reads';
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';
@@ -34,6 +35,14 @@ export interface RecordedOutcome {
 }
 
 /**
+ * A person's answer stays `completed`; a machine's (the vendor's asynchronous verdict, stored on the attempt by its
+ * AMD callback before the call ends) makes it `voicemail`, so the retry rule and the counters see a voicemail.
+ */
+function withAnsweredBy(outcome: AttemptOutcome, answeredBy: string | null): AttemptOutcome {
+  return outcome === 'completed' && isMachineAnswer(answeredBy) ? 'voicemail' : outcome;
+}
+
+/**
  * Stores the outcome of one attempt exactly once, in one transaction: the attempt, the contact's retry or
  * final outcome, the campaign's counters and the attempt's run (completed now, or once its live conversation is
  * stored: db/repositories/call-conversations.ts). Safe to call from webhooks and reconcilers at once.
@@ -57,9 +66,10 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
     // reconciliation finds the attempt finished). The call reached the provider: it is counted here, once, and
     // `placed_at` set so `markPlaced` will not count it again.
     const countsPlacement = Boolean(report.providerCallId) && attempt.placed_at === null;
+    const outcome = withAnsweredBy(report.outcome, await answeredByOf(trx, attempt.id));
 
     await finishAttempt(trx, attempt.id, {
-      outcome: report.outcome,
+      outcome,
       providerStatus: report.providerStatus ?? null,
       providerCause: report.providerCause ?? null,
       providerCallId: report.providerCallId ?? null,
@@ -72,11 +82,11 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
     if (attempt.contact_id !== null && attempt.campaign_id !== null) {
       const campaign = await findCampaignRetryConfig(trx, attempt.campaign_id);
       const retryConfig = appliedRetryConfigOf(campaign.retry_config);
-      const retry = shouldRetry(retryConfig, report.outcome, attempt.attempt_number);
+      const retry = shouldRetry(retryConfig, outcome, attempt.attempt_number);
       contactFinal = !retry;
       await settleContact(trx, attempt.contact_id, {
         attemptNumber: attempt.attempt_number,
-        outcome: report.outcome,
+        outcome,
         retryAfterSeconds: retry ? retryConfig.retry_delay_seconds : null,
       });
     }
@@ -87,8 +97,8 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
         call_duration_seconds: report.durationSeconds ?? null,
         gathered_context: {
           ...report.details,
-          mapped_call_disposition: report.outcome,
-          outcome: report.outcome,
+          mapped_call_disposition: outcome,
+          outcome,
           provider_status: report.providerStatus ?? null,
           provider_cause: report.providerCause ?? null,
         },
@@ -98,7 +108,7 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       await addToCampaignCounters(trx, attempt.campaign_id, {
         executed_count: countsPlacement ? 1 : 0,
         processed_rows: contactFinal ? 1 : 0,
-        failed_rows: contactFinal && !isSuccessfulFinalOutcome(report.outcome) ? 1 : 0,
+        failed_rows: contactFinal && !isSuccessfulFinalOutcome(outcome) ? 1 : 0,
       });
     }
     return {

@@ -40,6 +40,15 @@ export type StatusWebhook = {
     }
 );
 
+/**
+ * A vendor's asynchronous answering-machine verdict, posted to the attempt's AMD URL (`amdCallbackUrlOf`) and
+ * authenticated as its status webhooks are.
+ */
+export interface MachineDetectionWebhook {
+  /** The call and the verdict as the vendor words it (Twilio `AnsweredBy`); null when the body is not one. */
+  parse(request: WebhookRequest): { providerCallId: string; answeredBy: string } | null;
+}
+
 /** An inbound call as the vendor describes it. */
 export interface InboundCallFields {
   providerCallId: string;
@@ -146,6 +155,8 @@ export interface VendorAdapter {
   readonly eventStream?: CallEventStream;
   /** Absent: the vendor's calls carry no live media to this service yet. */
   readonly media?: MediaAdapter;
+  /** Absent: the vendor reports machine answers in its status webhooks only (or not at all). */
+  readonly machineDetection?: MachineDetectionWebhook;
   /**
    * The instructions for an answered outbound call (the answer URL, `answerUrlOf`). Absent: the inbound
    * instructions' `answer` serves both.

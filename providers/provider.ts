@@ -38,6 +38,11 @@ export interface PlaceCallInput {
   ringTimeoutSeconds: number;
   maxCallDurationSeconds: number;
   amdEnabled: boolean;
+  /**
+   * The agent leaves a message on a machine (it has a `voicemail_message`): detection then waits for the end of the
+   * machine's greeting (Twilio `DetectMessageEnd`) so the message lands after the beep. Absent: false.
+   */
+  leavesVoicemail?: boolean;
 }
 
 export interface PlaceCallResult {

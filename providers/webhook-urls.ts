@@ -50,6 +50,14 @@ export function answerUrlOf(statusCallbackUrl: string): string {
   return statusCallbackUrl.replace('/telephony/status/', '/telephony/answer/');
 }
 
+/**
+ * Where a vendor posts its asynchronous answering-machine verdict (Twilio `AsyncAmdStatusCallback`): the status
+ * callback's sibling, with the same attempt id and token.
+ */
+export function amdCallbackUrlOf(statusCallbackUrl: string): string {
+  return statusCallbackUrl.replace('/telephony/status/', '/telephony/amd/');
+}
+
 /** Where vendors open a call's media stream (the media process): `{MEDIA_PUBLIC_URL}/media/{provider}/{token}`. */
 export const MEDIA_STREAM_ROUTE = '/media';
 

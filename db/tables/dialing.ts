@@ -44,6 +44,8 @@ export interface AttemptsTable {
   outcome: string | null;
   provider_status: string | null;
   provider_cause: string | null;
+  /** The vendor's answering-machine verdict (Twilio `AnsweredBy`), stored when its asynchronous report arrives. */
+  answered_by: string | null;
   run_id: number | null;
   deadline_at: Timestamp | null;
   queued_at: CreatedAt;

@@ -28,4 +28,11 @@ export const twilioAdapter: VendorAdapter = {
     refuse: () => speakAndHangupXml('Say', REFUSAL_MESSAGE),
   },
   media: twilioMedia,
+  machineDetection: {
+    parse: ({ form }) => {
+      const providerCallId = form.get('CallSid');
+      const answeredBy = form.get('AnsweredBy');
+      return providerCallId && answeredBy ? { providerCallId, answeredBy } : null;
+    },
+  },
 };

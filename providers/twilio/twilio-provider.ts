@@ -19,7 +19,7 @@ import {
   vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
-import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
+import { amdCallbackUrlOf, answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
 import { twilioCallStatus } from './twilio-status';
 
 interface TwilioCallResource {
@@ -64,7 +64,14 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
       });
       for (const event of ['initiated', 'ringing', 'answered', 'completed'])
         form.append('StatusCallbackEvent', event);
-      if (input.amdEnabled) form.set('MachineDetection', 'Enable');
+      if (input.amdEnabled) {
+        // Asynchronous: the call connects to the agent at once; the verdict arrives on its own callback. Waiting for
+        // the end of the greeting only pays when there is a message to leave after the beep.
+        form.set('MachineDetection', input.leavesVoicemail ? 'DetectMessageEnd' : 'Enable');
+        form.set('AsyncAmd', 'true');
+        form.set('AsyncAmdStatusCallback', amdCallbackUrlOf(input.statusCallbackUrl));
+        form.set('AsyncAmdStatusCallbackMethod', 'POST');
+      }
       const response = await call('POST', '/Calls.json', form);
       if (response.status !== 201 && response.status !== 200) throw await vendorRefusal('twilio', response);
       const created = (await vendorJson('twilio', response)) as TwilioCallResource;

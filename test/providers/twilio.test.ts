@@ -31,7 +31,8 @@ describeVendorContract<TwilioBehaviour, TwilioFake>(
       behaviour: { final: 'completed', answeredBy: 'machine_end_beep' },
       requested: (fake, callId) => fake.calls.get(callId)!.form.get('MachineDetection'),
       requestedAs: 'Enable',
-      recorded: { provider_status: 'completed/machine_end_beep' },
+      // Asynchronous AMD: the verdict arrives on its own callback and is stored on the attempt; the status says completed.
+      recorded: { provider_status: 'completed', answered_by: 'machine_end_beep' },
     },
     duplicate: { to: '+15005551040', behaviour: { final: 'busy', duplicateFinal: true } },
     lookup: {

@@ -15,17 +15,19 @@ import {
 } from '../../telephony/webhook-auth';
 import { registerRawBodyParsers } from '../../telephony/webhook-request';
 import { inboundDesk } from '../../telephony/inbound-calls';
+import machineDetectionRoutes from './machine-detection';
 
 /**
- * Calls arriving at our numbers (the URL a number's inbound webhook is synced to) and the instructions for
- * answered outbound calls. Each request is authenticated by the vendor's signature with the key of the configuration
- * (or the attempt's configuration) of the provider in the URL (`webhook-auth.ts`), and only the configuration's own
- * numbers are considered.
+ * Calls arriving at our numbers (the URL a number's inbound webhook is synced to), the instructions for answered
+ * outbound calls and (machine-detection.ts) their answering-machine verdicts. Each request is authenticated by the
+ * vendor's signature with the key of the configuration (or the attempt's configuration) of the provider in the URL
+ * (`webhook-auth.ts`), and only the configuration's own numbers are considered.
  */
 const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db } = app.ctx;
   const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
   registerRawBodyParsers(app);
+  await app.register(machineDetectionRoutes);
 
   app.post(
     '/inbound/:provider/:configurationId',

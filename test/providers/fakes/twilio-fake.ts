@@ -1,6 +1,6 @@
 /**
- * A local Twilio: the 2010-04-01 Calls and IncomingPhoneNumbers resources with basic auth, and status callbacks
- * and inbound voice requests signed with `X-Twilio-Signature` the way Twilio documents it.
+ * A local Twilio: the 2010-04-01 Calls and IncomingPhoneNumbers resources with basic auth, and status callbacks,
+ * asynchronous AMD verdicts and inbound voice requests signed with `X-Twilio-Signature` the way Twilio documents it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
@@ -30,6 +30,8 @@ interface FakeCall {
   statusCallback: string | null;
   events: string[];
   machineDetection: boolean;
+  /** Placed with `AsyncAmd=true`: the verdict goes to `AsyncAmdStatusCallback`, not into the status callbacks. */
+  asyncAmdCallback: string | null;
   form: URLSearchParams;
 }
 
@@ -153,16 +155,35 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     await send(call, 'ringing');
     if (behaviour.final === 'completed') {
       if (call.machineDetection) call.answeredBy = behaviour.answeredBy ?? 'human';
-      await send(call, 'in-progress', call.answeredBy ? { AnsweredBy: call.answeredBy } : {});
+      await send(
+        call,
+        'in-progress',
+        call.answeredBy && !call.asyncAmdCallback ? { AnsweredBy: call.answeredBy } : {},
+      );
+      if (call.answeredBy && call.asyncAmdCallback) await sendAmdVerdict(call, call.asyncAmdCallback);
       if (behaviour.holdOpen) return;
     }
     await finish(call, behaviour);
   }
 
+  /** Asynchronous AMD: the verdict posted on its own, signed like every Twilio webhook. */
+  async function sendAmdVerdict(call: FakeCall, url: string) {
+    const form = new URLSearchParams({
+      AccountSid: accountSid,
+      CallSid: call.sid,
+      AnsweredBy: call.answeredBy!,
+      MachineDetectionDuration: '2400',
+    });
+    await postWebhook(url, form.toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSigned(authToken, url, form),
+    });
+  }
+
   async function finish(call: FakeCall, behaviour: TwilioBehaviour) {
     call.duration = behaviour.final === 'completed' ? (behaviour.durationSeconds ?? 3) : 0;
     const extra: Record<string, string> = { CallDuration: String(call.duration) };
-    if (call.answeredBy) extra.AnsweredBy = call.answeredBy;
+    if (call.answeredBy && !call.asyncAmdCallback) extra.AnsweredBy = call.answeredBy;
     const sip =
       behaviour.sipResponseCode ??
       { completed: 200, busy: 486, 'no-answer': 487, failed: 500, canceled: 487 }[behaviour.final];
@@ -200,6 +221,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
           ? form.getAll('StatusCallbackEvent')
           : ['completed'],
         machineDetection: ['Enable', 'DetectMessageEnd'].includes(form.get('MachineDetection') ?? ''),
+        asyncAmdCallback: form.get('AsyncAmd') === 'true' ? form.get('AsyncAmdStatusCallback') : null,
         form,
       };
       calls.set(call.sid, call);
