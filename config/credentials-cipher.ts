@@ -41,6 +41,10 @@ export function createCredentialsCipher(appSecret: string): CredentialsCipher {
 export const telephonySecretsContext = (organizationId: number) =>
   `telephony_configuration:organization:${organizationId}`;
 
+/** The authenticated context of a voice configuration's secrets: its organization. */
+export const voiceSecretsContext = (organizationId: number) =>
+  `voice_configuration:organization:${organizationId}`;
+
 function encodePart(part: string | Buffer): string {
   return typeof part === 'string' ? part : part.toString('base64url');
 }

@@ -16,6 +16,7 @@ import storageObjects from './storage-objects';
 import telephonyConfigs from './telephony-configs';
 import telephonyProviders from './telephony-providers';
 import uploads from './uploads';
+import voiceConfigs from './voice-configs';
 import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/storage/objects', storageObjects],
     ['/organizations/telephony-configs', telephonyConfigs],
     ['/organizations/telephony-providers', telephonyProviders],
+    ['/organizations/voice-configs', voiceConfigs],
     ['/telephony/status', telephonyStatus],
     ['/telephony', telephonyInbound],
     ['/telephony', telephonyCalls],

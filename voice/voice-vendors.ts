@@ -1,0 +1,164 @@
+/**
+ * The voice vendors a voice configuration may name, per section (speech-to-text, text-to-speech, LLM), and their
+ * fields, declared once: the API validates, masks and describes configurations from this list, and
+ * voice/voice-setup.ts builds each call's recogniser, synthesiser and model from what it stored.
+ */
+import type { ProviderField } from '../providers/catalogue';
+import type { FieldSet } from '../providers/credential-fields';
+
+export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
+export type VoiceSection = (typeof VOICE_SECTIONS)[number];
+
+export interface VoiceVendor extends FieldSet {
+  display_name: string;
+  description: string;
+}
+
+export const LOCAL_TTS_ENGINES = ['flite', 'espeak-ng'] as const;
+export type LocalTtsEngine = (typeof LOCAL_TTS_ENGINES)[number];
+
+/** What a configuration without a `tts` section speaks with: the local synthesiser, which needs no key. */
+export const DEFAULT_TTS: Readonly<Record<string, unknown>> = Object.freeze({ provider: 'local' });
+
+const apiKey: ProviderField = {
+  name: 'api_key',
+  label: 'API key',
+  type: 'string',
+  required: true,
+  sensitive: true,
+  maxLength: 4096,
+};
+
+const model = (description: string): ProviderField => ({
+  name: 'model',
+  label: 'Model',
+  type: 'string',
+  required: false,
+  sensitive: false,
+  maxLength: 200,
+  description,
+});
+
+const baseUrl = (required: boolean, schemes: readonly string[], description: string): ProviderField => ({
+  name: 'base_url',
+  label: 'Base URL',
+  type: 'url',
+  required,
+  sensitive: false,
+  maxLength: 2048,
+  schemes,
+  description: `${description} An outbound destination: private addresses need ALLOWED_PRIVATE_DESTINATIONS.`,
+});
+
+const STT: readonly VoiceVendor[] = [
+  {
+    provider: 'deepgram',
+    display_name: 'Deepgram',
+    description: 'Streaming speech-to-text over Deepgram’s WebSocket API; works on 8 kHz telephone audio.',
+    fields: [
+      apiKey,
+      model('Deepgram model, e.g. nova-2 (default: the recogniser’s).'),
+      baseUrl(false, ['wss', 'ws', 'https', 'http'], 'Default wss://api.deepgram.com.'),
+    ],
+  },
+  {
+    provider: 'openai',
+    display_name: 'OpenAI-compatible transcription',
+    description:
+      'Any server with OpenAI’s POST {base_url}/audio/transcriptions (OpenAI, Groq, a self-hosted Whisper); ' +
+      'each caller turn is transcribed when it ends.',
+    fields: [
+      apiKey,
+      baseUrl(true, ['https', 'http'], 'Up to and including the version, e.g. https://api.openai.com/v1.'),
+      model('Transcription model (default whisper-1).'),
+    ],
+  },
+  {
+    provider: 'pocketsphinx',
+    display_name: 'PocketSphinx (local)',
+    description:
+      'Offline recognition on the media host (Debian pocketsphinx with its US English model), no key. 16 kHz ' +
+      'audio only: it recognises the simulator’s calls; 8 kHz telephone audio (Twilio and other phone networks) ' +
+      'is not recognised usefully, and nothing installable offline does better.',
+    fields: [],
+  },
+];
+
+const TTS: readonly VoiceVendor[] = [
+  {
+    provider: 'local',
+    display_name: 'Local text-to-speech',
+    description: 'flite or espeak-ng on the media host; no key. The default when a configuration has no tts.',
+    fields: [
+      {
+        name: 'engine',
+        label: 'Engine',
+        type: 'string',
+        required: false,
+        sensitive: false,
+        choices: LOCAL_TTS_ENGINES,
+        description: 'flite (default) or espeak-ng.',
+      },
+      {
+        name: 'voice',
+        label: 'Voice',
+        type: 'string',
+        required: false,
+        sensitive: false,
+        maxLength: 100,
+        description:
+          'The engine’s voice (flite: slt (default), kal, kal16, awb, rms; espeak-ng: e.g. en-us). An agent’s ' +
+          '`voice` overrides it.',
+      },
+    ],
+  },
+];
+
+const LLM: readonly VoiceVendor[] = [
+  {
+    provider: 'openai',
+    display_name: 'OpenAI-compatible LLM',
+    description:
+      'Any server with OpenAI’s streaming chat completions (OpenAI, vLLM, Ollama, LiteLLM…). Without an llm ' +
+      'section the operator’s LLM settings (LLM_*) are used.',
+    fields: [
+      apiKey,
+      baseUrl(false, ['https', 'http'], 'Default https://api.openai.com/v1.'),
+      model(
+        'Chat model; an agent’s `model` overrides it (default: the operator’s LLM_MODEL, else gpt-4o-mini).',
+      ),
+    ],
+  },
+];
+
+export const VOICE_VENDORS: Readonly<Record<VoiceSection, readonly VoiceVendor[]>> = {
+  stt: STT,
+  tts: TTS,
+  llm: LLM,
+};
+
+/** The model when neither the agent, the configuration nor the operator names one (LLM_MODEL's default). */
+export const FALLBACK_LLM_MODEL = 'gpt-4o-mini';
+
+export function voiceVendor(section: VoiceSection, provider: string): VoiceVendor | undefined {
+  return VOICE_VENDORS[section].find((vendor) => vendor.provider === provider);
+}
+
+/** The sealed secrets of a configuration are one map keyed `<section>.<field>`: this section's part of it. */
+export function sectionSecrets(all: Record<string, string>, section: VoiceSection): Record<string, string> {
+  const prefix = `${section}.`;
+  const found: Record<string, string> = {};
+  for (const [key, value] of Object.entries(all))
+    if (key.startsWith(prefix)) found[key.slice(prefix.length)] = value;
+  return found;
+}
+
+/** The one map of every section's secrets, keyed `<section>.<field>`. */
+export function joinSectionSecrets(
+  bySection: Partial<Record<VoiceSection, Record<string, string>>>,
+): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [section, secrets] of Object.entries(bySection))
+    for (const [name, value] of Object.entries(secrets ?? {})) all[`${section}.${name}`] = value;
+  return all;
+}
