@@ -4,9 +4,11 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tokensMatch } from '../credentials/tokens';
+import { createEmbeddedMultipartUpload } from './embedded-multipart';
 import {
   ObjectChangedError,
   ObjectNotFoundError,
+  type MultipartUpload,
   type ObjectHead,
   type ObjectStorage,
   type ObjectVersion,
@@ -137,6 +139,14 @@ export class EmbeddedStorage implements ObjectStorage {
       throw new ObjectChangedError(key);
     }
     return handle.createReadStream({ start: options.offset ?? 0 });
+  }
+
+  async createMultipartUpload(input: { key: string; contentType: string }): Promise<MultipartUpload> {
+    return createEmbeddedMultipartUpload({
+      rootDir: this.rootDir,
+      key: input.key,
+      file: this.fileOf(input.key),
+    });
   }
 
   async headObject(key: string): Promise<ObjectHead | null> {

@@ -18,10 +18,34 @@ export interface ObjectStorage {
    * `expected` is given and the object's size or ETag differ from it (the bytes read are always of that version).
    */
   getObjectStream(key: string, options?: { offset?: number; expected?: ObjectVersion }): Promise<Readable>;
+  /**
+   * Starts an object written in parts (a recording streamed as the call happens). Nothing is visible under `key`
+   * until `complete()`; `abort()` discards the parts.
+   */
+  createMultipartUpload(input: { key: string; contentType: string }): Promise<MultipartUpload>;
   /** Size, type and ETag of an object, or null when absent. */
   headObject(key: string): Promise<ObjectHead | null>;
   /** Throws when the store cannot be reached (health). */
   check(): Promise<void>;
+}
+
+/** S3's smallest part: every part of a multipart upload but the last must be at least this long. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** S3's largest part number. */
+export const MAX_PART_NUMBER = 10_000;
+
+/** One object being written in parts. */
+export interface MultipartUpload {
+  readonly key: string;
+  /**
+   * Stores part `partNumber` (1–10000; any order, a number sent again replaces its part). Every part but the one
+   * with the highest number must be at least MIN_PART_BYTES on S3.
+   */
+  uploadPart(partNumber: number, body: Buffer): Promise<void>;
+  /** Makes the object the parts in number order (at least one part). */
+  complete(): Promise<void>;
+  /** Discards the parts; the object is not created. */
+  abort(): Promise<void>;
 }
 
 /** What identifies one version of an object: its size and its ETag (the store's own tag, quotes included; null from a store that keeps none). */

@@ -10,9 +10,11 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { Config } from '../config';
+import { createS3MultipartUpload } from './s3-multipart';
 import {
   ObjectChangedError,
   ObjectNotFoundError,
+  type MultipartUpload,
   type ObjectHead,
   type ObjectStorage,
   type ObjectVersion,
@@ -117,6 +119,10 @@ export class S3Storage implements ObjectStorage {
       if (statusOf(error) === 416) return Readable.from([]);
       throw error;
     }
+  }
+
+  createMultipartUpload(input: { key: string; contentType: string }): Promise<MultipartUpload> {
+    return createS3MultipartUpload(this.client, { bucket: this.settings.bucket, ...input });
   }
 
   async headObject(key: string): Promise<ObjectHead | null> {
