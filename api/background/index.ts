@@ -1,20 +1,22 @@
 /**
  * The API process's background loops, started and stopped with the process (`buildApp` ties them to the app's
  * ready and close, for `server.ts` and the tests alike), never by a route plugin: the vendors' event streams
- * (Asterisk) and, when enabled, the simulator's runner.
+ * (Asterisk), the sweep that ends runs whose conversation never came (media_lost) and, when enabled, the simulator's
+ * runner.
  */
 import type { AppContext } from '../context';
 import { createLanguageModel } from '../../llm';
 import { createCallConversationHandler } from '../../simulator/call-conversations';
 import { startSimulatorRunner } from '../../simulator/runner';
 import { startCallEventStreams } from './call-event-streams';
+import { startMediaLostSweeper } from './media-lost-sweeper';
 
 export interface BackgroundLoops {
   stop(): Promise<void>;
 }
 
 export function startBackgroundLoops(ctx: AppContext): BackgroundLoops {
-  const loops = [startCallEventStreams(ctx)];
+  const loops = [startCallEventStreams(ctx), startMediaLostSweeper(ctx)];
   if (ctx.config.simulator.enabled) loops.push(startSimulator(ctx));
   return {
     async stop() {

@@ -1,0 +1,101 @@
+/** A run whose conversation is not stored 60 s after its outcome ends as media_lost (the sweeper's clock is moved). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMediaLostSweeper, type MediaLostSweeper } from '../../api/background/media-lost-sweeper';
+import { findCallConversation, openCallConversation } from '../../db/repositories/call-conversations';
+import { recordAttemptOutcome } from '../../engine/record-outcome';
+import { createConversationStore } from '../../media/conversation-store';
+import { capturedLogger } from '../helpers/captured-logs';
+import { conversationAfterTwoTurns, openMediaWorld, placedCall, type MediaWorld } from './fixtures';
+import type { LiveCall } from '../../voice/live-call';
+import { validDefinition } from '../agents/fixtures';
+import type { AgentDefinition } from '../../agents/definition';
+
+let world: MediaWorld;
+let clock = new Date();
+let sweeper: MediaLostSweeper;
+const { logger, lines } = capturedLogger();
+
+beforeAll(() => {
+  world = openMediaWorld();
+  sweeper = startMediaLostSweeper({ db: world.db, logger, now: () => clock, intervalMs: 3_600_000 });
+});
+afterAll(async () => {
+  await sweeper.stop();
+  await world.close();
+});
+
+const runOf = (runId: number) =>
+  world.db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+
+describe('the media-lost sweeper', () => {
+  it('ends a run 60 s after its outcome when its conversation is still live, and nothing changes it after', async () => {
+    const call = await placedCall(world.db);
+    await openCallConversation(world.db, {
+      runId: call.runId,
+      organizationId: call.organizationId,
+      provider: 'simulator',
+    });
+    await recordAttemptOutcome(world.db, {
+      attemptId: call.attemptId,
+      outcome: 'completed',
+      providerStatus: 'completed',
+      durationSeconds: 30,
+    });
+    const storedAt = (await findCallConversation(world.db, call.runId))!.outcome_stored_at!;
+
+    clock = new Date(storedAt.getTime() + 59_000);
+    await sweeper.sweep();
+    expect((await runOf(call.runId)).is_completed).toBe(false);
+
+    clock = new Date(storedAt.getTime() + 61_000);
+    expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
+    const run = await runOf(call.runId);
+    expect(run.is_completed).toBe(true);
+    expect(run.disposition).toBe('media_lost');
+    expect(run.gathered_context).toMatchObject({ outcome: 'completed', provider_status: 'completed' });
+    expect(run.call_duration_seconds).toBe(30);
+    expect((await findCallConversation(world.db, call.runId))?.status).toBe('lost');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ run_id: call.runId, disposition: 'media_lost', level: 40 }),
+    );
+
+    // The media process finishing late stores nothing over it.
+    const live: LiveCall = {
+      runId: call.runId,
+      organizationId: call.organizationId,
+      agentId: call.agentId,
+      mode: 'simulator',
+      callType: 'outbound',
+      attemptId: call.attemptId,
+      definition: validDefinition() as unknown as AgentDefinition,
+      variables: {},
+      dispositionCodes: [],
+      settings: {} as LiveCall['settings'],
+      saved: null,
+    };
+    const state = { ...conversationAfterTwoTurns(), gathered: { mapped_call_disposition: 'interested' } };
+    await createConversationStore({ ...world, logger }, live).finish({
+      state,
+      endReason: 'completed',
+      mediaSeconds: 30,
+      usage: { stt_seconds: 0, tts_characters: 0 },
+      latencies: {},
+      error: null,
+    });
+    const after = await runOf(call.runId);
+    expect([after.disposition, after.transcript_key]).toEqual(['media_lost', null]);
+  });
+
+  it('leaves a live conversation whose outcome has not come', async () => {
+    const call = await placedCall(world.db);
+    await openCallConversation(world.db, {
+      runId: call.runId,
+      organizationId: call.organizationId,
+      provider: 'simulator',
+    });
+    clock = new Date(Date.now() + 3_600_000);
+    await sweeper.sweep();
+    expect((await runOf(call.runId)).is_completed).toBe(false);
+    expect((await findCallConversation(world.db, call.runId))?.status).toBe('live');
+  });
+});
