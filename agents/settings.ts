@@ -1,12 +1,99 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
 
-/** The per-agent settings beside the graph: call limits, disposition codes and template variables. */
+/** The per-agent settings beside the graph: call limits, voice, disposition codes and template variables. */
 
 export const DEFAULT_MAX_CALL_DURATION_SECONDS = 1800;
 export const MAX_CALL_DURATION_LIMIT_SECONDS = 86_400;
 
+/** Defaults of the voice keys (agents/voice-settings.ts reads them into a call's VoiceSettings). */
+export const VOICE_DEFAULTS = Object.freeze({
+  language: 'en-US',
+  /** `vad_configuration.stop_seconds`: the caller's silence that ends their turn. */
+  stopSeconds: 0.8,
+  /** `vad_configuration.start_seconds`: caller speech that interrupts the agent. */
+  startSeconds: 0.3,
+  maxUserIdleTimeout: 10,
+  recordingEnabled: true,
+});
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Message = (description: string) => Nullable(Type.String({ maxLength: 1000, description }));
+
+/**
+ * The voice keys of `workflow_configurations` (Dograh's names where it has them), each with its bounds: the API
+ * validates them on save and the reader falls back to the default for a stored value outside them.
+ */
+export const VOICE_CONFIGURATION_KEYS = {
+  voice_config_id: Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        "A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the " +
+        "local voice, no speech-to-text, the operator's LLM.",
+    }),
+  ),
+  voice: Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9_.+:-]*$',
+      description:
+        "The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default.",
+    }),
+  ),
+  language: Type.String({
+    maxLength: 35,
+    pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$',
+    description: `BCP-47 language of the call (default ${VOICE_DEFAULTS.language}).`,
+  }),
+  model: Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: "The LLM model; absent: the voice configuration's, else the operator's.",
+    }),
+  ),
+  vad_configuration: Type.Object(
+    {
+      start_seconds: Type.Number({
+        minimum: 0.05,
+        maximum: 5,
+        description: `Caller speech that interrupts the agent (default ${VOICE_DEFAULTS.startSeconds}).`,
+      }),
+      stop_seconds: Type.Number({
+        minimum: 0.1,
+        maximum: 10,
+        description: `Caller silence that ends their turn (default ${VOICE_DEFAULTS.stopSeconds}).`,
+      }),
+      confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      minimum_volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    },
+    { additionalProperties: true, description: 'Turn taking (seconds of media time).' },
+  ),
+  max_user_idle_timeout: Type.Number({
+    minimum: 1,
+    maximum: 600,
+    description:
+      `Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ` +
+      `ends the call (default ${VOICE_DEFAULTS.maxUserIdleTimeout}).`,
+  }),
+  disclosure_message: Message('Spoken before the greeting (recording, AI); absent or empty: none.'),
+  recording_enabled: Type.Boolean({ description: 'Store the call recording (default true).' }),
+  voicemail_message: Message(
+    'Left on an answering machine before hanging up; absent or empty: hang up at once.',
+  ),
+};
+
+const optional = <T extends Record<string, TSchema>>(schemas: T) =>
+  Object.fromEntries(Object.entries(schemas).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof T]: TOptional<T[K]>;
+  };
+
 export const AgentConfigurationsSchema = Type.Object(
   {
+    ...optional(VOICE_CONFIGURATION_KEYS),
     max_call_duration_seconds: Type.Optional(
       Type.Integer({
         minimum: 1,

@@ -12,8 +12,9 @@ import {
   type AgentStatus,
 } from '../../../db/repositories/agents';
 import { findAgentVersion, listAgentVersions } from '../../../db/repositories/agent-definitions';
+import { findVoiceConfiguration } from '../../../db/repositories/voice-configurations';
 import type { Db } from '../../../db/client';
-import { notFound, validationError } from '../../errors';
+import { invalidField, notFound, validationError } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
 import { presentAgent, presentVersion } from './present';
@@ -41,6 +42,20 @@ function assertValidDefinition(definition: unknown): void {
   throw validationError(problems.map((p) => ({ ...p, loc: ['body', 'workflow_definition', ...p.loc] })));
 }
 
+/** A voice configuration the agent names must be one of its organization's (422 otherwise, at its key). */
+async function assertOwnVoiceConfig(
+  db: Db,
+  organizationId: number,
+  configurations: { voice_config_id?: number | null } | undefined,
+): Promise<void> {
+  const id = configurations?.voice_config_id;
+  if (typeof id !== 'number' || (await findVoiceConfiguration(db, organizationId, id))) return;
+  throw invalidField(
+    ['body', 'workflow_configurations', 'voice_config_id'],
+    'No voice configuration with that id in this organization',
+  );
+}
+
 async function loadAgent(db: Db, organizationId: number, agentId: number) {
   const agent = await findAgent(db, organizationId, agentId);
   if (!agent) throw notFound('agent');
@@ -65,6 +80,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       const body = request.body;
       assertValidDefinition(body.workflow_definition);
+      await assertOwnVoiceConfig(db, caller.organizationId, body.workflow_configurations);
       const id = await createAgent(db, caller.organizationId, {
         name: body.name.trim(),
         callType: body.call_type ?? 'outbound',
@@ -127,6 +143,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       const body = request.body;
       if (body.workflow_definition !== undefined) assertValidDefinition(body.workflow_definition);
+      await assertOwnVoiceConfig(db, caller.organizationId, body.workflow_configurations);
       const found = await updateAgent(db, caller.organizationId, request.params.workflow_id, {
         name: body.name?.trim(),
         definition: body.workflow_definition as Record<string, unknown>,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { readVoiceSettings } from '../../agents/voice-settings';
+
+describe('readVoiceSettings', () => {
+  it('fills every default for an agent without voice keys', () => {
+    const defaults = {
+      voiceConfigId: null,
+      voice: null,
+      language: 'en-US',
+      model: null,
+      maxDurationSeconds: 1800,
+      endOfTurnSeconds: 0.8,
+      interruptionSeconds: 0.3,
+      idleTimeoutSeconds: 10,
+      disclosureMessage: null,
+      recordingEnabled: true,
+      voicemailMessage: null,
+    };
+    expect(readVoiceSettings(undefined)).toEqual(defaults);
+    expect(readVoiceSettings(null)).toEqual(defaults);
+    expect(readVoiceSettings({ generator: 'builtin' })).toEqual(defaults);
+  });
+
+  it('reads each key under its Dograh name', () => {
+    expect(
+      readVoiceSettings({
+        voice_config_id: 42,
+        voice: 'kal16',
+        language: 'fr-FR',
+        model: 'llama-3.1-8b',
+        max_call_duration_seconds: 300,
+        vad_configuration: { start_seconds: 0.5, stop_seconds: 1.2, confidence: 0.7, minimum_volume: 0.6 },
+        max_user_idle_timeout: 25,
+        disclosure_message: '  This call is recorded.  ',
+        recording_enabled: false,
+        voicemail_message: 'Please call us back.',
+      }),
+    ).toEqual({
+      voiceConfigId: 42,
+      voice: 'kal16',
+      language: 'fr-FR',
+      model: 'llama-3.1-8b',
+      maxDurationSeconds: 300,
+      endOfTurnSeconds: 1.2,
+      interruptionSeconds: 0.5,
+      idleTimeoutSeconds: 25,
+      disclosureMessage: 'This call is recorded.',
+      recordingEnabled: false,
+      voicemailMessage: 'Please call us back.',
+    });
+  });
+
+  it('takes the default for each stored value outside the bounds the API enforces', () => {
+    const settings = readVoiceSettings({
+      voice_config_id: 0,
+      voice: 'slt; rm -rf /',
+      language: 'english please',
+      model: '   ',
+      max_call_duration_seconds: -5,
+      vad_configuration: { start_seconds: 0.3, stop_seconds: 60 },
+      max_user_idle_timeout: 0.5,
+      disclosure_message: 'x'.repeat(1001),
+      recording_enabled: 'no',
+      voicemail_message: 12,
+    });
+    expect(settings).toEqual(readVoiceSettings({}));
+  });
+
+  it('treats null and blank lines as "nothing to say", and a null id as no configuration', () => {
+    const settings = readVoiceSettings({
+      voice_config_id: null,
+      disclosure_message: ' ',
+      voicemail_message: null,
+    });
+    expect(settings).toMatchObject({ voiceConfigId: null, disclosureMessage: null, voicemailMessage: null });
+  });
+});
