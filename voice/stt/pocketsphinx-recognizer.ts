@@ -1,7 +1,8 @@
 /**
  * Offline speech-to-text with CMU pocketsphinx (Debian `pocketsphinx` + `pocketsphinx-en-us`): English, 16 kHz.
  * 8 kHz audio is upsampled first, but the model was trained on wide-band speech and 8 kHz phone audio is NOT
- * usable (measured: almost nothing recognised); it serves the simulator (16 kHz) and demos without a vendor.
+ * usable (measured: flite's "yes I am interested, please call me back on monday" at 8 kHz came back as "yeah
+ * aren't hmm"; two clear words survive); it serves the simulator (16 kHz) and demos without a vendor.
  *
  * One decoder process per turn, fed continuously: the session keeps a `pocketsphinx_continuous` loaded and writes
  * every caller frame into it as it arrives; at the end of the turn it closes that process's input, reads its
