@@ -10,12 +10,10 @@ import {
   userSays,
   type ConversationSetup,
 } from '../conversation/engine';
+import { loadCallAgent } from '../conversation/call-agent';
 import { conversationSeconds, finaliseConversationRun } from '../conversation/run-finalisation';
 import { calleeReply, personaFrom, type CalleePersona } from '../conversation/scripted-callee';
-import { callVariables } from '../conversation/template-variables';
 import type { Db } from '../db/client';
-import { findAgent } from '../db/repositories/agents';
-import { getDefinitionForCall } from '../db/repositories/agent-definitions';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { AnsweredCall, AnsweredCallHandler, ConversationResult } from './answered-calls';
@@ -114,25 +112,18 @@ async function callToTalk(deps: CallConversationDeps, call: AnsweredCall): Promi
     .where('attempts.id', '=', attemptId)
     .executeTakeFirst();
   if (!run || run.is_completed) return null;
-  const agent = await findAgent(deps.db, run.organization_id, run.workflow_id);
+  const agent = await loadCallAgent(deps.db, run);
   if (!agent) return null;
-  const version = run.definition_id
-    ? await getDefinitionForCall(deps.db, run.organization_id, run.definition_id)
-    : null;
-  const definition = (version?.workflow_definition ?? agent.workflow_definition) as AgentDefinition | null;
-  if (!definition?.nodes?.some((node) => node.type === 'startCall')) return null;
-  const initialContext = (run.initial_context ?? {}) as Record<string, unknown>;
-  const codes = (agent.call_disposition_codes as { disposition_codes?: unknown[] }).disposition_codes ?? [];
   return {
     runId: run.id,
     organizationId: run.organization_id,
     agentId: run.workflow_id,
     mode: run.mode,
-    definition,
-    variables: callVariables(agent.template_context_variables, initialContext),
-    dispositionCodes: codes.filter((code): code is string => typeof code === 'string'),
-    maxDurationSeconds: withConfigurationDefaults(agent.workflow_configurations).max_call_duration_seconds,
-    persona: personaFrom(initialContext),
+    definition: agent.definition,
+    variables: agent.variables,
+    dispositionCodes: agent.dispositionCodes,
+    maxDurationSeconds: withConfigurationDefaults(agent.workflowConfigurations).max_call_duration_seconds,
+    persona: personaFrom((run.initial_context ?? {}) as Record<string, unknown>),
   };
 }
 
