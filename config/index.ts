@@ -4,6 +4,7 @@ import { destinationEntryProblems } from '../net/outbound-destinations';
 import { readAppSecret } from './app-secret';
 import { readEngineSettings } from './engine';
 import { readMediaSettings } from './media';
+import { readSimulatorSettings } from './simulator';
 import { createEnvReader, type Env } from './env-reader';
 import type { Config } from './settings';
 import { readTrustProxy } from './trust-proxy';
@@ -84,10 +85,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     appSecret: appSecret ?? '',
     defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
     orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),
-    simulator: {
-      enabled: bool('SIMULATOR_ENABLED', true),
-      baseUrl: str('SIMULATOR_URL', publicBaseUrl).replace(/\/+$/, ''),
-    },
+    simulator: readSimulatorSettings(read, publicBaseUrl, problems),
     llm:
       opt('LLM_BASE_URL') || opt('LLM_API_KEY')
         ? {

@@ -45,8 +45,11 @@ export interface Config {
   appSecret: string;
   defaultPhoneRegion: string;
   orgMaxConcurrentCalls: number;
-  /** The simulator provider's "cloud" runs inside the API process; workers reach it at `baseUrl`. */
-  simulator: { enabled: boolean; baseUrl: string };
+  /**
+   * The simulator provider's "cloud" runs inside the API process; workers reach it at `baseUrl`. Its callees send
+   * media at `mediaSpeed` times real time (0: as fast as the media process reads).
+   */
+  simulator: { enabled: boolean; baseUrl: string; mediaSpeed: number };
   /** The agents' LLM (OpenAI-compatible chat completions); null when neither LLM_BASE_URL nor LLM_API_KEY is set. */
   llm: {
     baseUrl: string | null;

@@ -1,5 +1,5 @@
 import type { ChatMessage, LanguageModel, TokenUsage } from '../llm';
-import type { ConversationState } from './conversation-state';
+import type { Turn } from './conversation-state';
 
 /**
  * The person on the other end of a simulated call, played by the LLM under its own system prompt. The persona comes
@@ -20,6 +20,11 @@ export interface CalleeReply {
   content: string | null;
   hangUp: boolean;
   usage: TokenUsage;
+}
+
+/** What the callee remembers of a conversation: who said what (a ConversationState is one). */
+export interface CalleeMemory {
+  turns: ReadonlyArray<Pick<Turn, 'role' | 'content'>>;
 }
 
 /** Keys the service adds to a campaign call's initial_context: about the call, not the person. */
@@ -116,7 +121,7 @@ export function calleeSystemPrompt(persona: CalleePersona): string {
 }
 
 /** The conversation from the callee's side: the agent's turns are what they hear, their own turns are theirs. */
-function calleeMessages(persona: CalleePersona, state: ConversationState): ChatMessage[] {
+function calleeMessages(persona: CalleePersona, state: CalleeMemory): ChatMessage[] {
   return [
     { role: 'system', content: calleeSystemPrompt(persona) },
     ...state.turns.map((turn) => ({
@@ -130,7 +135,7 @@ function calleeMessages(persona: CalleePersona, state: ConversationState): ChatM
 export async function calleeReply(
   llm: LanguageModel,
   persona: CalleePersona,
-  state: ConversationState,
+  state: CalleeMemory,
 ): Promise<CalleeReply> {
   const result = await llm.chat({
     messages: calleeMessages(persona, state),

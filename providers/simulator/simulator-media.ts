@@ -22,6 +22,16 @@ import {
 } from '../../simulator/media-protocol';
 
 type Listeners = { [E in keyof MediaTransportEvents]: Array<MediaTransportEvents[E]> };
+type Held = {
+  [E in keyof MediaTransportEvents]: [E, Parameters<MediaTransportEvents[E]>[0]];
+}[keyof MediaTransportEvents];
+
+/**
+ * Events that arrive before anyone listens (the media process loads the call after the stream started) are held
+ * and delivered, in order, once the first listener is added: the first frames count on the call's clock too. At
+ * most this many are held (a minute of audio); later ones are dropped until someone listens.
+ */
+const MAX_HELD_EVENTS = 3000;
 
 export const simulatorMedia: MediaAdapter = {
   transport: 'simulator-pcm16',
@@ -69,6 +79,7 @@ export const simulatorMedia: MediaAdapter = {
 class SimulatorTransport implements MediaTransport {
   readonly sampleRate = SIMULATOR_SAMPLE_RATE;
   private readonly listeners: Listeners = { audio: [], dtmf: [], mark: [], callerText: [], closed: [] };
+  private held: Held[] | null = [];
   private splitter = new FrameSplitter(SIMULATOR_FRAME_SAMPLES);
   private isClosed = false;
 
@@ -79,6 +90,25 @@ class SimulatorTransport implements MediaTransport {
 
   on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
     this.listeners[event].push(listener);
+    if (this.held) {
+      // Listeners are added together: the held events go out once they all are, in their order.
+      const held = this.held;
+      this.held = null;
+      queueMicrotask(() => {
+        for (const [name, value] of held) this.emit(name, value);
+      });
+    }
+  }
+
+  private emit<E extends keyof MediaTransportEvents>(
+    event: E,
+    value: Parameters<MediaTransportEvents[E]>[0],
+  ): void {
+    if (this.held) {
+      if (this.held.length < MAX_HELD_EVENTS) this.held.push([event, value] as Held);
+      return;
+    }
+    for (const listener of this.listeners[event]) (listener as (held: unknown) => void)(value);
   }
 
   /** One message from the simulator; anything the protocol does not define is ignored. */
@@ -86,20 +116,19 @@ class SimulatorTransport implements MediaTransport {
     if (this.isClosed) return;
     if (isBinary) {
       if (data.length !== SIMULATOR_FRAME_BYTES) return;
-      const frame = wireToPcm(data);
-      for (const listener of this.listeners.audio) listener(frame);
+      this.emit('audio', wireToPcm(data));
       return;
     }
     const message = readCalleeMessage(data.toString('utf8'));
     switch (message?.event) {
       case 'text':
-        for (const listener of this.listeners.callerText) listener(message.text);
+        this.emit('callerText', message.text);
         break;
       case 'dtmf':
-        for (const listener of this.listeners.dtmf) listener(message.digit);
+        this.emit('dtmf', message.digit);
         break;
       case 'mark':
-        for (const listener of this.listeners.mark) listener(message.name);
+        this.emit('mark', message.name);
         break;
       case 'stop':
         this.ended('stop');
@@ -138,7 +167,7 @@ class SimulatorTransport implements MediaTransport {
   ended(reason: string): void {
     if (this.isClosed) return;
     this.isClosed = true;
-    for (const listener of this.listeners.closed) listener(reason);
+    this.emit('closed', reason);
   }
 
   private send(message: AgentMessage): void {

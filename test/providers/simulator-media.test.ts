@@ -122,6 +122,34 @@ describe('simulator media transport', () => {
     expect(peer.received).toHaveLength(5);
   });
 
+  it('holds what arrives before anyone listens, and delivers it in order to the first listeners', async () => {
+    const peer = await connect();
+    peer.client.send(
+      JSON.stringify({ event: 'start', stream_id: 'MS5', call_sid: 'SIMearly', parameters: {} }),
+    );
+    peer.client.send(JSON.stringify({ event: 'text', text: 'Early words.' }));
+    peer.client.send(littleEndian(rampFrame()));
+    peer.client.send(JSON.stringify({ event: 'dtmf', digit: '5' }));
+    peer.client.send(littleEndian(new Int16Array(320)));
+    peer.client.send(JSON.stringify({ event: 'stop', reason: 'callee_hangup' }));
+    const transport = await accepted.at(-1)!;
+    // The media process loads its call first: everything above has arrived by the time it listens.
+    expect(await peer.closed).toBe(1000);
+    const heard: unknown[] = [];
+    transport.on('audio', (frame) => heard.push(['audio', frame[1]]));
+    transport.on('callerText', (text) => heard.push(['text', text]));
+    transport.on('dtmf', (digit) => heard.push(['dtmf', digit]));
+    transport.on('closed', (reason) => heard.push(['closed', reason]));
+    await until('the held events', () => heard.length === 5);
+    expect(heard).toEqual([
+      ['text', 'Early words.'],
+      ['audio', -993],
+      ['dtmf', '5'],
+      ['audio', 0],
+      ['closed', 'stop'],
+    ]);
+  });
+
   it('ends once when the simulator hangs up', async () => {
     const peer = await connect();
     peer.client.send(

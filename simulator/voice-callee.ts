@@ -1,0 +1,129 @@
+/**
+ * The callee of a simulated call that talks: on the call's media stream (far-end.ts) it listens to the agent through
+ * the text of its marks, answers once the agent's turn ended, from its script or its LLM persona
+ * (conversation/scripted-callee.ts; callee-script.ts for the turn format), speaks each reply with the local voice
+ * (flite `slt`, 16 kHz) and sends its words with the audio, presses keys and hangs up when its turn says so. The
+ * call's talk time is the stream's media time.
+ */
+import type { Logger } from '../config/logger';
+import type { TurnUsage } from '../conversation/conversation-state';
+import { calleeReply, type CalleeMemory, type CalleePersona } from '../conversation/scripted-callee';
+import type { LanguageModel } from '../llm';
+import type { SpeechSynthesizer } from '../voice/speech';
+import { readCalleeLine, scriptedTurn, type CalleeTurn } from './callee-script';
+import { connectFarEnd, type FarEnd, type FarEndEnd } from './far-end';
+import { SIMULATOR_SAMPLE_RATE } from './media-protocol';
+
+/** The flite voice simulated callees speak with. */
+export const CALLEE_VOICE = 'slt';
+/** The agent's silence, after its last mark came back, that ends its turn for the callee. */
+export const CALLEE_QUIET_SECONDS = 0.6;
+
+/** Who the callee is: a script to follow, or a persona its LLM plays. */
+export type CalleeRole =
+  { kind: 'script'; lines: string[] } | { kind: 'persona'; persona: CalleePersona; llm: LanguageModel };
+
+export interface CalleeCall {
+  stream: { url: string; parameters: Record<string, string> };
+  callSid: string;
+  role: CalleeRole;
+  synthesizer: SpeechSynthesizer;
+  /** Media time per wall time (SIMULATOR_MEDIA_SPEED). */
+  speed: number;
+  /** The call's time limit: the callee hangs up at this media time. */
+  limitSeconds: number;
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+export interface CalleeCallResult extends FarEndEnd {
+  /** The callee's LLM tokens (the simulator's, never billed to the run). */
+  calleeUsage: TurnUsage;
+  /** What the callee heard and said, in order (for logs and tests). */
+  memory: CalleeMemory['turns'];
+}
+
+/**
+ * Plays the callee until the stream ends (either side hangs up, the time limit, or shutdown). Throws
+ * StreamRefusedError when the stream cannot be opened.
+ */
+export async function talkAsCallee(call: CalleeCall): Promise<CalleeCallResult> {
+  const log = call.logger.child({ call_sid: call.callSid });
+  const usage: TurnUsage = { prompt_tokens: 0, completion_tokens: 0 };
+  const memory: Array<CalleeMemory['turns'][number]> = [];
+  let replies = Promise.resolve();
+  let calleeTurns = 0;
+
+  const nextTurn = async (): Promise<CalleeTurn> => {
+    if (call.role.kind === 'script') return scriptedTurn(call.role.lines, calleeTurns++);
+    const reply = await calleeReply(call.role.llm, call.role.persona, { turns: memory });
+    usage.prompt_tokens += reply.usage.promptTokens;
+    usage.completion_tokens += reply.usage.completionTokens;
+    const turn = readCalleeLine(reply.content ?? '');
+    return { ...turn, hangUp: turn.hangUp || reply.hangUp };
+  };
+
+  const answer = async (far: FarEnd, heard: string) => {
+    memory.push({ role: 'agent', content: heard });
+    let turn: CalleeTurn;
+    let audio: Int16Array | null = null;
+    try {
+      turn = await nextTurn();
+      if (turn.say) audio = await speak(call.synthesizer, turn.say, call.signal);
+    } catch (error) {
+      // A callee that cannot think or speak hangs up; the agent's side records the call as the caller ending it.
+      log.warn({ err: error }, 'simulated callee failed; it hangs up');
+      far.hangUp('callee_error');
+      return;
+    }
+    if (turn.say && audio) {
+      memory.push({ role: 'user', content: turn.say });
+      far.say(turn.say, audio);
+    }
+    for (const digit of turn.digits) far.press(digit);
+    if (turn.hangUp) far.hangUp('callee_hangup');
+  };
+
+  const far: FarEnd = await connectFarEnd({
+    url: call.stream.url,
+    callSid: call.callSid,
+    parameters: call.stream.parameters,
+    speed: call.speed,
+    quietSeconds: CALLEE_QUIET_SECONDS,
+    limitSeconds: call.limitSeconds,
+    onAgentTurn(heard) {
+      replies = replies.then(() => answer(far, heard));
+    },
+  });
+  const abandon = () => far.abandon('shutdown');
+  call.signal.addEventListener('abort', abandon, { once: true });
+  if (call.signal.aborted) abandon();
+  try {
+    const end = await far.ended;
+    log.debug(
+      { ended_by: end.by, reason: end.reason, media_seconds: end.mediaSeconds },
+      'simulated callee done',
+    );
+    return { ...end, calleeUsage: usage, memory };
+  } finally {
+    call.signal.removeEventListener('abort', abandon);
+  }
+}
+
+/** One utterance, whole, in the callee's voice at the stream's rate. */
+async function speak(synthesizer: SpeechSynthesizer, text: string, signal: AbortSignal): Promise<Int16Array> {
+  const chunks: Int16Array[] = [];
+  for await (const chunk of synthesizer.synthesize(text, {
+    sampleRate: SIMULATOR_SAMPLE_RATE,
+    voice: CALLEE_VOICE,
+    signal,
+  }))
+    chunks.push(chunk);
+  const audio = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    audio.set(chunk, at);
+    at += chunk.length;
+  }
+  return audio;
+}
