@@ -3,8 +3,11 @@
  * fields, declared once: the API validates, masks and describes configurations from this list, and
  * voice/voice-setup.ts builds each call's recogniser, synthesiser and model from what it stored.
  */
+import { createCredentialsCipher, voiceSecretsContext } from '../config/credentials-cipher';
+import type { VoiceConfiguration } from '../db/database';
 import type { ProviderField } from '../providers/catalogue';
 import type { FieldSet } from '../providers/credential-fields';
+import type { LocalEngine } from './tts/local-voices';
 
 export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
 export type VoiceSection = (typeof VOICE_SECTIONS)[number];
@@ -14,8 +17,7 @@ export interface VoiceVendor extends FieldSet {
   description: string;
 }
 
-export const LOCAL_TTS_ENGINES = ['flite', 'espeak-ng'] as const;
-export type LocalTtsEngine = (typeof LOCAL_TTS_ENGINES)[number];
+export const LOCAL_TTS_ENGINES: readonly LocalEngine[] = ['flite', 'espeak-ng'];
 
 /** What a configuration without a `tts` section speaks with: the local synthesiser, which needs no key. */
 export const DEFAULT_TTS: Readonly<Record<string, unknown>> = Object.freeze({ provider: 'local' });
@@ -58,7 +60,7 @@ const STT: readonly VoiceVendor[] = [
     fields: [
       apiKey,
       model('Deepgram model, e.g. nova-2 (default: the recogniser’s).'),
-      baseUrl(false, ['wss', 'ws', 'https', 'http'], 'Default wss://api.deepgram.com.'),
+      baseUrl(false, ['wss', 'ws'], 'Default wss://api.deepgram.com.'),
     ],
   },
   {
@@ -161,4 +163,33 @@ export function joinSectionSecrets(
   for (const [section, secrets] of Object.entries(bySection))
     for (const [name, value] of Object.entries(secrets ?? {})) all[`${section}.${name}`] = value;
   return all;
+}
+
+/** One stored section: its vendor, its clear fields and its secrets decrypted. */
+export interface StoredSection {
+  definition: VoiceVendor;
+  clear: Record<string, unknown>;
+  secrets: Record<string, string>;
+}
+export type StoredSections = Record<VoiceSection, StoredSection | null>;
+
+/** A stored configuration's sections, secrets decrypted (the API masks them; a call uses them). */
+export function storedVoiceSections(row: VoiceConfiguration, appSecret: string): StoredSections {
+  const secrets =
+    row.encrypted_secrets === null
+      ? {}
+      : createCredentialsCipher(appSecret).decrypt(
+          row.encrypted_secrets,
+          voiceSecretsContext(row.organization_id),
+        );
+  const read = (section: VoiceSection): StoredSection | null => {
+    const stored = row[section];
+    if (stored === null) return null;
+    const { provider, ...clear } = stored;
+    const definition = voiceVendor(section, String(provider));
+    if (!definition)
+      throw new Error(`voice configuration ${row.id} has unknown ${section} vendor ${String(provider)}`);
+    return { definition, clear, secrets: sectionSecrets(secrets, section) };
+  };
+  return { stt: read('stt'), tts: read('tts'), llm: read('llm') };
 }

@@ -24,7 +24,7 @@ import {
   VOICE_SECTIONS,
   VOICE_VENDORS,
   joinSectionSecrets,
-  sectionSecrets,
+  storedVoiceSections,
   voiceVendor,
   type VoiceSection,
   type VoiceVendor,
@@ -83,25 +83,7 @@ export type VoiceConfigService = ReturnType<typeof createVoiceConfigService>;
 export function createVoiceConfigService(db: Db, appSecret: string, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
 
-  const secretsOf = (row: VoiceConfiguration): Record<string, string> =>
-    row.encrypted_secrets === null
-      ? {}
-      : cipher.decrypt(row.encrypted_secrets, voiceSecretsContext(row.organization_id));
-
-  /** The stored sections with their vendors and secrets. */
-  function storedSections(row: VoiceConfiguration): Sections {
-    const secrets = secretsOf(row);
-    const read = (section: VoiceSection): Section => {
-      const stored = row[section];
-      if (stored === null) return null;
-      const { provider, ...clear } = stored;
-      const definition = voiceVendor(section, String(provider));
-      if (!definition)
-        throw new Error(`voice configuration ${row.id} has unknown ${section} vendor ${provider}`);
-      return { definition, clear, secrets: sectionSecrets(secrets, section) };
-    };
-    return { stt: read('stt'), tts: read('tts'), llm: read('llm') };
-  }
+  const storedSections = (row: VoiceConfiguration) => storedVoiceSections(row, appSecret);
 
   /** The columns of resolved sections: clear fields in each section, every secret sealed together. */
   function columnsOf(organizationId: number, sections: Sections) {
