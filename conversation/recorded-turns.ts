@@ -57,21 +57,28 @@ export function agentSaid(
 }
 
 /**
- * Records a turn the caller cut short. `previous` is the conversation before the agent's reply was kept: with
- * `callerWords` (the reply was still being produced and was abandoned) the caller's words are recorded first; without
- * them, `previous` already ends with the agent's reply, which is cut down. Either way the agent's turn keeps only
- * `played` (the sentences the caller heard), marked `interrupted`, and disappears when nothing was played.
+ * How an agent's reply was cut short. `recorded`: the conversation already ends with the reply, which is cut down.
+ * `abandoned`: the reply was still being produced and never recorded; the caller's words it answered (if any) are
+ * recorded first.
+ */
+export type Interruption =
+  { reply: 'recorded'; played: string } | { reply: 'abandoned'; callerWords?: string; played: string };
+
+/**
+ * Records a reply the caller cut short (or a failure stopped): the agent's turn keeps only `played` (the sentences
+ * the caller heard), marked `interrupted`, and disappears when nothing was played.
  */
 export function recordInterruptedTurn(
   setup: RecordSetup,
   previous: ConversationState,
-  interrupted: { callerWords?: string; played: string },
+  interruption: Interruption,
 ): ConversationState {
   const state = structuredClone(previous);
   const at = clock(setup);
-  const played = interrupted.played.trim();
-  if (interrupted.callerWords !== undefined) {
-    state.turns.push({ role: 'user', content: interrupted.callerWords, node_id: state.node_id, at });
+  const played = interruption.played.trim();
+  if (interruption.reply === 'abandoned') {
+    if (interruption.callerWords !== undefined)
+      state.turns.push({ role: 'user', content: interruption.callerWords, node_id: state.node_id, at });
     if (played)
       state.turns.push({ role: 'agent', content: played, node_id: state.node_id, at, interrupted: true });
     return state;

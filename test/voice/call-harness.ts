@@ -1,0 +1,177 @@
+/**
+ * One call through the voice pipeline, for the pipeline's tests: the in-memory transport (fakes/memory-transport.ts)
+ * as the vendor, the real voice activity detector, flite for the agent's and the caller's speech, the simulator
+ * recogniser reading the caller's text, and the OpenAI fake over HTTP as the LLM.
+ */
+import pino from 'pino';
+import type { AgentDefinition } from '../../agents/definition';
+import type { ConversationState } from '../../conversation/conversation-state';
+import { OpenAiLanguageModel } from '../../llm/openai-model';
+import type { LanguageModel } from '../../llm';
+import { startCallPipeline, type CallPipeline } from '../../voice/call-pipeline';
+import type { CallVoices, FinishedCall, LiveCall, VoiceSettings } from '../../voice/live-call';
+import type { SpeechSynthesizer } from '../../voice/speech';
+import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
+import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
+import { lastUserMessage, schemaNameOf, type FakeReply, type OpenAiFake } from '../runtime/fakes/openai-fake';
+import { MemoryTransport, type Utterance } from './fakes/memory-transport';
+
+export const GREETING = ['Hello, this is Alex from Acme.', 'How can I help you today?'];
+export const STORY = [
+  'Once upon a time there was a small robot.',
+  'It lived in a quiet town by the sea.',
+  'Every morning it swept the harbour.',
+  'One day it found a message in a bottle.',
+];
+export const CLOSING = ['Thank you for calling.', 'Goodbye.'];
+
+/** Greeting node → end node (edge `finish`); the end node says closing words. */
+export const definition = {
+  nodes: [
+    { id: 'greet', type: 'startCall', data: { name: 'Greeting', prompt: 'Greet the caller and help them.' } },
+    { id: 'end', type: 'endCall', data: { name: 'End', prompt: 'Say goodbye.' } },
+  ],
+  edges: [
+    {
+      id: 'e1',
+      source: 'greet',
+      target: 'end',
+      data: { label: 'finish', condition: 'The caller says goodbye.' },
+    },
+  ],
+} as AgentDefinition;
+
+/** The agent's LLM, as the fake plays it: greets, tells a story, echoes, ends on goodbye, disposition `done`. */
+export function agentReplies(request: Parameters<Parameters<OpenAiFake['handle']>[0]>[0]): FakeReply {
+  if (schemaNameOf(request) === 'call_disposition')
+    return { content: JSON.stringify({ disposition: 'done' }) };
+  if (request.messages[0]?.content.includes('Say your closing words')) return { content: CLOSING.join(' ') };
+  const said = lastUserMessage(request);
+  if (!said) return { content: GREETING.join(' ') };
+  if (/goodbye/i.test(said)) return { toolCalls: [{ name: 'finish', arguments: {} }] };
+  if (/story/i.test(said)) return { content: STORY.join(' ') };
+  return { content: `You said ${said.replace(/[.!?]+$/, '')}. What else?` };
+}
+
+export const settingsOf = (overrides: Partial<VoiceSettings> = {}): VoiceSettings => ({
+  voiceConfigId: null,
+  voice: null,
+  language: 'en-US',
+  model: null,
+  maxDurationSeconds: 600,
+  endOfTurnSeconds: 0.4,
+  interruptionSeconds: 0.3,
+  idleTimeoutSeconds: 30,
+  disclosureMessage: null,
+  recordingEnabled: true,
+  voicemailMessage: null,
+  ...overrides,
+});
+
+export const modelOf = (fake: OpenAiFake): LanguageModel =>
+  new OpenAiLanguageModel({
+    baseUrl: fake.baseUrl,
+    apiKey: 'sk-test',
+    model: 'gpt-test',
+    timeoutMs: 10_000,
+    maxRetries: 0,
+    templateAttempts: 1,
+  });
+
+const rendered = new Map<string, Int16Array>();
+
+/** The caller's speech: flite's slt voice at 16 kHz, rendered once per text. */
+export async function callerSpeech(text: string): Promise<Int16Array> {
+  const cached = rendered.get(text);
+  if (cached) return cached;
+  const chunks: Int16Array[] = [];
+  const signal = new AbortController().signal;
+  for await (const chunk of createLocalSynthesizer().synthesize(text, {
+    sampleRate: 16000,
+    voice: 'slt',
+    signal,
+  }))
+    chunks.push(chunk);
+  const pcm = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    pcm.set(chunk, offset);
+    offset += chunk.length;
+  }
+  rendered.set(text, pcm);
+  return pcm;
+}
+
+export interface CallUnderTest {
+  transport: MemoryTransport;
+  pipeline: CallPipeline;
+  saved: ConversationState[];
+  finished: () => FinishedCall | null;
+  /** The caller says `text` (audio, with the text beside it as the simulator sends it) after what is queued. */
+  say(text: string): Promise<Utterance>;
+  /** Runs the call until `until` holds (default: it ended and finished), within `maxMs` of media time. */
+  runUntil(until?: () => boolean, maxMs?: number): Promise<void>;
+  /** Texts of the marks that came back played (not dropped by a clear), in order. */
+  playedMarks(): string[];
+  /** A condition for runUntil: the agent's sentence `text` was played (its mark came back). */
+  played(text: string): () => boolean;
+}
+
+export function startCall(options: {
+  fake: OpenAiFake | null;
+  settings?: Partial<VoiceSettings>;
+  synthesizer?: SpeechSynthesizer;
+  fallbackSynthesizer?: SpeechSynthesizer;
+  variables?: Record<string, unknown>;
+  saved?: ConversationState | null;
+}): CallUnderTest {
+  const transport = new MemoryTransport(16000);
+  const saved: ConversationState[] = [];
+  let finished: FinishedCall | null = null;
+  const call: LiveCall = {
+    runId: 1,
+    organizationId: 1,
+    agentId: 1,
+    mode: 'simulator',
+    callType: 'outbound',
+    attemptId: 1,
+    definition,
+    variables: options.variables ?? {},
+    dispositionCodes: ['done'],
+    settings: settingsOf(options.settings),
+    saved: options.saved ?? null,
+  };
+  const voices: CallVoices = {
+    recognizer: createSimulatorRecognizer(),
+    synthesizer: options.synthesizer ?? createLocalSynthesizer(),
+    fallbackSynthesizer: options.fallbackSynthesizer ?? createLocalSynthesizer(),
+    llm: options.fake ? modelOf(options.fake) : null,
+  };
+  const pipeline = startCallPipeline({
+    call,
+    voices,
+    transport,
+    logger: pino({ level: 'silent' }),
+    maxTurns: 20,
+    sink: {
+      saveTurn: async (state) => void saved.push(structuredClone(state)),
+      finish: async (call) => void (finished = call),
+    },
+  });
+  void pipeline.done.then((call) => (finished ??= call));
+  const playedMarks = () => transport.marks.filter((mark) => !mark.cleared).map((mark) => mark.text ?? '');
+  const runUntil = async (until?: () => boolean, maxMs = 120_000) => {
+    await transport.run(until ?? (() => false), maxMs);
+    if (!until) await pipeline.done;
+  };
+  return {
+    transport,
+    pipeline,
+    saved,
+    finished: () => finished,
+    playedMarks,
+    runUntil,
+    played: (text) => () => playedMarks().includes(text),
+    say: async (text) => transport.say(await callerSpeech(text), text),
+  };
+}

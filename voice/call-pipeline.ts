@@ -1,0 +1,358 @@
+/**
+ * One call's voice pipeline. It orchestrates: the caller's side (caller-input.ts: media clock, speech-to-text, voice
+ * activity, turn-taking, DTMF) decides turns and barge-ins; each turn goes to the agent's graph
+ * (conversation/engine.ts), whose streamed reply the agent's voice (agent-voice.ts, playback.ts) speaks sentence by
+ * sentence; the conversation is saved after every turn and finished once. Lines said outside the graph and failure
+ * reasons are in call-lines.ts, latencies in turn-latency.ts. Every duration is media time (media-transport.ts).
+ */
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '../config/logger';
+import type { ConversationState } from '../conversation/conversation-state';
+import { agentReplies, endConversation, userSays, type ConversationSetup } from '../conversation/engine';
+import {
+  agentSaid,
+  endWithoutLlm,
+  openConversation,
+  recordInterruptedTurn,
+} from '../conversation/recorded-turns';
+import { LlmUnavailableError, type LanguageModel } from '../llm';
+import { APOLOGY, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
+import { AgentVoice } from './agent-voice';
+import { CallerInput } from './caller-input';
+import type { CallEndReason, CallVoices, ConversationSink, FinishedCall, LiveCall } from './live-call';
+import { MediaClock } from './media-clock';
+import type { MediaTransport } from './media-transport';
+import type { SpeechSynthesizer } from './speech';
+import { TurnLatencies, type TurnStart } from './turn-latency';
+
+export interface CallPipelineInput {
+  call: LiveCall;
+  voices: CallVoices;
+  transport: MediaTransport;
+  sink: ConversationSink;
+  logger: Logger;
+  maxTurns: number;
+}
+
+export interface CallPipeline {
+  /** Resolves once the call ended and `sink.finish` returned; never rejects (errors end the call with a reason). */
+  done: Promise<FinishedCall>;
+  /** The vendor's answering-machine detection said machine: play the agent's voicemail_message (if any), then end with 'voicemail'. */
+  answeredByMachine(): void;
+  /** Process shutdown past its grace period: end the call now ('shutdown'). */
+  shutdown(): void;
+}
+
+export function startCallPipeline(input: CallPipelineInput): CallPipeline {
+  const run = new CallRun(input);
+  return { done: run.done, answeredByMachine: () => run.answeredByMachine(), shutdown: () => run.shutdown() };
+}
+
+class CallRun {
+  readonly done: Promise<FinishedCall>;
+  private resolveDone!: (call: FinishedCall) => void;
+  private readonly log: Logger;
+  private readonly clock = new MediaClock();
+  private readonly caller: CallerInput;
+  private readonly agent: AgentVoice;
+  private readonly latencies = new TurnLatencies();
+  private readonly startedAtMs = Date.now();
+  private readonly startedWall = performance.now();
+  /** Turn times are media time from the stream's start, so the transcript lines up with the recording. */
+  private readonly records = { now: () => new Date(this.startedAtMs + this.clock.ms) };
+  private state: ConversationState;
+  private queue: Promise<void> = Promise.resolve();
+  private saving: Promise<void> = Promise.resolve();
+  private ending: { reason: CallEndReason; error: string | null } | null = null;
+  private acceptingCaller = true;
+  private closedAtMs: number | null = null;
+  private cancelIdle: () => void = () => {};
+  private promptedForSilence = false;
+  private readonly callSignal = new AbortController();
+
+  constructor(private readonly input: CallPipelineInput) {
+    const { call, transport } = input;
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    this.log = input.logger.child({
+      component: 'call-pipeline',
+      run_id: call.runId,
+      attempt_id: call.attemptId,
+    });
+    this.caller = new CallerInput(transport, this.clock, call.settings, () => this.agent.current !== null, {
+      speech: () => this.cancelIdle(),
+      bargeIn: () => this.onBargeIn(),
+      endOfTurn: (words, decided, interrupted) => this.onEndOfTurn(words, decided, interrupted),
+      keyPressed: () => this.onKeyPressed(),
+      digits: (words, decided) => this.enqueue(() => this.callerTurn(words, decided)),
+    });
+    this.agent = new AgentVoice(transport, this.clock, input.voices, call.settings);
+    this.state =
+      call.saved ??
+      openConversation({ ...this.records, definition: call.definition }, conversationStart(call));
+    transport.on('closed', (reason) => this.onClosed(reason));
+    this.clock.after(call.settings.maxDurationSeconds * 1000, () => this.requestEnd('max_duration'));
+    this.enqueue(() => this.open(), true);
+  }
+
+  answeredByMachine(): void {
+    if (this.ending || !this.acceptingCaller) return;
+    this.acceptingCaller = false;
+    this.log.info({ media_ms: this.clock.ms }, 'answering machine: leaving the voicemail message');
+    this.agent.interrupt();
+    this.cancelIdle();
+    this.caller.stop();
+    const message = this.input.call.settings.voicemailMessage;
+    this.enqueue(async () => {
+      if (message) await this.sayLine(message, { interruptible: false });
+      this.requestEnd('voicemail');
+    }, true);
+  }
+
+  shutdown(): void {
+    this.requestEnd('shutdown');
+  }
+
+  /** The engine's setup; only called when the call has an LLM. */
+  private setup(llm: LanguageModel, speech?: ConversationSetup['speech']): ConversationSetup {
+    const { call, maxTurns } = this.input;
+    return { ...this.records, definition: call.definition, llm, maxTurns, speech };
+  }
+
+  /** Opens the detector and recogniser, then speaks first: disclosure and greeting, or a resumed call's due reply. */
+  private async open(): Promise<void> {
+    const { call, voices, transport } = this.input;
+    await this.caller.open(voices.recognizer, transport.sampleRate, this.callSignal.signal);
+    if (!voices.recognizer) this.log.warn('no speech-to-text configured: the caller is not heard');
+    if (this.state.end_reason) return this.requestEnd(this.state.end_reason);
+    if (!this.acceptingCaller) return;
+    const greeting: TurnStart = { wall: this.startedWall, mediaMs: 0, sttDone: null };
+    if (!call.saved && call.settings.disclosureMessage)
+      await this.sayLine(call.settings.disclosureMessage, { interruptible: false, drain: false });
+    if (!voices.llm) {
+      await this.sayLine(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
+      return this.requestEnd('no_llm');
+    }
+    const owesReply = !call.saved || this.state.turns.at(-1)?.role === 'user';
+    if (owesReply) await this.agentTurn(voices.llm, (setup) => agentReplies(setup, this.state), greeting);
+    else this.armIdle();
+  }
+
+  private onBargeIn(): void {
+    if (!this.acceptingCaller || !this.agent.current?.interruptible) return;
+    this.log.info({ media_ms: this.clock.ms }, 'barge-in: playback cleared');
+    this.agent.interrupt();
+  }
+
+  private onEndOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean): void {
+    if (!this.acceptingCaller || (this.agent.speaking && !interrupted)) {
+      // Words under the agent's speech that did not interrupt it (a backchannel): heard, not answered.
+      words.catch(() => {});
+      return;
+    }
+    this.enqueue(async () => {
+      const text = (await words).trim();
+      decided.sttDone = performance.now();
+      if (text) await this.callerTurn(text, decided);
+      else this.armIdle();
+    });
+  }
+
+  /** A key press is deliberate: it interrupts the agent at once. */
+  private onKeyPressed(): void {
+    this.cancelIdle();
+    if (this.acceptingCaller && this.agent.current?.interruptible) this.agent.interrupt();
+  }
+
+  private async callerTurn(words: string, decided: TurnStart): Promise<void> {
+    const { llm } = this.input.voices;
+    if (!this.acceptingCaller || !llm) return;
+    this.promptedForSilence = false;
+    await this.agentTurn(llm, (setup) => userSays(setup, this.state, words), decided, words);
+  }
+
+  /**
+   * One turn of the graph, spoken while it streams. A barge-in keeps only what was played (with the caller's words
+   * when the reply was abandoned); a conversation the engine ended is played to its last mark, then the call ends.
+   */
+  private async agentTurn(
+    llm: LanguageModel,
+    produce: (setup: ConversationSetup) => Promise<ConversationState>,
+    started: TurnStart,
+    callerWords?: string,
+  ): Promise<void> {
+    const before = this.state;
+    const controller = new AbortController();
+    const turn = this.agent.start({ controller, interruptible: true });
+    let after: ConversationState | null = null;
+    try {
+      after = await produce(
+        this.setup(llm, { onText: (delta) => turn.speech.text(delta), signal: controller.signal }),
+      );
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+    }
+    const recorded = after !== null && !turn.interrupted && !turn.speech.failure;
+    if (after && recorded) {
+      const reply = after.turns.slice(before.turns.length).findLast((t) => t.role === 'agent');
+      // A model that answered without streaming: speak the reply whole.
+      if (reply && !turn.speech.hasText && reply.content !== '…') turn.speech.say(reply.content);
+      if (after.end_reason) turn.interruptible = false;
+      this.commit(after);
+    }
+    await turn.speech.drained();
+    this.agent.done();
+    // A barge-in or a failed synthesis: the transcript keeps what the caller heard.
+    if (turn.interrupted || turn.speech.failure) {
+      const played = turn.speech.played();
+      const cut = recorded
+        ? { reply: 'recorded' as const, played }
+        : { reply: 'abandoned' as const, callerWords, played };
+      this.commit(recordInterruptedTurn(this.records, this.state, cut));
+    }
+    if (turn.speech.failure) throw turn.speech.failure;
+    this.latencies.record(this.state, before.turns.length, started, turn.speech.stamps);
+    if (this.state.end_reason === 'llm_error')
+      return this.failed(new LlmUnavailableError(this.state.error ?? 'The LLM failed.'));
+    if (this.state.end_reason) return this.requestEnd(this.state.end_reason);
+    this.armIdle();
+  }
+
+  /** A line outside the graph, recorded as the agent's turn; an interruptible one keeps only what was played. */
+  private async sayLine(
+    text: string,
+    options: { interruptible: boolean; drain?: boolean; synthesizer?: SpeechSynthesizer },
+  ): Promise<void> {
+    this.commit(agentSaid(this.records, this.state, text));
+    const turn = this.agent.start({ synthesizer: options.synthesizer, interruptible: options.interruptible });
+    turn.speech.say(text);
+    if (options.drain === false) await turn.speech.end();
+    else await turn.speech.drained();
+    this.agent.done();
+    if (turn.interrupted || turn.speech.failure)
+      this.commit(
+        recordInterruptedTurn(this.records, this.state, { reply: 'recorded', played: turn.speech.played() }),
+      );
+    if (turn.speech.failure) throw turn.speech.failure;
+  }
+
+  private commit(state: ConversationState): void {
+    this.state = state;
+    const { sink } = this.input;
+    this.saving = this.saving
+      .then(() => sink.saveTurn(state))
+      .catch((error: unknown) => this.log.error({ err: error }, 'saving the conversation failed'));
+  }
+
+  private armIdle(): void {
+    if (this.ending || !this.acceptingCaller) return;
+    this.cancelIdle();
+    this.cancelIdle = this.clock.after(this.input.call.settings.idleTimeoutSeconds * 1000, () => {
+      if (this.agent.current || this.caller.callerSpeaking) return;
+      if (this.promptedForSilence) return this.requestEnd('silence_timeout');
+      this.promptedForSilence = true;
+      this.enqueue(async () => {
+        await this.sayLine(STILL_THERE, { interruptible: true });
+        this.armIdle();
+      });
+    });
+  }
+
+  /** Runs caller-driven work one piece at a time; a failure apologises and ends the call. */
+  private enqueue(task: () => Promise<void>, evenWithoutCaller = false): void {
+    this.queue = this.queue.then(async () => {
+      if (this.ending || (!this.acceptingCaller && !evenWithoutCaller)) return;
+      try {
+        await task();
+      } catch (error) {
+        await this.failed(error);
+      }
+    });
+  }
+
+  /** A vendor failed: apologise with the local voice (unless the caller is gone), then end with its reason. */
+  private async failed(error: unknown): Promise<void> {
+    const { reason, message } = failureReason(error);
+    this.log.warn({ reason, err: error }, 'vendor failure: the call ends');
+    this.agent.interrupt();
+    this.agent.done();
+    if (this.closedAtMs === null) {
+      try {
+        await this.sayLine(APOLOGY, {
+          interruptible: false,
+          synthesizer: this.input.voices.fallbackSynthesizer,
+        });
+      } catch (apologyError) {
+        this.log.error({ err: apologyError }, 'the apology could not be spoken');
+      }
+    }
+    this.requestEnd(reason, message);
+  }
+
+  private onClosed(reason: string): void {
+    this.closedAtMs ??= this.clock.ms;
+    this.log.info({ reason, media_ms: this.clock.ms }, 'media stream closed');
+    this.requestEnd('user_ended');
+  }
+
+  /** Ends the call once: stops the agent's speech and timers, then finishes behind the work under way. */
+  private requestEnd(reason: CallEndReason, error: string | null = null): void {
+    if (this.ending) return;
+    this.ending = { reason, error };
+    this.acceptingCaller = false;
+    this.caller.stop();
+    this.clock.stop();
+    this.agent.interrupt();
+    // The line closes at the decision; closing the conversation (extraction, disposition) happens off the call.
+    this.closedAtMs ??= this.clock.ms;
+    this.input.transport.close(reason);
+    this.queue = this.queue.then(() => this.finish());
+  }
+
+  private async finish(): Promise<void> {
+    const { reason, error } = this.ending!;
+    const { voices, sink } = this.input;
+    let state = this.state;
+    try {
+      if (!state.end_reason)
+        state =
+          voices.llm && error === null
+            ? await endConversation(this.setup(voices.llm), state, reason)
+            : endWithoutLlm(this.records, state, reason, error);
+    } catch (endError) {
+      this.log.error({ err: endError }, 'closing the conversation failed');
+      state = endWithoutLlm(this.records, state, reason, error);
+    }
+    this.commit(state);
+    this.callSignal.abort();
+    await this.caller
+      .close()
+      .catch((closeError: unknown) => this.log.warn({ err: closeError }, 'closing STT'));
+    await this.saving;
+    const finished: FinishedCall = {
+      state,
+      endReason: state.end_reason ?? reason,
+      mediaSeconds: (this.closedAtMs ?? this.clock.ms) / 1000,
+      usage: {
+        stt_seconds: this.caller.sttSeconds,
+        tts_characters: this.agent.characters,
+      },
+      latencies: this.latencies.byTurn,
+      error: state.error ?? error,
+    };
+    try {
+      await sink.finish(finished);
+    } catch (finishError) {
+      this.log.error({ err: finishError }, 'storing the finished call failed');
+    }
+    this.log.info({ end_reason: finished.endReason, media_seconds: finished.mediaSeconds }, 'call finished');
+    this.resolveDone(finished);
+  }
+}
+
+function conversationStart(call: LiveCall) {
+  return {
+    variables: call.variables,
+    dispositionCodes: call.dispositionCodes,
+    maxDurationSeconds: call.settings.maxDurationSeconds,
+  };
+}

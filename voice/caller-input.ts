@@ -1,0 +1,127 @@
+/**
+ * The caller's side of a call: each frame moves the media clock, goes to speech-to-text and to voice activity
+ * detection, and turn-taking turns that into a barge-in or an end of turn; DTMF digits pressed in a row become one
+ * turn after a pause as long as the end of turn. Events that arrive while the detector and recogniser open are
+ * replayed in order. What to do with a turn is the pipeline's (call-pipeline.ts) decision.
+ */
+import { performance } from 'node:perf_hooks';
+import { pressedDigits } from './call-lines';
+import type { VoiceSettings } from './live-call';
+import type { MediaClock } from './media-clock';
+import type { MediaTransport } from './media-transport';
+import type { RecognitionSession, SpeechRecognizer } from './speech';
+import type { TurnStart } from './turn-latency';
+import { TurnTaking } from './turn-taking';
+import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
+
+export interface CallerEvents {
+  /** A frame held speech. */
+  speech(): void;
+  /** The caller spoke over the agent's turn long enough to interrupt it. */
+  bargeIn(): void;
+  /** The caller's turn ended: their words (recognised meanwhile), and whether this utterance interrupted the agent. */
+  endOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean): void;
+  /** A key was pressed. */
+  keyPressed(): void;
+  /** Digits pressed in a row, as the caller's words once they paused. */
+  digits(words: string, decided: TurnStart): void;
+}
+
+export class CallerInput {
+  private vad: VoiceActivityDetector | null = null;
+  private session: RecognitionSession | null = null;
+  private early: Array<() => void> | null = [];
+  private readonly floor: TurnTaking;
+  private digitsSoFar = '';
+  private cancelDigits: () => void = () => {};
+  private stopped = false;
+
+  constructor(
+    transport: MediaTransport,
+    private readonly clock: MediaClock,
+    private readonly settings: VoiceSettings,
+    /** Is the agent's turn under way (producing or playing a reply)? */
+    private readonly agentBusy: () => boolean,
+    private readonly events: CallerEvents,
+  ) {
+    this.floor = new TurnTaking({
+      endOfTurnMs: settings.endOfTurnSeconds * 1000,
+      interruptionMs: settings.interruptionSeconds * 1000,
+    });
+    transport.on('audio', (frame) => this.whenOpen(() => this.onFrame(frame)));
+    transport.on('dtmf', (digit) => this.whenOpen(() => this.onDigit(digit)));
+    transport.on('callerText', (text) => this.whenOpen(() => this.session?.callerText?.(text)));
+  }
+
+  /** Opens the detector and the recogniser (none: the caller's words are not heard), then replays what waited. */
+  async open(
+    recognizer: SpeechRecognizer | null,
+    sampleRate: MediaTransport['sampleRate'],
+    signal: AbortSignal,
+  ) {
+    try {
+      this.vad = await createVoiceActivityDetector(sampleRate);
+      if (recognizer)
+        this.session = await recognizer.open({ sampleRate, language: this.settings.language, signal });
+    } finally {
+      const early = this.early ?? [];
+      this.early = null;
+      for (const handle of early) handle();
+    }
+  }
+
+  get callerSpeaking(): boolean {
+    return this.floor.callerSpeaking;
+  }
+
+  /** Seconds of audio the recogniser billed. */
+  get sttSeconds(): number {
+    return this.session?.billedSeconds ?? 0;
+  }
+
+  /** Stops listening (the call is ending); pending digits are dropped. */
+  stop(): void {
+    this.stopped = true;
+    this.cancelDigits();
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    this.vad?.close();
+    await this.session?.close();
+  }
+
+  private whenOpen(handle: () => void): void {
+    if (this.early) this.early.push(handle);
+    else handle();
+  }
+
+  private onFrame(frame: Int16Array): void {
+    if (this.stopped) return;
+    this.clock.tick();
+    this.session?.write(frame);
+    const speech = this.vad?.isSpeech(frame) ?? false;
+    if (speech) this.events.speech();
+    const event = this.floor.frame(speech, this.agentBusy());
+    if (event.type === 'barge_in') this.events.bargeIn();
+    if (event.type !== 'end_of_turn') return;
+    const words = this.session ? this.session.endOfTurn() : Promise.resolve('');
+    this.events.endOfTurn(words, this.decidedNow(), event.interrupted);
+  }
+
+  private onDigit(digit: string): void {
+    if (this.stopped) return;
+    this.events.keyPressed();
+    this.digitsSoFar += digit;
+    this.cancelDigits();
+    this.cancelDigits = this.clock.after(this.settings.endOfTurnSeconds * 1000, () => {
+      const words = pressedDigits(this.digitsSoFar);
+      this.digitsSoFar = '';
+      this.events.digits(words, this.decidedNow());
+    });
+  }
+
+  private decidedNow(): TurnStart {
+    return { wall: performance.now(), mediaMs: this.clock.ms, sttDone: null };
+  }
+}
