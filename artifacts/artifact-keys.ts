@@ -16,3 +16,19 @@ export const runArtifactKey = (organizationId: number, runId: number, file: stri
 
 export const transcriptKey = (organizationId: number, runId: number) =>
   runArtifactKey(organizationId, runId, 'transcript.json');
+
+/** Where a call's three recordings go (run columns: recording_key, user_recording_key, bot_recording_key). */
+export interface RecordingKeys {
+  /** Caller and agent together. */
+  mixed: string;
+  /** The caller alone (the run's user recording). */
+  caller: string;
+  /** The agent alone (the run's bot recording). */
+  agent: string;
+}
+
+export const recordingKeys = (organizationId: number, runId: number): RecordingKeys => ({
+  mixed: runArtifactKey(organizationId, runId, 'recording.wav'),
+  caller: runArtifactKey(organizationId, runId, 'user_recording.wav'),
+  agent: runArtifactKey(organizationId, runId, 'bot_recording.wav'),
+});

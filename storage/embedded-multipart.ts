@@ -4,9 +4,8 @@
  * object (as every embedded write is), aborting removes the folder.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartUpload } from './object-storage';
 import { checkPartNumber } from './part-numbers';
 
@@ -33,11 +32,13 @@ export async function createEmbeddedMultipartUpload(input: {
       await fs.mkdir(path.dirname(input.file), { recursive: true });
       const temporary = `${input.file}.${process.pid}.${Date.now()}.partial`;
       try {
-        const out = createWriteStream(temporary);
-        for (const part of parts)
-          await pipeline(createReadStream(path.join(folder, part)), out, { end: false });
-        out.end();
-        await new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+        const out = await fs.open(temporary, 'w');
+        try {
+          // One part in memory at a time (a part is a few MiB at most).
+          for (const part of parts) await out.write(await fs.readFile(path.join(folder, part)));
+        } finally {
+          await out.close();
+        }
         await fs.rename(temporary, input.file);
       } catch (error) {
         await fs.rm(temporary, { force: true });
