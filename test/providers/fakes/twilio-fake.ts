@@ -50,6 +50,8 @@ export interface TwilioFake {
   failNumberUpdates(error: { status: number; code: number; message: string } | null): void;
   /** A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML. */
   callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
+  /** A call's TwiML ran out (its `<Connect><Stream>` closed): Twilio ends the call and reports it completed. */
+  twimlEnded(callSid: string, durationSeconds: number): Promise<void>;
   /** Resolves once every scheduled callback was sent. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -301,6 +303,11 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
         'content-type': 'application/x-www-form-urlencoded',
         'x-twilio-signature': twilioSigned(authToken, number.voice_url, form),
       });
+    },
+    async twimlEnded(callSid, durationSeconds) {
+      const call = calls.get(callSid);
+      if (!call) throw new Error(`no call ${callSid}`);
+      await finish(call, { final: 'completed', durationSeconds });
     },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
