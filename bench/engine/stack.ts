@@ -80,6 +80,8 @@ export interface BenchStackOptions {
   keep?: boolean;
   /** Temporal state in memory instead of the file `./scripts/start.sh` gives it (for comparison only). */
   temporalInMemory?: boolean;
+  /** Settings added to the stack's environment (the API's config and every child's). */
+  env?: Record<string, string>;
 }
 
 export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
@@ -146,6 +148,7 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     S3_FORCE_PATH_STYLE: 'true',
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
   };
   const config = loadConfig(env);
   const logger = createLogger({ level: config.logLevel, pretty: false });
