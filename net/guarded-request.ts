@@ -10,7 +10,8 @@ import {
 export interface GuardedRequestInit {
   method: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (a multipart upload such as an audio file). */
+  body?: string | Uint8Array;
   signal?: AbortSignal;
   /** Answers longer than this are cut off with an error (vendor API answers are small). */
   maxResponseBytes?: number;
