@@ -29,12 +29,7 @@ beforeAll(async () => {
   fake = await startOpenAiFake();
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.streams.length = 0;
-  fake.streamDelay(0);
-  fake.fixUsage(null);
-});
+beforeEach(() => fake.reset());
 
 describe('a streamed reply', () => {
   it('hands each content delta to onText in order and returns the whole reply with its usage', async () => {

@@ -59,6 +59,8 @@ export interface OpenAiFake {
   handle(handler: FakeHandler): void;
   /** Waits this long before each streamed chunk from now on (0: none). */
   streamDelay(ms: number): void;
+  /** Forgets the requests and streams, and goes back to the default answer, usage and pacing (between tests). */
+  reset(): void;
   /** Answers every completion with this usage from now on; null goes back to an estimate from the text. */
   fixUsage(usage: FakeUsage | null): void;
   close(): Promise<void>;
@@ -207,7 +209,8 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 /** Starts the fake on a free local port. */
 export async function startOpenAiFake(): Promise<OpenAiFake> {
   const requests: FakeChatRequest[] = [];
-  let handler: FakeHandler = () => ({ content: 'Hello.' });
+  const defaultHandler: FakeHandler = () => ({ content: 'Hello.' });
+  let handler = defaultHandler;
   let fixedUsage: FakeUsage | null = null;
   let delayMs = 0;
   const streams: FakeStream[] = [];
@@ -246,6 +249,13 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
     streams,
     streamDelay(ms) {
       delayMs = ms;
+    },
+    reset() {
+      requests.length = 0;
+      streams.length = 0;
+      delayMs = 0;
+      fixedUsage = null;
+      handler = defaultHandler;
     },
     handle(next) {
       handler = next;
