@@ -1,0 +1,135 @@
+/**
+ * The vendors one call talks through: the agent's voice configuration (organization-scoped) turned into a
+ * recogniser, a synthesiser and a language model, with the documented defaults where it names none — no
+ * speech-to-text (the simulator's text on simulator calls), the local voice, the operator's LLM.
+ */
+import type { Config } from '../config';
+import type { Logger } from '../config/logger';
+import type { Executor } from '../db/client';
+import { findVoiceConfiguration } from '../db/repositories/voice-configurations';
+import { LlmUnavailableError, createLanguageModel, type LanguageModel } from '../llm';
+import { OpenAiLanguageModel } from '../llm/openai-model';
+import {
+  DestinationNotAllowedError,
+  checkDestination,
+  destinationPolicy,
+  type DestinationPolicy,
+} from '../net/outbound-destinations';
+import type { CallVoices, VoiceSettings } from './live-call';
+import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
+import { createDeepgramRecognizer } from './stt/deepgram-recognizer';
+import { createOpenAiTranscriber } from './stt/openai-transcriber';
+import { createPocketsphinxRecognizer } from './stt/pocketsphinx-recognizer';
+import { createSimulatorRecognizer } from './stt/simulator-recognizer';
+import { createLocalSynthesizer } from './tts/local-synthesizer';
+import type { LocalEngine } from './tts/local-voices';
+import { FALLBACK_LLM_MODEL, storedVoiceSections, type StoredSection } from './voice-vendors';
+
+export interface VoiceSetupDeps {
+  db: Executor;
+  config: Pick<Config, 'appSecret' | 'llm' | 'security'>;
+  logger?: Logger;
+}
+
+/** The LLM request limits of an organization's model when the operator set none (LLM_TIMEOUT_MS, LLM_MAX_RETRIES). */
+const ORGANIZATION_LLM_LIMITS = { timeoutMs: 30_000, maxRetries: 2, templateAttempts: 1 };
+
+export async function resolveCallVoices(
+  deps: VoiceSetupDeps,
+  call: { organizationId: number; mode: string; settings: VoiceSettings },
+): Promise<CallVoices> {
+  const { settings } = call;
+  const fallbackSynthesizer = createLocalSynthesizer();
+  const row =
+    settings.voiceConfigId === null
+      ? undefined
+      : await findVoiceConfiguration(deps.db, call.organizationId, settings.voiceConfigId);
+  if (settings.voiceConfigId !== null && !row)
+    // Agents name configurations inside JSON: one deleted since (an archived agent's, or a race with the save)
+    // leaves the agent on the defaults rather than without a voice.
+    deps.logger?.warn(
+      { organization_id: call.organizationId, voice_config_id: settings.voiceConfigId },
+      'voice configuration not found; the call uses the default voices',
+    );
+  const sections = row
+    ? storedVoiceSections(row, deps.config.appSecret)
+    : { stt: null, tts: null, llm: null };
+  const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
+  return {
+    recognizer: recognizerOf(sections.stt, call.mode, destinations),
+    synthesizer: sections.tts ? synthesizerOf(sections.tts) : fallbackSynthesizer,
+    fallbackSynthesizer,
+    llm: sections.llm
+      ? await organizationModel(sections.llm, settings.model, deps.config, destinations)
+      : operatorModel(deps.config, settings.model),
+  };
+}
+
+const text = (section: StoredSection, name: string): string | undefined => {
+  const value = section.clear[name] ?? section.secrets[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function recognizerOf(
+  stt: StoredSection | null,
+  mode: string,
+  destinations: DestinationPolicy,
+): SpeechRecognizer | null {
+  if (stt === null) return mode === 'simulator' ? createSimulatorRecognizer() : null;
+  const apiKey = text(stt, 'api_key') ?? '';
+  const model = text(stt, 'model');
+  switch (stt.definition.provider) {
+    case 'deepgram':
+      return createDeepgramRecognizer({ apiKey, baseUrl: text(stt, 'base_url'), model, destinations });
+    case 'openai':
+      return createOpenAiTranscriber({ apiKey, baseUrl: text(stt, 'base_url') ?? '', model, destinations });
+    case 'pocketsphinx':
+      return createPocketsphinxRecognizer();
+    default:
+      throw new Error(`no recogniser for speech-to-text vendor ${stt.definition.provider}`);
+  }
+}
+
+function synthesizerOf(tts: StoredSection): SpeechSynthesizer {
+  if (tts.definition.provider !== 'local')
+    throw new Error(`no synthesiser for text-to-speech vendor ${tts.definition.provider}`);
+  return createLocalSynthesizer({
+    engine: text(tts, 'engine') as LocalEngine | undefined,
+    defaultVoice: text(tts, 'voice'),
+  });
+}
+
+/**
+ * The organization's OpenAI-compatible model, the agent's `model` first. Its base URL is a user-set destination,
+ * checked now, as the call connects: a refused one makes every request fail as the LLM being unavailable, so the
+ * call apologises and ends with `llm_error` (the reason is in the log line of that error).
+ */
+async function organizationModel(
+  llm: StoredSection,
+  agentModel: string | null,
+  config: VoiceSetupDeps['config'],
+  destinations: DestinationPolicy,
+): Promise<LanguageModel> {
+  const model = agentModel ?? text(llm, 'model') ?? config.llm?.model ?? FALLBACK_LLM_MODEL;
+  const baseUrl = text(llm, 'base_url')?.replace(/\/+$/, '') ?? null;
+  if (baseUrl !== null) {
+    try {
+      await checkDestination(baseUrl, destinations);
+    } catch (error) {
+      if (!(error instanceof DestinationNotAllowedError)) throw error;
+      return refusingModel(model, `llm.base_url: ${error.message}`);
+    }
+  }
+  const limits = config.llm ?? ORGANIZATION_LLM_LIMITS;
+  return new OpenAiLanguageModel({ ...limits, baseUrl, apiKey: text(llm, 'api_key') ?? '', model });
+}
+
+/** The operator's LLM (LLM_* settings), with the agent's `model` when it names one; null when none is set. */
+function operatorModel(config: VoiceSetupDeps['config'], agentModel: string | null): LanguageModel | null {
+  if (!config.llm) return null;
+  return createLanguageModel({ llm: agentModel ? { ...config.llm, model: agentModel } : config.llm });
+}
+
+function refusingModel(model: string, reason: string): LanguageModel {
+  return { model, chat: () => Promise.reject(new LlmUnavailableError(reason)) };
+}
