@@ -1,21 +1,23 @@
 import type { Config } from '../config';
 
 /**
- * What happens when a person answers a simulated call: the simulator hands the call to a handler (the agent's side
- * of the line, given by the process hosting the simulator), which talks until the conversation ends. Without a
- * handler, or when it declines a call, the call just lasts its planned talk_seconds.
+ * What happens when a person answers a simulated call: the simulator hands the call to a handler (the callee's side
+ * of the line, voice-calls.ts), which talks until the conversation ends. Without a handler, or when it declines a
+ * call, the call just lasts its planned talk_seconds.
  */
 
 export interface AnsweredCall {
   callSid: string;
   attemptRef: string;
+  /** Where the call reports; its answer URL is derived from it (`answerUrlOf`). */
+  statusCallbackUrl: string | null;
   answeredAt: Date;
   /** The call is cut here at the latest (answer time plus the placement's max call duration). */
   hangUpBy: Date;
 }
 
 export interface ConversationResult {
-  /** Seconds from the answer to the callee hanging up: the call's talk time and reported duration. */
+  /** Seconds of media from the answer to the hang-up: the call's talk time and reported duration. */
   talkSeconds: number;
 }
 

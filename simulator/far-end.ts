@@ -41,6 +41,8 @@ export type FarEndEnd = {
   by: 'agent' | 'callee' | 'socket';
   reason: string;
   mediaSeconds: number;
+  /** Whether the agent sent anything to hear (audio or a mark) before the end. */
+  agentSpoke: boolean;
 };
 
 export interface FarEnd {
@@ -48,6 +50,8 @@ export interface FarEnd {
   say(text: string, audio: Int16Array): void;
   /** Queues a key press after what is already queued. */
   press(digit: string): void;
+  /** Queues silence: the callee holds the line this long before what it does next. */
+  pause(seconds: number): void;
   /** Hangs up once what is queued was sent. */
   hangUp(reason: string): void;
   /** Ends the stream now (shutting down). */
@@ -81,6 +85,7 @@ export async function connectFarEnd(options: FarEndOptions): Promise<FarEnd> {
   let frames = 0;
   let lastAgentFrame = 0;
   let finished = false;
+  let agentSpoke = false;
   let settle!: (end: FarEndEnd) => void;
   const ended = new Promise<FarEndEnd>((resolve) => (settle = resolve));
 
@@ -89,19 +94,22 @@ export async function connectFarEnd(options: FarEndOptions): Promise<FarEnd> {
     if (finished) return;
     finished = true;
     socket.close(1000, reason.slice(0, 120));
-    settle({ by, reason, mediaSeconds: (frames * FRAME_MS) / 1000 });
+    settle({ by, reason, mediaSeconds: (frames * FRAME_MS) / 1000, agentSpoke });
   };
   const echo = (name: string) => void send(JSON.stringify({ event: 'mark', name } satisfies CalleeMessage));
 
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     if (isBinary) {
+      agentSpoke = true;
       for (let at = 0; at + SIMULATOR_FRAME_BYTES <= data.length; at += SIMULATOR_FRAME_BYTES)
         playback.push({ kind: 'frame' });
       return;
     }
     const message = readAgentMessage(data.toString('utf8'));
-    if (message?.event === 'mark') playback.push({ kind: 'mark', name: message.name, text: message.text });
-    else if (message?.event === 'clear') {
+    if (message?.event === 'mark') {
+      agentSpoke = true;
+      playback.push({ kind: 'mark', name: message.name, text: message.text });
+    } else if (message?.event === 'clear') {
       // Unplayed audio is dropped; its marks come back unheard, as a vendor's do.
       for (const item of playback.splice(0)) if (item.kind === 'mark') echo(item.name);
     } else if (message?.event === 'stop') finish('agent', message.reason);
@@ -186,6 +194,10 @@ export async function connectFarEnd(options: FarEndOptions): Promise<FarEnd> {
     },
     press(digit) {
       outgoing.push({ kind: 'message', message: { event: 'dtmf', digit } });
+    },
+    pause(seconds) {
+      for (let n = Math.round((seconds * 1000) / FRAME_MS); n > 0; n--)
+        outgoing.push({ kind: 'frame', frame: silence });
     },
     hangUp(reason) {
       outgoing.push({ kind: 'hang_up', reason });

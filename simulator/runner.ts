@@ -19,14 +19,14 @@ const MAX_CONVERSATIONS = 100;
 /**
  * Plays out simulated calls: ends each call when its time is up and posts the final status to its callback URL,
  * as a vendor would. A callback lost on purpose (drop_callback) or after its tries is left to reconciliation.
- * With `answering`, a call answered by a person talks with the agent while it is in progress and ends when the
- * conversation does (see answered-calls.ts).
+ * With `answering`, a call answered by a person talks with the agent over its media stream while it is in
+ * progress, and ends when the conversation does (see answered-calls.ts, voice-calls.ts).
  */
 export function startSimulatorRunner(deps: {
   db: Db;
   logger: Logger;
   intervalMs?: number;
-  /** This deployment's agent side: plays the conversations of the calls it placed (see answered-calls.ts). */
+  /** The callees of the calls this deployment placed: they talk with its agents (see voice-calls.ts). */
   answering?: { deploymentUrl: string; handler: AnsweredCallHandler } | null;
 }): {
   stop(): Promise<void>;
@@ -73,7 +73,7 @@ export function startSimulatorRunner(deps: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      // Conversations stop between turns; their calls then end as planned, reported by whichever runner is up.
+      // Talking callees hang up; their calls end with the media time talked, reported by whichever runner is up.
       abort.abort();
       await current;
       await Promise.all(conversations);
@@ -96,7 +96,13 @@ async function converse(
     hangUpAnsweredCall(db, call.call_sid, Math.min(Math.max(0, seconds), limit));
   try {
     const result = await handler(
-      { callSid: call.call_sid, attemptRef: call.attempt_ref, answeredAt, hangUpBy: call.ends_at },
+      {
+        callSid: call.call_sid,
+        attemptRef: call.attempt_ref,
+        statusCallbackUrl: call.status_callback_url,
+        answeredAt,
+        hangUpBy: call.ends_at,
+      },
       signal,
     );
     if (!result) {

@@ -18,6 +18,8 @@ import { SIMULATOR_SAMPLE_RATE } from './media-protocol';
 export const CALLEE_VOICE = 'slt';
 /** The agent's silence, after its last mark came back, that ends its turn for the callee. */
 export const CALLEE_QUIET_SECONDS = 0.6;
+/** A callee that hangs up after last words holds the line this long first, as people do (and the words are heard). */
+export const HANG_UP_PAUSE_SECONDS = 1;
 
 /** Who the callee is: a script to follow, or a persona its LLM plays. */
 export type CalleeRole =
@@ -81,7 +83,9 @@ export async function talkAsCallee(call: CalleeCall): Promise<CalleeCallResult> 
       far.say(turn.say, audio);
     }
     for (const digit of turn.digits) far.press(digit);
-    if (turn.hangUp) far.hangUp('callee_hangup');
+    if (!turn.hangUp) return;
+    if (turn.say || turn.digits) far.pause(HANG_UP_PAUSE_SECONDS);
+    far.hangUp('callee_hangup');
   };
 
   const far: FarEnd = await connectFarEnd({

@@ -6,8 +6,9 @@
  */
 import type { AppContext } from '../context';
 import { createLanguageModel } from '../../llm';
-import { createCallConversationHandler } from '../../simulator/call-conversations';
 import { startSimulatorRunner } from '../../simulator/runner';
+import { createVoiceCallHandler } from '../../simulator/voice-calls';
+import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { startCallEventStreams } from './call-event-streams';
 import { startMediaLostSweeper } from './media-lost-sweeper';
 
@@ -25,13 +26,22 @@ export function startBackgroundLoops(ctx: AppContext): BackgroundLoops {
   };
 }
 
-/** The simulator's cloud: with an LLM configured, calls answered by a person talk with the agent (docs/agents.md). */
+/**
+ * The simulator's cloud: with an LLM configured, calls answered by a person talk with the agent over their media
+ * stream, the callee played by the LLM (or its contact's script) in the local voice (docs/agents.md).
+ */
 function startSimulator(ctx: AppContext): BackgroundLoops {
   const llm = createLanguageModel(ctx.config);
   const answering = llm
     ? {
         deploymentUrl: ctx.config.http.publicBaseUrl,
-        handler: createCallConversationHandler({ ...ctx, llm }),
+        handler: createVoiceCallHandler({
+          db: ctx.db,
+          logger: ctx.logger,
+          llm,
+          synthesizer: createLocalSynthesizer(),
+          mediaSpeed: ctx.config.simulator.mediaSpeed,
+        }),
       }
     : null;
   return startSimulatorRunner({ db: ctx.db, logger: ctx.logger, answering });

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSourceKey } from '../../storage/contact-sources';
-import {
-  campaignAction,
-  campaignRow,
-  phoneFor,
-  startEngineHarness,
-  waitFor,
-  type EngineHarness,
-} from '../engine/engine-harness';
+import { campaignAction, campaignRow, phoneFor, waitFor } from '../engine/engine-harness';
 import { insertSimulatorConfiguration } from '../helpers/fixtures';
 import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { threeNodeAgent } from '../runtime/textchat-fixtures';
 import { isCalleeRequest, simulatedCallScript } from './simulated-call-script';
+import { startVoiceHarness, type VoiceHarness } from './voice-harness';
 
 /** The contacts' CSV: a name, an email and notes per person (the callee's persona); one row with none of them. */
 const CONTACTS = [
@@ -69,7 +63,11 @@ interface RunDetail {
   id: number;
   is_completed: boolean;
   gathered_context: Record<string, unknown>;
-  usage_info: { llm?: { prompt_tokens: number; completion_tokens: number } };
+  usage_info: {
+    llm?: { prompt_tokens: number; completion_tokens: number };
+    stt_seconds?: number;
+    tts_characters?: number;
+  };
   cost_info: { charge_usd?: number; service_token_usage?: number; call_duration_seconds?: number };
   transcript_url: string | null;
   transcript_public_url: string | null;
@@ -77,7 +75,7 @@ interface RunDetail {
 
 describe('simulated calls answered by a person talk with the agent', () => {
   let fake: OpenAiFake;
-  let h: EngineHarness;
+  let h: VoiceHarness;
   let agentId: number;
   const runs = new Map<string, RunDetail>();
 
@@ -99,7 +97,6 @@ describe('simulated calls answered by a person talk with the agent', () => {
       disposition: string;
       error?: string;
       turns: Array<{ role: string; content: string; node_id: string }>;
-      callee_usage?: { prompt_tokens: number };
     };
   };
   const attemptOf = (runId: number) =>
@@ -115,8 +112,12 @@ describe('simulated calls answered by a person talk with the agent', () => {
     fake = await startOpenAiFake();
     fake.handle(simulatedCallScript);
     fake.fixUsage(USAGE_PER_COMPLETION);
-    h = await startEngineHarness({
-      env: { LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0', CONVERSATION_MAX_TURNS: '3' },
+    h = await startVoiceHarness({
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MAX_RETRIES: '0',
+      CONVERSATION_MAX_TURNS: '3',
+      // Real time: a call then lasts, on the wall clock, at least its talk time (asserted below).
+      SIMULATOR_MEDIA_SPEED: '1',
     });
     await h.startWorker();
     const created = await h.app.inject({
@@ -190,12 +191,19 @@ describe('simulated calls answered by a person talk with the agent', () => {
     const prompt = ADA_AGENT_COMPLETIONS * USAGE_PER_COMPLETION.prompt_tokens;
     const completion = ADA_AGENT_COMPLETIONS * USAGE_PER_COMPLETION.completion_tokens;
     expect(ada.usage_info.llm).toEqual({ prompt_tokens: prompt, completion_tokens: completion });
-    // The configured unit prices: tokens, plus the call's minutes (its length is the conversation's, measured).
+    const transcript = await transcriptOf(ada);
+    // Speech: the agent's words were synthesised, character for character; the callee's were read from the text
+    // the simulator sent with its audio, so no speech-to-text was billed.
+    const spoken = transcript.turns.filter((turn) => turn.role === 'agent').map((turn) => turn.content);
+    expect(ada.usage_info).toMatchObject({ stt_seconds: 0, tts_characters: spoken.join('').length });
+    // The configured unit prices: tokens, the synthesised characters, plus the call's minutes (its length is the
+    // conversation's media time).
     const pricing = h.ctx.config.pricing;
     const duration = ada.cost_info.call_duration_seconds!;
     const charge =
       (prompt / 1e6) * pricing.llmPromptPerMillionTokens +
       (completion / 1e6) * pricing.llmCompletionPerMillionTokens +
+      (ada.usage_info.tts_characters! / 1e6) * pricing.ttsPerMillionCharacters +
       (duration / 60) * pricing.callPerMinute;
     expect(ada.cost_info).toEqual({
       service_token_usage: prompt + completion,
@@ -203,7 +211,6 @@ describe('simulated calls answered by a person talk with the agent', () => {
       call_duration_seconds: duration,
     });
 
-    const transcript = await transcriptOf(ada);
     expect(transcript).toMatchObject({
       mode: 'simulator',
       end_reason: 'completed',
@@ -216,11 +223,12 @@ describe('simulated calls answered by a person talk with the agent', () => {
       ['user', 'Yes please, send it to ada@example.com.'],
       ['agent', 'Thank you, goodbye!'],
     ]);
-    // The callee's tokens are the simulator's: reported beside the transcript, not billed to the run.
-    expect(transcript.callee_usage).toEqual({
-      prompt_tokens: ADA_CALLEE_COMPLETIONS * USAGE_PER_COMPLETION.prompt_tokens,
-      completion_tokens: ADA_CALLEE_COMPLETIONS * USAGE_PER_COMPLETION.completion_tokens,
-    });
+    // The callee's tokens are the simulator's: asked of the same LLM, not billed to the run (its usage above is the
+    // agent's completions only).
+    const adaCallee = fake.requests.filter(
+      (r) => isCalleeRequest(r) && r.messages[0]!.content.includes('You are Ada Lovelace.'),
+    );
+    expect(adaCallee).toHaveLength(ADA_CALLEE_COMPLETIONS);
 
     const grace = runs.get('grace')!;
     expect(grace).toMatchObject({
@@ -260,12 +268,16 @@ describe('simulated calls answered by a person talk with the agent', () => {
       const call = await simulatorCallOf(attempt.id);
       expect(call.status).toBe('ended');
       expect(call.converses).toBe(true);
-      // The talk time is the conversation's measured length (ms precision, several LLM round trips): at least a
-      // millisecond, at most the call's time limit; the run bills exactly it.
+      // The talk time is the stream's media time, 20 ms per frame the callee sent: whole frames, at least its
+      // speech, at most the call's time limit. The run bills the media time the agent's side counted: the same
+      // clock, less the frames still on the wire when the agent hung up.
       const talkSeconds = Number(call.talk_seconds);
-      expect(talkSeconds).toBeGreaterThanOrEqual(0.001);
+      expect(Math.round(talkSeconds * 50)).toBeCloseTo(talkSeconds * 50, 6);
+      expect(talkSeconds).toBeGreaterThanOrEqual(2);
       expect(talkSeconds).toBeLessThanOrEqual(Number(call.time_limit_seconds));
-      expect(run.cost_info.call_duration_seconds).toBe(talkSeconds);
+      const billed = run.cost_info.call_duration_seconds!;
+      expect(billed).toBeLessThanOrEqual(talkSeconds);
+      expect(billed).toBeGreaterThanOrEqual(talkSeconds - 0.2);
       // The call was hung up when the conversation ended: it lasted its ring and the talk (to the millisecond).
       const lastedMs = call.ends_at.getTime() - call.requested_at.getTime();
       expect(lastedMs).toBeGreaterThanOrEqual((Number(call.ring_seconds) + talkSeconds) * 1000 - 1);
@@ -273,23 +285,28 @@ describe('simulated calls answered by a person talk with the agent', () => {
     }
   });
 
-  it('ends the conversation with disposition llm_error when the agent or the callee LLM fails, keeping the outcome', async () => {
-    for (const key of ['linus', 'margaret']) {
-      const run = runs.get(key)!;
-      expect(run).toMatchObject({
-        is_completed: true,
-        gathered_context: { mapped_call_disposition: 'llm_error', outcome: 'completed' },
-      });
-      expect(await attemptOf(run.id)).toMatchObject({ outcome: 'completed', state: 'finished' });
-      const transcript = await transcriptOf(run);
-      expect(transcript).toMatchObject({ end_reason: 'llm_error', disposition: 'llm_error' });
-    }
-    expect((await transcriptOf(runs.get('linus')!)).error).toMatch(/agent model is down/);
-    // The agent failed after hearing about the weather; the callee never said a word.
-    expect((await transcriptOf(runs.get('linus')!)).turns.map((t) => t.role)).toEqual(['agent', 'user']);
-    const margaret = await transcriptOf(runs.get('margaret')!);
-    expect(margaret.turns.map((t) => t.role)).toEqual(['agent']);
-    expect(margaret.error).toMatch(/callee model is down/);
+  it("ends the conversation with disposition llm_error when the agent's LLM fails, keeping the outcome; a callee whose LLM fails hangs up", async () => {
+    const linus = runs.get('linus')!;
+    expect(linus).toMatchObject({
+      is_completed: true,
+      gathered_context: { mapped_call_disposition: 'llm_error', outcome: 'completed' },
+    });
+    expect(await attemptOf(linus.id)).toMatchObject({ outcome: 'completed', state: 'finished' });
+    const failed = await transcriptOf(linus);
+    expect(failed).toMatchObject({ end_reason: 'llm_error', disposition: 'llm_error' });
+    expect(failed.error).toMatch(/agent model is down/);
+    // The agent failed after hearing about the weather.
+    expect(failed.turns.slice(0, 2).map((t) => [t.role, t.content])).toEqual([
+      ['agent', 'Hello, this is Acme calling.'],
+      ['user', "Lovely weather today, isn't it?"],
+    ]);
+    // The callee's LLM is the simulator's: when it fails, the person on the line just hangs up, without a word.
+    const margaret = runs.get('margaret')!;
+    expect(margaret).toMatchObject({ is_completed: true, gathered_context: { outcome: 'completed' } });
+    expect(await attemptOf(margaret.id)).toMatchObject({ outcome: 'completed', state: 'finished' });
+    const hungUp = await transcriptOf(margaret);
+    expect(hungUp).toMatchObject({ end_reason: 'user_ended' });
+    expect(hungUp.turns.map((t) => t.role)).toEqual(['agent']);
   });
 
   it('ends at the turn limit, or when the callee hangs up with last words', async () => {
