@@ -16,6 +16,8 @@ export interface MediaLostSweeperDeps {
   /** The clock the grace is measured on (tests move it). */
   now?: () => Date;
   intervalMs?: number;
+  /** Only this organization's runs (tests, whose files share one database, each move their own clock). */
+  organizationId?: number;
 }
 
 export interface MediaLostSweeper {
@@ -33,7 +35,7 @@ export function startMediaLostSweeper(deps: MediaLostSweeperDeps): MediaLostSwee
     const cutoff = new Date(now().getTime() - MEDIA_LOST_AFTER_SECONDS * 1000);
     let ended = 0;
     for (;;) {
-      const runs = await endLostConversations(deps.db, cutoff);
+      const runs = await endLostConversations(deps.db, cutoff, { organizationId: deps.organizationId });
       for (const run of runs)
         log.warn(
           { run_id: run.runId, organization_id: run.organizationId, disposition: 'media_lost' },

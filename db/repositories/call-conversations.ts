@@ -142,21 +142,24 @@ export async function storeConversation(
 /**
  * Ends the runs whose conversation is still live although their outcome was stored before `cutoff`: the run
  * completes with its outcome and the disposition `media_lost`, the conversation becomes `lost`. Returns the runs
- * ended (at most `limit`); rows another sweeper holds are skipped.
+ * ended (at most `limit`, of one organization when given); rows another sweeper holds are skipped.
  */
 export async function endLostConversations(
   db: Db,
   cutoff: Date,
-  limit = 100,
+  options: { limit?: number; organizationId?: number } = {},
 ): Promise<Array<{ runId: number; organizationId: number }>> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
+    let query = trx
       .selectFrom('call_conversations')
       .select(['run_id', 'organization_id', 'outcome'])
       .where('status', '=', 'live')
-      .where('outcome_stored_at', '<', cutoff)
+      .where('outcome_stored_at', '<', cutoff);
+    if (options.organizationId !== undefined)
+      query = query.where('organization_id', '=', options.organizationId);
+    const rows = await query
       .orderBy('outcome_stored_at')
-      .limit(limit)
+      .limit(options.limit ?? 100)
       .forUpdate()
       .skipLocked()
       .execute();

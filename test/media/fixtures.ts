@@ -4,6 +4,10 @@ import { createDb, type Db } from '../../db/client';
 import { createStorage } from '../../storage';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { ConversationState } from '../../conversation/conversation-state';
+import { openCallConversation } from '../../db/repositories/call-conversations';
+import { findRunOfStream } from '../../db/repositories/live-calls';
+import { loadLiveCall } from '../../media/live-call-loader';
+import type { LiveCall } from '../../voice/live-call';
 import { validDefinition } from '../agents/fixtures';
 import { testEnv } from '../helpers/context';
 import {
@@ -83,6 +87,16 @@ export async function inboundRun(db: Db, call: PlacedCall): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The call as the media process loads it when its stream opens, its conversation opened live. */
+export async function streamOpened(db: Db, runId: number): Promise<LiveCall> {
+  const run = await findRunOfStream(db, runId);
+  if (!run) throw new Error(`run ${runId} not found`);
+  await openCallConversation(db, { runId, organizationId: run.organization_id, provider: run.mode });
+  const call = await loadLiveCall(db, run, null);
+  if (!call) throw new Error(`run ${runId} has no agent to talk with`);
+  return call;
 }
 
 /** A conversation two turns in: the agent greeted, the caller answered. */

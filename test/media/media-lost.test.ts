@@ -1,23 +1,36 @@
 /** A run whose conversation is not stored 60 s after its outcome ends as media_lost (the sweeper's clock is moved). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaLostSweeper, type MediaLostSweeper } from '../../api/background/media-lost-sweeper';
-import { findCallConversation, openCallConversation } from '../../db/repositories/call-conversations';
+import { findCallConversation } from '../../db/repositories/call-conversations';
 import { recordAttemptOutcome } from '../../engine/record-outcome';
 import { createConversationStore } from '../../media/conversation-store';
 import { capturedLogger } from '../helpers/captured-logs';
-import { conversationAfterTwoTurns, openMediaWorld, placedCall, type MediaWorld } from './fixtures';
-import type { LiveCall } from '../../voice/live-call';
-import { validDefinition } from '../agents/fixtures';
-import type { AgentDefinition } from '../../agents/definition';
+import { createTestOrganization } from '../helpers/organizations';
+import {
+  conversationAfterTwoTurns,
+  openMediaWorld,
+  placedCall,
+  streamOpened,
+  type MediaWorld,
+} from './fixtures';
 
 let world: MediaWorld;
 let clock = new Date();
 let sweeper: MediaLostSweeper;
 const { logger, lines } = capturedLogger();
 
-beforeAll(() => {
+let organizationId: number;
+
+beforeAll(async () => {
   world = openMediaWorld();
-  sweeper = startMediaLostSweeper({ db: world.db, logger, now: () => clock, intervalMs: 3_600_000 });
+  ({ organizationId } = await createTestOrganization(world.db));
+  sweeper = startMediaLostSweeper({
+    db: world.db,
+    logger,
+    now: () => clock,
+    intervalMs: 3_600_000,
+    organizationId,
+  });
 });
 afterAll(async () => {
   await sweeper.stop();
@@ -29,12 +42,8 @@ const runOf = (runId: number) =>
 
 describe('the media-lost sweeper', () => {
   it('ends a run 60 s after its outcome when its conversation is still live, and nothing changes it after', async () => {
-    const call = await placedCall(world.db);
-    await openCallConversation(world.db, {
-      runId: call.runId,
-      organizationId: call.organizationId,
-      provider: 'simulator',
-    });
+    const call = await placedCall(world.db, { organizationId });
+    const live = await streamOpened(world.db, call.runId);
     await recordAttemptOutcome(world.db, {
       attemptId: call.attemptId,
       outcome: 'completed',
@@ -60,19 +69,6 @@ describe('the media-lost sweeper', () => {
     );
 
     // The media process finishing late stores nothing over it.
-    const live: LiveCall = {
-      runId: call.runId,
-      organizationId: call.organizationId,
-      agentId: call.agentId,
-      mode: 'simulator',
-      callType: 'outbound',
-      attemptId: call.attemptId,
-      definition: validDefinition() as unknown as AgentDefinition,
-      variables: {},
-      dispositionCodes: [],
-      settings: {} as LiveCall['settings'],
-      saved: null,
-    };
     const state = { ...conversationAfterTwoTurns(), gathered: { mapped_call_disposition: 'interested' } };
     await createConversationStore({ ...world, logger }, live).finish({
       state,
@@ -87,12 +83,8 @@ describe('the media-lost sweeper', () => {
   });
 
   it('leaves a live conversation whose outcome has not come', async () => {
-    const call = await placedCall(world.db);
-    await openCallConversation(world.db, {
-      runId: call.runId,
-      organizationId: call.organizationId,
-      provider: 'simulator',
-    });
+    const call = await placedCall(world.db, { organizationId });
+    await streamOpened(world.db, call.runId);
     clock = new Date(Date.now() + 3_600_000);
     await sweeper.sweep();
     expect((await runOf(call.runId)).is_completed).toBe(false);

@@ -3,21 +3,19 @@
  * stored, in either order; the conversation is saved after every turn on the way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCallConversation, openCallConversation } from '../../db/repositories/call-conversations';
+import { findCallConversation } from '../../db/repositories/call-conversations';
 import { recordAttemptOutcome } from '../../engine/record-outcome';
 import { createConversationStore } from '../../media/conversation-store';
-import type { FinishedCall, LiveCall } from '../../voice/live-call';
+import type { FinishedCall } from '../../voice/live-call';
 import { capturedLogger } from '../helpers/captured-logs';
-import { validDefinition } from '../agents/fixtures';
-import type { AgentDefinition } from '../../agents/definition';
 import {
   conversationAfterTwoTurns,
   inboundRun,
   openMediaWorld,
   placedCall,
   readText,
+  streamOpened,
   type MediaWorld,
-  type PlacedCall,
 } from './fixtures';
 
 // Round unit prices, so the expected charge below is worked out by hand.
@@ -39,34 +37,6 @@ beforeAll(() => {
   world = openMediaWorld(PRICES);
 });
 afterAll(() => world.close());
-
-function liveCall(call: PlacedCall, runId = call.runId, attemptId: number | null = call.attemptId): LiveCall {
-  return {
-    runId,
-    organizationId: call.organizationId,
-    agentId: call.agentId,
-    mode: 'simulator',
-    callType: attemptId === null ? 'inbound' : 'outbound',
-    attemptId,
-    definition: validDefinition() as unknown as AgentDefinition,
-    variables: { first_name: 'Ada' },
-    dispositionCodes: ['interested', 'not_interested'],
-    settings: {
-      voiceConfigId: null,
-      voice: null,
-      language: 'en-US',
-      model: null,
-      maxDurationSeconds: 1800,
-      endOfTurnSeconds: 0.8,
-      interruptionSeconds: 0.3,
-      idleTimeoutSeconds: 10,
-      disclosureMessage: null,
-      recordingEnabled: false,
-      voicemailMessage: null,
-    },
-    saved: null,
-  };
-}
 
 function finishedCall(overrides: Partial<FinishedCall> = {}): FinishedCall {
   const state = conversationAfterTwoTurns();
@@ -109,16 +79,12 @@ const processedRows = async (campaignId: number) =>
       .executeTakeFirstOrThrow()
   ).processed_rows;
 
-async function openStream(call: PlacedCall, runId = call.runId) {
-  await openCallConversation(world.db, { runId, organizationId: call.organizationId, provider: 'simulator' });
-}
-
 describe('the conversation sink', () => {
   it('saves the conversation after every turn, and a stale stream of the same run cannot overwrite it', async () => {
     const call = await placedCall(world.db);
-    await openStream(call);
-    const sink = createConversationStore({ ...world, logger }, liveCall(call));
-    const stale = createConversationStore({ ...world, logger }, liveCall(call));
+    const live = await streamOpened(world.db, call.runId);
+    const sink = createConversationStore({ ...world, logger }, live);
+    const stale = createConversationStore({ ...world, logger }, live);
     const twoTurns = conversationAfterTwoTurns();
     await sink.saveTurn({ ...twoTurns, turns: twoTurns.turns.slice(0, 1) });
     expect((await findCallConversation(world.db, call.runId))?.state).toMatchObject({ revision: 1 });
@@ -135,7 +101,7 @@ describe('the conversation sink', () => {
 
   it('outcome first: the run waits for the conversation, then completes with both', async () => {
     const call = await placedCall(world.db);
-    await openStream(call);
+    const live = await streamOpened(world.db, call.runId);
     const report = { attemptId: call.attemptId, outcome: 'completed' as const, providerStatus: 'completed' };
     const recorded = await recordAttemptOutcome(world.db, { ...report, durationSeconds: 63 });
     expect(recorded.changed).toBe(true);
@@ -146,7 +112,7 @@ describe('the conversation sink', () => {
     expect((await recordAttemptOutcome(world.db, report)).changed).toBe(false);
     expect(await processedRows(call.campaignId)).toBe(1);
 
-    await createConversationStore({ ...world, logger }, liveCall(call)).finish(finishedCall());
+    await createConversationStore({ ...world, logger }, live).finish(finishedCall());
 
     const run = await runOf(call.runId);
     expect(run.is_completed).toBe(true);
@@ -184,8 +150,8 @@ describe('the conversation sink', () => {
 
   it('conversation first: the run waits for its outcome, which completes it with both, once', async () => {
     const call = await placedCall(world.db);
-    await openStream(call);
-    await createConversationStore({ ...world, logger }, liveCall(call)).finish(finishedCall());
+    const live = await streamOpened(world.db, call.runId);
+    await createConversationStore({ ...world, logger }, live).finish(finishedCall());
     const waiting = await runOf(call.runId);
     expect(waiting.is_completed).toBe(false);
     expect(waiting.transcript_key).toBeNull();
@@ -208,9 +174,9 @@ describe('the conversation sink', () => {
 
   it('a vendor failure sets the run disposition and keeps the call outcome', async () => {
     const call = await placedCall(world.db);
-    await openStream(call);
+    const live = await streamOpened(world.db, call.runId);
     await recordAttemptOutcome(world.db, { attemptId: call.attemptId, outcome: 'completed' });
-    await createConversationStore({ ...world, logger }, liveCall(call)).finish(
+    await createConversationStore({ ...world, logger }, live).finish(
       finishedCall({ endReason: 'stt_error', error: 'deepgram closed the socket' }),
     );
     const run = await runOf(call.runId);
@@ -225,8 +191,9 @@ describe('the conversation sink', () => {
   it('an inbound call, which gets no outcome report, completes with its conversation', async () => {
     const call = await placedCall(world.db);
     const runId = await inboundRun(world.db, call);
-    await openStream(call, runId);
-    await createConversationStore({ ...world, logger }, liveCall(call, runId, null)).finish(finishedCall());
+    const live = await streamOpened(world.db, runId);
+    expect([live.callType, live.attemptId]).toEqual(['inbound', null]);
+    await createConversationStore({ ...world, logger }, live).finish(finishedCall());
     const run = await runOf(runId);
     expect(run.is_completed).toBe(true);
     expect(run.disposition).toBe('interested');
