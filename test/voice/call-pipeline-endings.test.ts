@@ -83,6 +83,38 @@ describe('barge-in and hang-up', () => {
     expect(lastRequest.messages).toContainEqual({ role: 'assistant', content: played.join(' ') });
   });
 
+  it('aborts the LLM request when the caller barges in while the reply is still streaming', async () => {
+    const call = startCall({ fake });
+    await call.runUntil(call.played(GREETING[1]!));
+    fake.handle((request) =>
+      lastUserMessage(request) === 'Tell me in two parts.'
+        ? { content: 'First part. Second part?', chunks: ['First part. ', 'Second part?'] }
+        : agentReplies(request),
+    );
+    fake.streamDelay(1500);
+    await call.say('Tell me in two parts.');
+    await call.runUntil(call.played('First part.'));
+    const stream = fake.streams.at(-1)!;
+    expect(stream.chunksSent).toBe(1);
+    fake.streamDelay(0);
+    await call.say('Wait, one question.');
+    await call.runUntil(() => call.transport.clears.length > 0);
+    // The abort closed the HTTP request before the model sent the rest.
+    expect(await stream.ended).toBe('closed');
+    expect(stream.chunksSent).toBe(1);
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(
+      finished.state.turns.slice(1, 5).map(({ role, content, interrupted }) => [role, content, interrupted]),
+    ).toEqual([
+      ['user', 'Tell me in two parts.', undefined],
+      ['agent', 'First part.', true],
+      ['user', 'Wait, one question.', undefined],
+      ['agent', 'You said Wait, one question. What else?', undefined],
+    ]);
+  });
+
   it('ends with user_ended when the caller hangs up mid-reply, keeping the sentences that were played', async () => {
     const call = startCall({ fake });
     await call.runUntil(call.played(GREETING[1]!));

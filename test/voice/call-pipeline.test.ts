@@ -149,6 +149,41 @@ describe('a call through the voice pipeline', () => {
     expect(fake.requests[0]!.messages.at(-1)).toEqual({ role: 'assistant', content: disclosure });
   });
 
+  it('continues a saved conversation: no second greeting, and the reply it still owed', async () => {
+    const first = startCall({ fake });
+    await first.runUntil(first.played(GREETING[1]!));
+    first.pipeline.shutdown();
+    const greeted = (await first.pipeline.done).state;
+    const owed = structuredClone({ ...greeted, end_reason: null, ended_at: null, disposition: null });
+    owed.gathered = {};
+    owed.turns.push({
+      role: 'user',
+      content: 'Are you open today?',
+      node_id: owed.node_id,
+      at: owed.started_at,
+    });
+
+    // Resumed after the greeting: the agent waits for the caller.
+    const waiting = startCall({ fake, saved: { ...owed, turns: owed.turns.slice(0, 1) } });
+    const mediaAt = waiting.transport.mediaMs;
+    await waiting.runUntil(() => waiting.transport.mediaMs >= mediaAt + 2000);
+    expect(waiting.transport.received).toEqual([]);
+    waiting.pipeline.shutdown();
+    await waiting.pipeline.done;
+
+    // Resumed after the caller spoke: the agent answers at once.
+    const resumed = startCall({ fake, saved: owed });
+    await resumed.runUntil(resumed.played('What else?'));
+    expect(resumed.playedMarks()).toEqual(['You said Are you open today.', 'What else?']);
+    resumed.pipeline.shutdown();
+    const finished = await resumed.pipeline.done;
+    expect(finished.state.turns.map((turn) => turn.content)).toEqual([
+      GREETING.join(' '),
+      'Are you open today?',
+      'You said Are you open today. What else?',
+    ]);
+  });
+
   it('without an LLM says the greeting and ends politely (no_llm) after it played', async () => {
     const call = startCall({ fake: null, variables: { agent_name: 'Alex' } });
     await call.runUntil();
