@@ -54,24 +54,22 @@ describe('agent voice keys in workflow_configurations', () => {
     expect(response.json().workflow_configurations).toEqual({ ...keys, max_call_duration_seconds: 1800 });
   });
 
-  it('refuses, with 422 at the key, a voice configuration of another organization or none at all', async () => {
+  it('refuses a voice configuration of another organization, or none at all, as 400 voice_configuration_not_found', async () => {
     const foreign = await voiceConfig(other);
     const agent = await agents.create();
+    const refusal = {
+      detail: 'voice_configuration_not_found',
+      message: 'The referenced voice configuration does not exist in this organization.',
+    };
     for (const id of [foreign, 2 ** 40]) {
       const created = await createWith({ voice_config_id: id });
-      expect(created.statusCode).toBe(422);
-      expect(created.json().detail).toEqual([
-        {
-          loc: ['body', 'workflow_configurations', 'voice_config_id'],
-          msg: 'No voice configuration with that id in this organization',
-          type: 'value_error',
-        },
-      ]);
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toEqual(refusal);
       const updated = await agents.call('PUT', `/${agent.id}`, {
         workflow_configurations: { voice_config_id: id },
       });
-      expect(updated.statusCode).toBe(422);
-      expect(updated.json().detail[0].loc).toEqual(['body', 'workflow_configurations', 'voice_config_id']);
+      expect(updated.statusCode).toBe(400);
+      expect(updated.json()).toEqual(refusal);
     }
     const unchanged = (await agents.call('GET', `/fetch/${agent.id}`)).json();
     expect(unchanged.workflow_configurations).not.toHaveProperty('voice_config_id');

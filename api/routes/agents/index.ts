@@ -14,7 +14,7 @@ import {
 import { findAgentVersion, listAgentVersions } from '../../../db/repositories/agent-definitions';
 import { findVoiceConfiguration } from '../../../db/repositories/voice-configurations';
 import type { Db } from '../../../db/client';
-import { invalidField, notFound, validationError } from '../../errors';
+import { notFound, referenceNotFound, validationError } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
 import { presentAgent, presentVersion } from './present';
@@ -50,10 +50,7 @@ async function assertOwnVoiceConfig(
 ): Promise<void> {
   const id = configurations?.voice_config_id;
   if (typeof id !== 'number' || (await findVoiceConfiguration(db, organizationId, id))) return;
-  throw invalidField(
-    ['body', 'workflow_configurations', 'voice_config_id'],
-    'No voice configuration with that id in this organization',
-  );
+  throw referenceNotFound('voice_configuration');
 }
 
 async function loadAgent(db: Db, organizationId: number, agentId: number) {
