@@ -100,7 +100,6 @@ class CallRun {
     this.log.info({ media_ms: this.clock.ms }, 'answering machine: leaving the voicemail message');
     this.agent.interrupt();
     this.cancelIdle();
-    this.caller.stop();
     const message = this.input.call.settings.voicemailMessage;
     this.enqueue(async () => {
       if (message) await this.sayLine(message, { interruptible: false });

@@ -4,6 +4,7 @@
  * recogniser reading the caller's text, and the OpenAI fake over HTTP as the LLM.
  */
 import pino from 'pino';
+import { afterAll, beforeEach } from 'vitest';
 import type { AgentDefinition } from '../../agents/definition';
 import type { ConversationState } from '../../conversation/conversation-state';
 import { OpenAiLanguageModel } from '../../llm/openai-model';
@@ -51,6 +52,17 @@ export function agentReplies(request: Parameters<Parameters<OpenAiFake['handle']
   if (/goodbye/i.test(said)) return { toolCalls: [{ name: 'finish', arguments: {} }] };
   if (/story/i.test(said)) return { content: STORY.join(' ') };
   return { content: `You said ${said.replace(/[.!?]+$/, '')}. What else?` };
+}
+
+/** For a test file: the fake answers as the agent (agentReplies) at the start of each test, and closes at the end. */
+export function answerAsAgent(fake: OpenAiFake): void {
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.streams.length = 0;
+    fake.streamDelay(0);
+    fake.handle(agentReplies);
+  });
+  afterAll(() => fake.close());
 }
 
 export const settingsOf = (overrides: Partial<VoiceSettings> = {}): VoiceSettings => ({

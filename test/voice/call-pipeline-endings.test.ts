@@ -4,25 +4,15 @@
  * the maximum duration, an answering machine, and vendor failures (an apology in the local voice, then the error's
  * reason).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APOLOGY, STILL_THERE } from '../../voice/call-lines';
 import type { SpeechSynthesizer } from '../../voice/speech';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
-import { lastUserMessage, startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
-import { GREETING, STORY, agentReplies, startCall } from './call-harness';
+import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
+import { GREETING, STORY, agentReplies, answerAsAgent, startCall } from './call-harness';
 
-let fake: OpenAiFake;
-
-beforeAll(async () => {
-  fake = await startOpenAiFake();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.streams.length = 0;
-  fake.streamDelay(0);
-  fake.handle(agentReplies);
-});
+const fake = await startOpenAiFake();
+answerAsAgent(fake);
 
 /** A synthesiser that notes each text it is asked to speak, then speaks it with `inner`. */
 function noting(inner: SpeechSynthesizer): SpeechSynthesizer & { texts: string[] } {
@@ -172,6 +162,7 @@ describe('endings decided by the clock', () => {
     expect(call.transport.closedAtMs).toBeGreaterThanOrEqual(call.transport.marks.at(-1)!.atMs);
     const finished = call.finished()!;
     expect(finished.endReason).toBe('voicemail');
+    expect(finished.mediaSeconds).toBe(call.transport.closedAtMs! / 1000);
     expect(finished.state.turns.at(-1)).toMatchObject({ role: 'agent', content: message });
   });
 });

@@ -4,23 +4,13 @@
  * up at the end node once its closing words were played, saves every turn and reports usage and latencies that fit
  * the media clock. Without an LLM it greets and ends politely.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { greetingWithoutLlm } from '../../voice/call-lines';
-import { startOpenAiFake, lastUserMessage, type OpenAiFake } from '../runtime/fakes/openai-fake';
-import { CLOSING, GREETING, agentReplies, definition, startCall } from './call-harness';
+import { startOpenAiFake, lastUserMessage } from '../runtime/fakes/openai-fake';
+import { CLOSING, GREETING, agentReplies, answerAsAgent, definition, startCall } from './call-harness';
 
-let fake: OpenAiFake;
-
-beforeAll(async () => {
-  fake = await startOpenAiFake();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.streams.length = 0;
-  fake.streamDelay(0);
-  fake.handle(agentReplies);
-});
+const fake = await startOpenAiFake();
+answerAsAgent(fake);
 
 describe('a call through the voice pipeline', () => {
   it('greets first, answers each turn, hangs up after the closing words played, and reports what it measured', async () => {
