@@ -10,8 +10,8 @@ import { supervise, type SupervisedProcess } from './dev/supervisor';
 import { workerNodeOptions } from '../worker/node-options';
 
 /**
- * The local stack in one command: Temporal dev server, PostgreSQL, migrations, then the API and the worker
- * as supervised child processes. Ctrl-C stops the children first, then Temporal and PostgreSQL.
+ * The local stack in one command: Temporal dev server, PostgreSQL, migrations, then the API, the worker and the
+ * media process (call audio streams) as supervised child processes. Ctrl-C stops the children first, then Temporal and PostgreSQL.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`dev   | ${line}\n`);
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     HOST: settings.apiHost,
   };
   // Validate once here: a bad setting fails now, with one message, and the local secret is created once.
-  loadConfig(env);
+  const { media } = loadConfig(env);
 
   log('applying migrations');
   const db = createDb(infra.env.DATABASE_URL, { max: 1 });
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
       env: { ...env, NODE_OPTIONS: workerNodeOptions(env.NODE_OPTIONS) },
       onGiveUp,
     }),
+    supervise({ name: 'media', script: 'media/main.ts', cwd: rootDir, env, onGiveUp }),
   );
 
   const host = settings.apiHost === '0.0.0.0' ? '127.0.0.1' : settings.apiHost;
@@ -89,7 +90,13 @@ async function main(): Promise<void> {
   if (stopping) return;
   if (!health.ok) log(`the API is not healthy yet (${health.last}); it keeps running`);
   process.stdout.write(
-    `\n${banner({ api: apiUrl, temporalUi: infra.temporalUiUrl, dataDir: settings.dataDir })}\n\n`,
+    `\n${banner({
+      api: apiUrl,
+      media: `ws://${media.host === '0.0.0.0' ? '127.0.0.1' : media.host}:${media.port}`,
+      mediaPublic: media.publicUrl,
+      temporalUi: infra.temporalUiUrl,
+      dataDir: settings.dataDir,
+    })}\n\n`,
   );
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing, then starts the whole local stack
-# (Temporal dev server, PostgreSQL, migrations, API, worker). Ctrl-C stops everything.
+# (Temporal dev server, PostgreSQL, migrations, API, worker, media process). Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/install-deps.sh

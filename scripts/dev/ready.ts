@@ -19,12 +19,19 @@ export async function waitForHealthy(
 }
 
 /** The lines a developer needs once everything is up. */
-export function banner(urls: { api: string; temporalUi: string | null; dataDir: string }): string {
+export function banner(urls: {
+  api: string;
+  media: string;
+  mediaPublic: string;
+  temporalUi: string | null;
+  dataDir: string;
+}): string {
   const rows: Array<[string, string]> = [
     ['API', `${urls.api}/api/v1`],
     ['API docs', `${urls.api}/api/v1/docs`],
     ['OpenAPI JSON', `${urls.api}/api/v1/openapi.json`],
     ['Health', `${urls.api}/api/v1/health`],
+    ['Media streams', `${urls.media}/media (vendors reach ${urls.mediaPublic}; set MEDIA_PUBLIC_URL)`],
     ['Temporal UI', urls.temporalUi ?? '(not known: set TEMPORAL_UI_URL)'],
     ['Data folder', urls.dataDir],
   ];

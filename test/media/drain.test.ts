@@ -1,0 +1,108 @@
+/**
+ * SIGTERM drain (`close()`): the media server takes no new stream (503, /health draining) while a live call goes on
+ * to its end, and stops only after it. The call is a simulator stream driven byte by byte as simulator/media-protocol.ts
+ * documents it; the agent has no LLM, so it says its greeting with the local voice and ends.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { findCallConversation } from '../../db/repositories/call-conversations';
+import { startMediaServer, type MediaServer } from '../../media/server';
+import { mediaStreamUrl } from '../../providers/webhook-urls';
+import { capturedLogger } from '../helpers/captured-logs';
+import { openMediaWorld, placedCall, type MediaWorld } from './fixtures';
+
+const FRAME_BYTES = 640;
+
+let world: MediaWorld;
+let server: MediaServer;
+const { logger } = capturedLogger();
+
+beforeAll(async () => {
+  world = openMediaWorld({
+    MEDIA_PORT: '0',
+    MEDIA_HOST: '127.0.0.1',
+    LLM_BASE_URL: undefined,
+    LLM_API_KEY: undefined,
+  });
+  server = await startMediaServer({ ...world, logger });
+});
+afterAll(async () => {
+  await server.close({ graceMs: 0 });
+  await world.close();
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** The callee's end of a simulator stream: silence frames on its own clock, marks echoed as reached. */
+function callee(path: string) {
+  const socket = new WebSocket(`${server.url}${path}`);
+  const received = { agentFrames: 0, stop: null as string | null };
+  let timer: NodeJS.Timeout | undefined;
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.on('open', () => {
+    socket.send(
+      JSON.stringify({ event: 'start', stream_id: 'MZ-drain', call_sid: 'CA-drain', parameters: {} }),
+    );
+    // Four frames per 5 ms: media time runs about 16 times faster than real time.
+    timer = setInterval(() => {
+      for (let i = 0; i < 4 && socket.readyState === WebSocket.OPEN; i++)
+        socket.send(Buffer.alloc(FRAME_BYTES), { binary: true });
+    }, 5);
+  });
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    if (isBinary) {
+      received.agentFrames += 1;
+      return;
+    }
+    const message = JSON.parse(data.toString()) as { event: string; name?: string; reason?: string };
+    if (message.event === 'mark') socket.send(JSON.stringify({ event: 'mark', name: message.name }));
+    if (message.event === 'stop') received.stop = message.reason ?? '';
+  });
+  socket.on('close', () => clearInterval(timer));
+  return { socket, received, closed };
+}
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('draining the media server', () => {
+  it('refuses new streams while a live call finishes, then stops', async () => {
+    const live = await placedCall(world.db);
+    const late = await placedCall(world.db);
+    const call = callee(pathOf(mediaStreamUrl(world.config, 'simulator', live.runId)));
+    await until(() => call.received.agentFrames > 0);
+    expect(server.activeCalls()).toBe(1);
+
+    let stopped = false;
+    const closing = server.close().then(() => {
+      stopped = true;
+    });
+    const health = await fetch(`${server.url.replace('ws:', 'http:')}/health`);
+    expect([health.status, await health.json()]).toEqual([503, { status: 'draining', active_calls: 1 }]);
+
+    const refused = await new Promise<{ status: number; body: unknown }>((resolve) => {
+      const socket = new WebSocket(
+        `${server.url}${pathOf(mediaStreamUrl(world.config, 'simulator', late.runId))}`,
+      );
+      socket.on('unexpected-response', (_request, response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      socket.on('open', () => resolve({ status: 101, body: null }));
+      socket.on('error', (error) => resolve({ status: 0, body: error.message }));
+    });
+    expect(refused).toEqual({ status: 503, body: { detail: 'media_draining', message: expect.any(String) } });
+    expect(stopped).toBe(false);
+    expect(call.socket.readyState).toBe(WebSocket.OPEN);
+
+    // The live call goes on to its own end (the agent's goodbye), and only then does the server stop.
+    await closing;
+    await call.closed;
+    expect(call.received.stop).not.toBeNull();
+    expect(server.activeCalls()).toBe(0);
+    expect((await findCallConversation(world.db, live.runId))?.status).toBe('stored');
+    expect(await findCallConversation(world.db, late.runId)).toBeUndefined();
+  });
+});
