@@ -31,7 +31,6 @@ async function main(): Promise<void> {
     void (async () => {
       await server.close().catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
       await db.destroy().catch(() => {});
-      logger.info('media stopped');
       process.exit(0);
     })();
   };
