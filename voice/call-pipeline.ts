@@ -8,14 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../config/logger';
 import type { ConversationState } from '../conversation/conversation-state';
-import { agentReplies, endConversation, userSays, type ConversationSetup } from '../conversation/engine';
-import {
-  agentSaid,
-  endWithoutLlm,
-  openConversation,
-  recordInterruptedTurn,
-} from '../conversation/recorded-turns';
+import { agentReplies, userSays, type ConversationSetup } from '../conversation/engine';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
+import { CallConversation } from './call-conversation';
 import { APOLOGY, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
 import { AgentVoice } from './agent-voice';
 import { CallerInput } from './caller-input';
@@ -56,13 +51,9 @@ class CallRun {
   private readonly caller: CallerInput;
   private readonly agent: AgentVoice;
   private readonly latencies = new TurnLatencies();
-  private readonly startedAtMs = Date.now();
   private readonly startedWall = performance.now();
-  /** Turn times are media time from the stream's start, so the transcript lines up with the recording. */
-  private readonly records = { now: () => new Date(this.startedAtMs + this.clock.ms) };
-  private state: ConversationState;
+  private readonly conversation: CallConversation;
   private queue: Promise<void> = Promise.resolve();
-  private saving: Promise<void> = Promise.resolve();
   private ending: { reason: CallEndReason; error: string | null } | null = null;
   private acceptingCaller = true;
   private closedAtMs: number | null = null;
@@ -86,9 +77,9 @@ class CallRun {
       digits: (words, decided) => this.enqueue(() => this.callerTurn(words, decided)),
     });
     this.agent = new AgentVoice(transport, this.clock, input.voices, call.settings);
-    this.state =
-      call.saved ??
-      openConversation({ ...this.records, definition: call.definition }, conversationStart(call));
+    const startedAtMs = Date.now();
+    const now = () => new Date(startedAtMs + this.clock.ms);
+    this.conversation = new CallConversation(call, { now }, input.sink, this.log);
     transport.on('closed', (reason) => this.onClosed(reason));
     this.clock.after(call.settings.maxDurationSeconds * 1000, () => this.requestEnd('max_duration'));
     this.enqueue(() => this.open(), true);
@@ -114,7 +105,7 @@ class CallRun {
   /** The engine's setup; only called when the call has an LLM. */
   private setup(llm: LanguageModel, speech?: ConversationSetup['speech']): ConversationSetup {
     const { call, maxTurns } = this.input;
-    return { ...this.records, definition: call.definition, llm, maxTurns, speech };
+    return { ...this.conversation.records, definition: call.definition, llm, maxTurns, speech };
   }
 
   /** Opens the detector and recogniser, then speaks first: disclosure and greeting, or a resumed call's due reply. */
@@ -122,7 +113,7 @@ class CallRun {
     const { call, voices, transport } = this.input;
     await this.caller.open(voices.recognizer, transport.sampleRate, this.callSignal.signal);
     if (!voices.recognizer) this.log.warn('no speech-to-text configured: the caller is not heard');
-    if (this.state.end_reason) return this.requestEnd(this.state.end_reason);
+    if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
     if (!this.acceptingCaller) return;
     const greeting: TurnStart = { wall: this.startedWall, mediaMs: 0, sttDone: null };
     if (!call.saved && call.settings.disclosureMessage)
@@ -131,8 +122,9 @@ class CallRun {
       await this.sayLine(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
       return this.requestEnd('no_llm');
     }
-    const owesReply = !call.saved || this.state.turns.at(-1)?.role === 'user';
-    if (owesReply) await this.agentTurn(voices.llm, (setup) => agentReplies(setup, this.state), greeting);
+    const owesReply = !call.saved || this.conversation.state.turns.at(-1)?.role === 'user';
+    if (owesReply)
+      await this.agentTurn(voices.llm, (setup) => agentReplies(setup, this.conversation.state), greeting);
     else this.armIdle();
   }
 
@@ -166,7 +158,7 @@ class CallRun {
     const { llm } = this.input.voices;
     if (!this.acceptingCaller || !llm) return;
     this.promptedForSilence = false;
-    await this.agentTurn(llm, (setup) => userSays(setup, this.state, words), decided, words);
+    await this.agentTurn(llm, (setup) => userSays(setup, this.conversation.state, words), decided, words);
   }
 
   /**
@@ -179,7 +171,7 @@ class CallRun {
     started: TurnStart,
     callerWords?: string,
   ): Promise<void> {
-    const before = this.state;
+    const before = this.conversation.state;
     const controller = new AbortController();
     const turn = this.agent.start({ controller, interruptible: true });
     let after: ConversationState | null = null;
@@ -196,7 +188,7 @@ class CallRun {
       // A model that answered without streaming: speak the reply whole.
       if (reply && !turn.speech.hasText && reply.content !== '…') turn.speech.say(reply.content);
       if (after.end_reason) turn.interruptible = false;
-      this.commit(after);
+      this.conversation.commit(after);
     }
     await turn.speech.drained();
     this.agent.done();
@@ -206,13 +198,13 @@ class CallRun {
       const cut = recorded
         ? { reply: 'recorded' as const, played }
         : { reply: 'abandoned' as const, callerWords, played };
-      this.commit(recordInterruptedTurn(this.records, this.state, cut));
+      this.conversation.cut(cut);
     }
     if (turn.speech.failure) throw turn.speech.failure;
-    this.latencies.record(this.state, before.turns.length, started, turn.speech.stamps);
-    if (this.state.end_reason === 'llm_error')
-      return this.failed(new LlmUnavailableError(this.state.error ?? 'The LLM failed.'));
-    if (this.state.end_reason) return this.requestEnd(this.state.end_reason);
+    this.latencies.record(this.conversation.state, before.turns.length, started, turn.speech.stamps);
+    if (this.conversation.state.end_reason === 'llm_error')
+      return this.failed(new LlmUnavailableError(this.conversation.state.error ?? 'The LLM failed.'));
+    if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
     this.armIdle();
   }
 
@@ -221,25 +213,15 @@ class CallRun {
     text: string,
     options: { interruptible: boolean; drain?: boolean; synthesizer?: SpeechSynthesizer },
   ): Promise<void> {
-    this.commit(agentSaid(this.records, this.state, text));
+    this.conversation.said(text);
     const turn = this.agent.start({ synthesizer: options.synthesizer, interruptible: options.interruptible });
     turn.speech.say(text);
     if (options.drain === false) await turn.speech.end();
     else await turn.speech.drained();
     this.agent.done();
     if (turn.interrupted || turn.speech.failure)
-      this.commit(
-        recordInterruptedTurn(this.records, this.state, { reply: 'recorded', played: turn.speech.played() }),
-      );
+      this.conversation.cut({ reply: 'recorded', played: turn.speech.played() });
     if (turn.speech.failure) throw turn.speech.failure;
-  }
-
-  private commit(state: ConversationState): void {
-    this.state = state;
-    const { sink } = this.input;
-    this.saving = this.saving
-      .then(() => sink.saveTurn(state))
-      .catch((error: unknown) => this.log.error({ err: error }, 'saving the conversation failed'));
   }
 
   private armIdle(): void {
@@ -310,23 +292,11 @@ class CallRun {
   private async finish(): Promise<void> {
     const { reason, error } = this.ending!;
     const { voices, sink } = this.input;
-    let state = this.state;
-    try {
-      if (!state.end_reason)
-        state =
-          voices.llm && error === null
-            ? await endConversation(this.setup(voices.llm), state, reason)
-            : endWithoutLlm(this.records, state, reason, error);
-    } catch (endError) {
-      this.log.error({ err: endError }, 'closing the conversation failed');
-      state = endWithoutLlm(this.records, state, reason, error);
-    }
-    this.commit(state);
+    const state = await this.conversation.close(reason, error, voices.llm ? this.setup(voices.llm) : null);
     this.callSignal.abort();
     await this.caller
       .close()
       .catch((closeError: unknown) => this.log.warn({ err: closeError }, 'closing STT'));
-    await this.saving;
     const finished: FinishedCall = {
       state,
       endReason: state.end_reason ?? reason,
@@ -346,12 +316,4 @@ class CallRun {
     this.log.info({ end_reason: finished.endReason, media_seconds: finished.mediaSeconds }, 'call finished');
     this.resolveDone(finished);
   }
-}
-
-function conversationStart(call: LiveCall) {
-  return {
-    variables: call.variables,
-    dispositionCodes: call.dispositionCodes,
-    maxDurationSeconds: call.settings.maxDurationSeconds,
-  };
 }

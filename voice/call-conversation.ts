@@ -1,0 +1,83 @@
+/**
+ * The conversation of one call as the pipeline keeps it: the current state, saved through the sink after every
+ * change (in order, a failed save logged and never fatal), lines and cut-short replies recorded, and the closing
+ * (the LLM's extraction and disposition where it can be asked, otherwise the end reason as the disposition).
+ */
+import type { Logger } from '../config/logger';
+import type { ConversationState } from '../conversation/conversation-state';
+import { endConversation, type ConversationSetup } from '../conversation/engine';
+import {
+  agentSaid,
+  endWithoutLlm,
+  openConversation,
+  recordInterruptedTurn,
+  type Interruption,
+  type RecordSetup,
+} from '../conversation/recorded-turns';
+import type { CallEndReason, ConversationSink, LiveCall } from './live-call';
+
+export class CallConversation {
+  state: ConversationState;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    call: LiveCall,
+    /** Turn times: media time from the stream's start, so the transcript lines up with the recording. */
+    readonly records: RecordSetup,
+    private readonly sink: ConversationSink,
+    private readonly log: Logger,
+  ) {
+    this.state =
+      call.saved ??
+      openConversation(
+        { ...records, definition: call.definition },
+        {
+          variables: call.variables,
+          dispositionCodes: call.dispositionCodes,
+          maxDurationSeconds: call.settings.maxDurationSeconds,
+        },
+      );
+  }
+
+  commit(state: ConversationState): void {
+    this.state = state;
+    this.saving = this.saving
+      .then(() => this.sink.saveTurn(state))
+      .catch((error: unknown) => this.log.error({ err: error }, 'saving the conversation failed'));
+  }
+
+  /** A line the agent says outside the graph. */
+  said(text: string): void {
+    this.commit(agentSaid(this.records, this.state, text));
+  }
+
+  /** A reply cut short: only what was played stays. */
+  cut(interruption: Interruption): void {
+    this.commit(recordInterruptedTurn(this.records, this.state, interruption));
+  }
+
+  /**
+   * Closes the conversation once with `reason`: with `setup` (an LLM, no vendor error) the engine extracts and
+   * classifies; otherwise the reason is the disposition. Resolves once every save is done.
+   */
+  async close(
+    reason: CallEndReason,
+    error: string | null,
+    setup: ConversationSetup | null,
+  ): Promise<ConversationState> {
+    let state = this.state;
+    try {
+      if (!state.end_reason)
+        state =
+          setup && error === null
+            ? await endConversation(setup, state, reason)
+            : endWithoutLlm(this.records, state, reason, error);
+    } catch (endError) {
+      this.log.error({ err: endError }, 'closing the conversation failed');
+      state = endWithoutLlm(this.records, state, reason, error);
+    }
+    this.commit(state);
+    await this.saving;
+    return state;
+  }
+}
