@@ -40,7 +40,14 @@ export async function startMediaServer(
   const byRun = new Map<number, LiveSession>();
   let draining = false;
 
-  const machineAnswered = (runId: number) => byRun.get(runId)?.pipeline.answeredByMachine();
+  // The verdict can arrive twice (the LISTEN, and the read when the call starts): the pipeline hears it once.
+  const toldMachine = new WeakSet<LiveSession>();
+  const machineAnswered = (runId: number) => {
+    const session = byRun.get(runId);
+    if (!session || toldMachine.has(session)) return;
+    toldMachine.add(session);
+    session.pipeline.answeredByMachine();
+  };
   const verdicts = deps.config.databaseUrl
     ? await subscribeAnsweredBy(
         deps.config.databaseUrl,
