@@ -22,7 +22,10 @@ export class MediaClock {
   /** One caller frame arrived: time moves on 20 ms and the timers that are due fire, earliest first. */
   tick(): void {
     this.frames += 1;
-    const due = [...this.timers].filter((timer) => timer.at <= this.ms).sort((a, b) => a.at - b.at);
+    if (this.timers.size === 0) return;
+    const due: MediaTimer[] = [];
+    for (const timer of this.timers) if (timer.at <= this.ms) due.push(timer);
+    due.sort((a, b) => a.at - b.at);
     for (const timer of due) {
       if (!this.timers.delete(timer)) continue;
       timer.fire();
