@@ -63,6 +63,12 @@ export interface MediaHandshake {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** Where a transport logs what it skips (a malformed vendor message): the call's pino child logger fits. */
+export interface MediaLog {
+  warn(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+}
+
 /** A minimal WebSocket surface (the `ws` package's) so adapters do not depend on the media server. */
 export interface MediaSocket {
   send(data: string | Buffer): void;
@@ -86,5 +92,5 @@ export interface MediaAdapter {
    * Reads the vendor's opening messages and resolves once the stream has started; rejects (and closes the socket)
    * when the start does not come within `startTimeoutMs` or is malformed.
    */
-  accept(socket: MediaSocket, options: { startTimeoutMs: number }): Promise<MediaTransport>;
+  accept(socket: MediaSocket, options: { startTimeoutMs: number; log?: MediaLog }): Promise<MediaTransport>;
 }

@@ -4,10 +4,10 @@
  * Out: `media`, `mark`, `clear`, each naming the stream. The handshake is signed like Twilio's webhooks, over the
  * wss URL with no parameters. A malformed message is logged and skipped; it never ends the call.
  */
-import type { Logger } from '../../config/logger';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type {
   MediaAdapter,
+  MediaLog,
   MediaSocket,
   MediaStreamStart,
   MediaTransport,
@@ -22,8 +22,7 @@ const MULAW_SILENCE = 0xff;
 const DIGITS = /^[0-9*#A-D]$/;
 
 type Message = Record<string, unknown> & { event?: unknown };
-type MediaLog = Pick<Logger, 'warn' | 'debug'>;
-const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined } as unknown as MediaLog;
+const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined };
 
 const objectOf = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -133,7 +132,7 @@ class TwilioTransport implements MediaTransport {
       case 'mark': {
         const name = objectOf(message.mark)?.name;
         if (typeof name === 'string') return this.emit('mark', name);
-        return this.log.warn('twilio media: mark without a name ignored');
+        return this.log.warn({}, 'twilio media: mark without a name ignored');
       }
       case 'stop':
         return this.end('stop');

@@ -40,13 +40,16 @@ let server: WebSocketServer;
 let url: string;
 const accepted: Array<{ socket: WebSocket; transport: Promise<MediaTransport> }> = [];
 let startTimeoutMs = 2000;
+/** What the transports logged as skipped, in order. */
+const warnings: string[] = [];
+const log = { warn: (_fields: object, message: string) => warnings.push(message), debug: () => undefined };
 
 beforeAll(async () => {
   server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(server, 'listening');
   url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/media/twilio/token`;
   server.on('connection', (socket) => {
-    const transport = media.accept(socket as unknown as MediaSocket, { startTimeoutMs });
+    const transport = media.accept(socket as unknown as MediaSocket, { startTimeoutMs, log });
     transport.catch(() => undefined);
     accepted.push({ socket, transport });
   });
@@ -137,6 +140,7 @@ describe('a Twilio media stream', () => {
 
   it('passes on DTMF and mark echoes, ignores malformed messages, and ends once on stop', async () => {
     const { twilio, events } = await started();
+    warnings.length = 0;
     twilio.send('not json');
     twilio.client.send(Buffer.from([1, 2, 3]), { binary: true });
     twilio.send({ event: 'media', streamSid: START.streamSid, media: { track: 'inbound' } });
@@ -153,6 +157,13 @@ describe('a Twilio media stream', () => {
       ['dtmf', '5'],
       ['mark', 'turn-1'],
       ['closed', 'stop'],
+    ]);
+    expect(warnings).toEqual([
+      'twilio media: malformed message ignored',
+      'twilio media: malformed message ignored',
+      'twilio media: media message without inbound audio ignored',
+      'twilio media: malformed dtmf ignored',
+      'twilio media: mark without a name ignored',
     ]);
   });
 
