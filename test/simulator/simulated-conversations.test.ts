@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactSourceKey } from '../../storage/contact-sources';
-import { campaignAction, campaignRow, phoneFor, waitFor } from '../engine/engine-harness';
-import { insertSimulatorConfiguration } from '../helpers/fixtures';
+import { phoneFor } from '../engine/engine-harness';
 import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { threeNodeAgent } from '../runtime/textchat-fixtures';
 import { isCalleeRequest, simulatedCallScript } from './simulated-call-script';
-import { startVoiceHarness, type VoiceHarness } from './voice-harness';
+import { runSimulatorCampaign, startVoiceHarness, type VoiceHarness } from './voice-harness';
 
 /** The contacts' CSV: a name, an email and notes per person (the callee's persona); one row with none of them. */
 const CONTACTS = [
@@ -79,15 +77,6 @@ describe('simulated calls answered by a person talk with the agent', () => {
   let agentId: number;
   const runs = new Map<string, RunDetail>();
 
-  const runDetail = async (runId: number): Promise<RunDetail> => {
-    const response = await h.app.inject({
-      method: 'GET',
-      url: `/api/v1/workflow/${agentId}/runs/${runId}`,
-      headers: h.org.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
   const transcriptOf = async (run: RunDetail) => {
     const download = await h.app.inject({ method: 'GET', url: new URL(run.transcript_public_url!).pathname });
     expect(download.statusCode).toBe(200);
@@ -129,45 +118,19 @@ describe('simulated calls answered by a person talk with the agent', () => {
     expect(created.statusCode).toBe(201);
     agentId = created.json().id;
 
-    const key = contactSourceKey(h.org.organizationId, 'personas.csv');
     const csv = [
       'phone_number,name,email,notes',
       ...CONTACTS.map((c) => [c.phone, c.name, c.email, c.notes].join(',')),
     ].join('\n');
-    await h.ctx.storage.putObject({ key, body: csv, contentType: 'text/csv' });
-    const configurationId = await insertSimulatorConfiguration(h.ctx.db, h.org.organizationId, {
-      ring_seconds: 0.1,
-      talk_seconds: 0.1,
-    });
-    const campaign = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/campaign/create',
-      headers: h.org.headers,
-      payload: {
-        name: 'Personas',
-        workflow_id: agentId,
-        source_type: 'csv',
-        source_id: key,
-        telephony_configuration_id: configurationId,
-        ring_timeout_seconds: 5,
-      },
-    });
-    expect(campaign.statusCode).toBe(201);
-    const campaignId = campaign.json().id as number;
-    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
-      timeoutMs: 60_000,
-      what: 'the campaign to complete',
-    });
-    const rows = await h.ctx.db
-      .selectFrom('runs')
-      .select(['id', 'called_number'])
-      .where('campaign_id', '=', campaignId)
-      .execute();
-    expect(rows).toHaveLength(CONTACTS.length);
-    for (const row of rows) {
-      const contact = CONTACTS.find((c) => c.phone === row.called_number)!;
-      runs.set(contact.key, await runDetail(row.id));
+    const details = await runSimulatorCampaign<RunDetail>(h, { agentId, csv, timeoutMs: 60_000 });
+    expect(details).toHaveLength(CONTACTS.length);
+    for (const detail of details) {
+      const { called_number } = await h.ctx.db
+        .selectFrom('runs')
+        .select('called_number')
+        .where('id', '=', detail.id)
+        .executeTakeFirstOrThrow();
+      runs.set(CONTACTS.find((c) => c.phone === called_number)!.key, detail);
     }
   }, 90_000);
   afterAll(async () => {

@@ -62,6 +62,19 @@ describe('the simulated callee on a media stream', () => {
     await fake?.close();
   });
 
+  /** The persona's LLM: the OpenAI fake, no retries. */
+  const fakeModel = () =>
+    createLanguageModel({
+      llm: {
+        baseUrl: fake.baseUrl,
+        apiKey: 'test',
+        model: 'gpt-4o-mini',
+        timeoutMs: 5000,
+        maxRetries: 0,
+        templateAttempts: 1,
+      },
+    })!;
+
   const call = (role: CalleeRole, options: { limitSeconds?: number; url?: string } = {}) => {
     const agent = new Promise<AgentEnd>((resolve) => (connected = resolve));
     const result = talkAsCallee({
@@ -138,16 +151,7 @@ describe('the simulated callee on a media stream', () => {
   it('hears a whole turn of several sentences, and nothing of what a clear dropped', async () => {
     fake.requests.length = 0;
     fake.handle(() => ({ content: 'Sure.' }));
-    const llm = createLanguageModel({
-      llm: {
-        baseUrl: fake.baseUrl,
-        apiKey: 'test',
-        model: 'gpt-4o-mini',
-        timeoutMs: 5000,
-        maxRetries: 0,
-        templateAttempts: 1,
-      },
-    })!;
+    const llm = fakeModel();
     const persona = { name: 'Ada Lovelace', traits: [], facts: {}, generic: false };
     const { agent: connecting, result } = call({ kind: 'persona', persona, llm });
     const agent = await connecting;
@@ -177,16 +181,7 @@ describe('the simulated callee on a media stream', () => {
 
   it("hangs up when its persona's LLM fails, and at the call's time limit", async () => {
     fake.handle(() => ({ status: 500, message: 'the callee model is down' }));
-    const llm = createLanguageModel({
-      llm: {
-        baseUrl: fake.baseUrl,
-        apiKey: 'test',
-        model: 'gpt-4o-mini',
-        timeoutMs: 5000,
-        maxRetries: 0,
-        templateAttempts: 1,
-      },
-    })!;
+    const llm = fakeModel();
     const persona = { name: null, traits: [], facts: {}, generic: true };
     const failing = call({ kind: 'persona', persona, llm });
     (await failing.agent).say('greeting', 'Hello?');

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactSourceKey } from '../../storage/contact-sources';
 import { parseWav } from '../../voice/audio/wav';
 import { rms } from '../../voice/audio/frames';
-import { campaignAction, campaignRow, phoneFor, waitFor } from '../engine/engine-harness';
-import { insertSimulatorConfiguration } from '../helpers/fixtures';
+import { phoneFor } from '../engine/engine-harness';
 import {
   lastUserMessage,
   schemaNameOf,
@@ -14,7 +12,7 @@ import {
 } from '../runtime/fakes/openai-fake';
 import { threeNodeAgent } from '../runtime/textchat-fixtures';
 import { isCalleeRequest } from '../simulator/simulated-call-script';
-import { startVoiceHarness, type VoiceHarness } from '../simulator/voice-harness';
+import { runSimulatorCampaign, startVoiceHarness, type VoiceHarness } from '../simulator/voice-harness';
 
 /**
  * The issue's acceptance, first part: a 10-contact simulator campaign whose agent's voice configuration recognises
@@ -123,51 +121,18 @@ describe('a simulator campaign talks: pocketsphinx and flite on both sides', () 
     });
     expect(agent.statusCode).toBe(201);
 
-    const key = contactSourceKey(h.org.organizationId, 'voices.csv');
     const csv = [
       'phone_number,name,callee_script',
       ...CONTACTS.map((c) => `${c.phone},${c.name},"${c.script}"`),
     ];
-    await h.ctx.storage.putObject({ key, body: csv.join('\n'), contentType: 'text/csv' });
-    const configurationId = await insertSimulatorConfiguration(h.ctx.db, h.org.organizationId, {
-      ring_seconds: 0.1,
-      talk_seconds: 0.1,
-    });
-    const campaign = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/campaign/create',
-      headers: h.org.headers,
-      payload: {
-        name: 'Voices',
-        workflow_id: agent.json().id,
-        source_type: 'csv',
-        source_id: key,
-        telephony_configuration_id: configurationId,
-        ring_timeout_seconds: 5,
-        max_concurrency: 5,
-      },
-    });
-    expect(campaign.statusCode).toBe(201);
-    const campaignId = campaign.json().id as number;
-    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
-      timeoutMs: 240_000,
-      what: 'the campaign to complete',
-    });
-    const rows = await h.ctx.db
-      .selectFrom('runs')
-      .select('id')
-      .where('campaign_id', '=', campaignId)
-      .execute();
-    for (const row of rows) {
-      const response = await h.app.inject({
-        method: 'GET',
-        url: `/api/v1/workflow/${agent.json().id}/runs/${row.id}`,
-        headers: h.org.headers,
-      });
-      expect(response.statusCode).toBe(200);
-      runs.push(response.json());
-    }
+    runs.push(
+      ...(await runSimulatorCampaign<RunDetail>(h, {
+        agentId: agent.json().id,
+        csv: csv.join('\n'),
+        settings: { max_concurrency: 5 },
+        timeoutMs: 240_000,
+      })),
+    );
   }, 300_000);
   afterAll(async () => {
     await h?.close();
