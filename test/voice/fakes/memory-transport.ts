@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { MediaTransport, MediaTransportEvents, SampleRate } from '../../../voice/media-transport';
 import { FRAME_MS, frameSamples } from '../../../voice/audio/frames';
+import { TransportListeners } from '../../../voice/transport-listeners';
 
 /**
  * An in-memory MediaTransport that behaves as a vendor's media stream does: caller audio arrives one 20 ms frame at
@@ -45,13 +46,7 @@ export class MemoryTransport implements MediaTransport {
   readonly heardFrames: number[] = [];
   closedWith: string | null = null;
   closedAtMs: number | null = null;
-  private readonly listeners: { [E in keyof MediaTransportEvents]: Array<MediaTransportEvents[E]> } = {
-    audio: [],
-    dtmf: [],
-    mark: [],
-    callerText: [],
-    closed: [],
-  };
+  private readonly listeners = new TransportListeners();
   readonly utterances: Utterance[] = [];
   private queue: Queued[] = [];
   private readonly frameLength: number;
@@ -69,7 +64,7 @@ export class MemoryTransport implements MediaTransport {
   }
 
   on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners[event].push(listener);
+    this.listeners.on(event, listener);
   }
 
   play(pcm: Int16Array): void {
@@ -111,7 +106,7 @@ export class MemoryTransport implements MediaTransport {
     if (this.closedWith !== null) return;
     if (pcm.length !== this.frameLength) throw new RangeError(`a frame has ${this.frameLength} samples`);
     this.mediaMs += FRAME_MS;
-    for (const listener of this.listeners.audio) listener(pcm);
+    this.listeners.emit('audio', pcm);
     this.playOneFrame();
   }
 
@@ -160,11 +155,11 @@ export class MemoryTransport implements MediaTransport {
   }
 
   dtmf(digit: string): void {
-    for (const listener of this.listeners.dtmf) listener(digit);
+    this.listeners.emit('dtmf', digit);
   }
 
   callerText(text: string): void {
-    for (const listener of this.listeners.callerText) listener(text);
+    this.listeners.emit('callerText', text);
   }
 
   /** The caller hangs up: the stream stops. */
@@ -194,7 +189,7 @@ export class MemoryTransport implements MediaTransport {
 
   private echo(name: string, text: string | undefined, cleared: boolean): void {
     this.marks.push({ name, text, atMs: this.mediaMs, cleared });
-    for (const listener of this.listeners.mark) listener(name);
+    this.listeners.emit('mark', name);
   }
 
   private end(reason: string): void {
@@ -202,6 +197,6 @@ export class MemoryTransport implements MediaTransport {
     this.closedWith = reason;
     this.closedAtMs = this.mediaMs;
     this.queue = [];
-    for (const listener of this.listeners.closed) listener(reason);
+    this.listeners.emit('closed', reason);
   }
 }
