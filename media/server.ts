@@ -46,6 +46,7 @@ export async function startMediaServer(
     const session = byRun.get(runId);
     if (!session || toldMachine.has(session)) return;
     toldMachine.add(session);
+    log.info({ run_id: runId, attempt_id: session.call.attemptId }, 'answered by a machine');
     session.pipeline.answeredByMachine();
   };
   const verdicts = deps.config.databaseUrl

@@ -1,10 +1,12 @@
 /**
- * SIGTERM drain (`close()`): the media server takes no new stream (503, /health draining) while a live call goes on
+ * Live streams on the media server. A machine verdict (the vendor's asynchronous detection, stored by the API) reaches
+ * the call it belongs to. SIGTERM drain (`close()`, last): the media server takes no new stream (503, /health draining) while a live call goes on
  * to its end, and stops only after it. The call is a simulator stream driven byte by byte as simulator/media-protocol.ts
  * documents it; the agent has no LLM, so it says its greeting with the local voice and ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { recordAnsweredBy } from '../../db/repositories/answered-by';
 import { findCallConversation } from '../../db/repositories/call-conversations';
 import { startMediaServer, type MediaServer } from '../../media/server';
 import { mediaStreamUrl } from '../../providers/webhook-urls';
@@ -15,7 +17,7 @@ const FRAME_BYTES = 640;
 
 let world: MediaWorld;
 let server: MediaServer;
-const { logger } = capturedLogger();
+const { logger, lines } = capturedLogger();
 
 beforeAll(async () => {
   world = openMediaWorld({
@@ -33,20 +35,28 @@ afterAll(async () => {
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-/** The callee's end of a simulator stream: silence frames on its own clock, marks echoed as reached. */
+/**
+ * The callee's end of a simulator stream: silence frames on its own clock (paused with `hold`), and each mark echoed
+ * once the callee has sent as many frames as agent audio frames came before it, as a phone plays the audio out.
+ */
 function callee(path: string) {
   const socket = new WebSocket(`${server.url}${path}`);
   const received = { agentFrames: 0, stop: null as string | null };
+  const clock = { sent: 0, held: false };
+  const pendingMarks: Array<{ name: string; at: number }> = [];
   let timer: NodeJS.Timeout | undefined;
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const send = (message: object) => socket.send(JSON.stringify(message));
   socket.on('open', () => {
-    socket.send(
-      JSON.stringify({ event: 'start', stream_id: 'MZ-drain', call_sid: 'CA-drain', parameters: {} }),
-    );
+    send({ event: 'start', stream_id: 'MZ-media-test', call_sid: 'CA-media-test', parameters: {} });
     // Four frames per 5 ms: media time runs about 16 times faster than real time.
     timer = setInterval(() => {
-      for (let i = 0; i < 4 && socket.readyState === WebSocket.OPEN; i++)
+      for (let i = 0; i < 4 && !clock.held && socket.readyState === WebSocket.OPEN; i++) {
         socket.send(Buffer.alloc(FRAME_BYTES), { binary: true });
+        clock.sent += 1;
+        while (pendingMarks[0] && pendingMarks[0].at <= clock.sent)
+          send({ event: 'mark', name: pendingMarks.shift()!.name });
+      }
     }, 5);
   });
   socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -55,16 +65,41 @@ function callee(path: string) {
       return;
     }
     const message = JSON.parse(data.toString()) as { event: string; name?: string; reason?: string };
-    if (message.event === 'mark') socket.send(JSON.stringify({ event: 'mark', name: message.name }));
+    if (message.event === 'mark')
+      pendingMarks.push({ name: message.name ?? '', at: clock.sent + received.agentFrames });
     if (message.event === 'stop') received.stop = message.reason ?? '';
   });
   socket.on('close', () => clearInterval(timer));
-  return { socket, received, closed };
+  return {
+    socket,
+    received,
+    closed,
+    hold: (held: boolean) => {
+      clock.held = held;
+    },
+  };
 }
 
 async function until(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+describe('machine detection on a live call', () => {
+  it("a machine verdict stored while the agent speaks reaches that call's pipeline", async () => {
+    const placed = await placedCall(world.db);
+    const call = callee(pathOf(mediaStreamUrl(world.config, 'simulator', placed.runId)));
+    await until(() => call.received.agentFrames > 0);
+    // Media time stands still until the verdict has reached the call, so the greeting cannot end first.
+    call.hold(true);
+    await recordAnsweredBy(world.db, placed.attemptId, 'machine_start');
+    const pipelineHeard = (line: Record<string, unknown>) =>
+      line.run_id === placed.runId && line.msg === 'answering machine: leaving the voicemail message';
+    await until(() => lines.some(pipelineHeard));
+    call.hold(false);
+    await call.closed;
+    expect(lines.filter(pipelineHeard)).toHaveLength(1);
+  });
+});
 
 describe('draining the media server', () => {
   it('refuses new streams while a live call finishes, then stops', async () => {
