@@ -120,6 +120,7 @@ async function placeOne(
         ringTimeoutSeconds: ctx.ringTimeoutSeconds,
         maxCallDurationSeconds: ctx.maxCallDurationSeconds,
         amdEnabled: ctx.amdEnabled,
+        leavesVoicemail: ctx.leavesVoicemail,
       }),
     );
     providerCallId = placed.providerCallId;

@@ -1,8 +1,8 @@
 import { DEFAULT_BREAKER_SETTINGS, type BreakerSettings } from '../domain/breaker';
 import { DEFAULT_RING_TIMEOUT_SECONDS } from '../domain/campaign-settings';
+import { agentCallSettings } from './agent-call-settings';
 import type { Db } from '../db/client';
 import type { Attempt } from '../db/database';
-import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findAttempts } from '../db/repositories/attempts';
 import { findRunAgentId } from '../db/repositories/one-off-calls';
@@ -18,6 +18,8 @@ export interface OneOffCallContext {
   attempt: Attempt;
   agentId: number;
   maxCallDurationSeconds: number;
+  /** The agent leaves a voicemail_message on machines (PlaceCallInput.leavesVoicemail). */
+  leavesVoicemail: boolean;
   ringTimeoutSeconds: number;
   telephonyConfigurationId: number;
   providerName: string;
@@ -54,8 +56,7 @@ export async function loadOneOffCallContext(
   return {
     attempt,
     agentId: agent.id,
-    maxCallDurationSeconds: withConfigurationDefaults(agent.workflow_configurations)
-      .max_call_duration_seconds,
+    ...agentCallSettings(agent.workflow_configurations),
     ringTimeoutSeconds: DEFAULT_RING_TIMEOUT_SECONDS,
     telephonyConfigurationId: configuration.id,
     providerName: configuration.provider,

@@ -1,6 +1,6 @@
+import { agentCallSettings } from './agent-call-settings';
 import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
-import { withConfigurationDefaults } from '../agents/settings';
 import { getAgentForCall } from '../db/repositories/agents';
 import { findCampaign } from '../db/repositories/campaign-engine-reads';
 import { findCallerNumber } from '../db/repositories/phone-numbers';
@@ -27,6 +27,8 @@ export interface PlacementContext {
   definitionId: number | null;
   agentArchived: boolean;
   maxCallDurationSeconds: number;
+  /** The agent leaves a voicemail_message on machines (PlaceCallInput.leavesVoicemail). */
+  leavesVoicemail: boolean;
   telephonyConfigurationId: number;
   providerName: string;
   provider: TelephonyProvider;
@@ -78,8 +80,7 @@ export async function loadPlacementContext(
     agentId: agent.id,
     definitionId: agent.current_definition_id,
     agentArchived: agent.status === 'archived',
-    maxCallDurationSeconds: withConfigurationDefaults(agent.workflow_configurations)
-      .max_call_duration_seconds,
+    ...agentCallSettings(agent.workflow_configurations),
     telephonyConfigurationId: configuration.id,
     providerName: configuration.provider,
     provider,

@@ -45,6 +45,7 @@ export async function placeOne(
         ringTimeoutSeconds: ctx.campaign.ring_timeout_seconds,
         maxCallDurationSeconds: ctx.maxCallDurationSeconds,
         amdEnabled: ctx.amdEnabled,
+        leavesVoicemail: ctx.leavesVoicemail,
       }),
     );
     providerCallId = placed.providerCallId;
