@@ -27,6 +27,8 @@ const DRAIN_SLACK_MS = 30_000;
 
 interface Stream {
   done: Promise<void>;
+  /** Settles with the call once its pipeline runs, or null when the stream ends before that. */
+  live: Promise<LiveSession | null>;
   startedAt: number;
   session: LiveSession | null;
 }
@@ -87,9 +89,16 @@ export async function startMediaServer(
     const { run, adapter } = verdict;
     const callLog = log.child({ run_id: run.id, attempt_id: run.attempt_id, provider: run.mode });
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const stream: Stream = { done: Promise.resolve(), startedAt: Date.now(), session: null };
+      let becameLive: (session: LiveSession | null) => void = () => {};
+      const stream: Stream = {
+        done: Promise.resolve(),
+        live: new Promise((resolve) => (becameLive = resolve)),
+        startedAt: Date.now(),
+        session: null,
+      };
       const onLive = (session: LiveSession) => {
         stream.session = session;
+        becameLive(session);
         byRun.set(run.id, session);
         // A verdict stored before the stream started was announced to no one: read it once now.
         if (run.attempt_id !== null)
@@ -103,6 +112,7 @@ export async function startMediaServer(
           ws.close(1011, 'internal error');
         })
         .finally(() => {
+          becameLive(null);
           streams.delete(stream);
           if (byRun.get(run.id) === stream.session) byRun.delete(run.id);
         });
@@ -155,12 +165,14 @@ export async function startMediaServer(
 
 /** Waits for a stream's call to end, up to its maximum duration (or `graceMs`), then ends it ('shutdown'). */
 async function drain(stream: Stream, graceMs: number | undefined): Promise<void> {
+  // A stream still waiting for its start message has no call yet: its maximum duration is known once it has one.
+  const session = graceMs === undefined ? await stream.live : stream.session;
   const limitMs =
     graceMs ??
     Math.max(
       0,
       stream.startedAt +
-        (stream.session?.call.settings.maxDurationSeconds ?? 0) * 1000 +
+        (session?.call.settings.maxDurationSeconds ?? 0) * 1000 +
         DRAIN_SLACK_MS -
         Date.now(),
     );
@@ -171,6 +183,8 @@ async function drain(stream: Stream, graceMs: number | undefined): Promise<void>
   const first = await Promise.race([stream.done.then(() => 'done' as const), timedOut]);
   clearTimeout(timer);
   if (first === 'timeout') {
+    // With graceMs a stream may still be starting: its call ends as soon as it has one.
+    void stream.live.then((late) => late?.pipeline.shutdown());
     stream.session?.pipeline.shutdown();
     await stream.done;
   }
