@@ -11,7 +11,8 @@ import { workerNodeOptions } from '../worker/node-options';
 
 /**
  * The local stack in one command: Temporal dev server, PostgreSQL, migrations, then the API, the worker and the
- * media process (call audio streams) as supervised child processes. Ctrl-C stops the children first, then Temporal and PostgreSQL.
+ * media process (call audio streams) as supervised child processes. Ctrl-C stops the children first, then Temporal
+ * and PostgreSQL.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`dev   | ${line}\n`);
