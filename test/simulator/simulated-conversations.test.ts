@@ -39,6 +39,15 @@ const CONTACTS = [
   { key: 'rambler', phone: phoneFor(7, 0), name: 'Rita', email: 'rita@example.com', notes: 'Rambles.' },
   { key: 'quitter', phone: phoneFor(8, 1), name: 'Quentin', email: '', notes: 'Hangs up at once.' },
   {
+    key: 'keypad',
+    phone: phoneFor(9, 2),
+    name: 'Kim',
+    email: '',
+    notes: '',
+    // A scripted callee: presses 1 on its first turn, declines on its second (no LLM asked for it).
+    script: '[press 1]|No thanks I am not interested.',
+  },
+  {
     key: 'machine',
     phone: phoneFor(6, 8),
     name: 'Voicemail Owner',
@@ -119,8 +128,8 @@ describe('simulated calls answered by a person talk with the agent', () => {
     agentId = created.json().id;
 
     const csv = [
-      'phone_number,name,email,notes',
-      ...CONTACTS.map((c) => [c.phone, c.name, c.email, c.notes].join(',')),
+      'phone_number,name,email,notes,callee_script',
+      ...CONTACTS.map((c) => [c.phone, c.name, c.email, c.notes, c.script ?? ''].join(',')),
     ].join('\n');
     const details = await runSimulatorCampaign<RunDetail>(h, { agentId, csv, timeoutMs: 60_000 });
     expect(details).toHaveLength(CONTACTS.length);
@@ -270,6 +279,26 @@ describe('simulated calls answered by a person talk with the agent', () => {
     const hungUp = await transcriptOf(margaret);
     expect(hungUp).toMatchObject({ end_reason: 'user_ended' });
     expect(hungUp.turns.map((t) => t.role)).toEqual(['agent']);
+  });
+
+  it('hears a scripted callee: its key presses, then its words', async () => {
+    const keypad = runs.get('keypad')!;
+    expect(keypad).toMatchObject({
+      is_completed: true,
+      gathered_context: { mapped_call_disposition: 'not_interested', outcome: 'completed' },
+    });
+    const transcript = await transcriptOf(keypad);
+    expect(transcript.end_reason).toBe('completed');
+    expect(transcript.turns.map((turn) => [turn.role, turn.content])).toEqual([
+      ['agent', 'Hello, this is Acme calling.'],
+      ['user', '[pressed 1]'],
+      ['agent', 'Would you like a demo of Rocket?'],
+      ['user', 'No thanks I am not interested.'],
+      ['agent', 'Thank you, goodbye!'],
+    ]);
+    expect(fake.requests.some((r) => isCalleeRequest(r) && r.messages[0]!.content.includes('Kim'))).toBe(
+      false,
+    );
   });
 
   it('ends at the turn limit, or when the callee hangs up with last words', async () => {
