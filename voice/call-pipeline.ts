@@ -120,7 +120,9 @@ class CallRun {
       await this.sayLine(call.settings.disclosureMessage, { interruptible: false, drain: false });
     if (!voices.llm) {
       await this.sayLine(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
-      return this.requestEnd('no_llm');
+      // A machine heard during the greeting: its voicemail message (queued) ends the call instead.
+      if (this.acceptingCaller) this.requestEnd('no_llm');
+      return;
     }
     const owesReply = !call.saved || this.conversation.state.turns.at(-1)?.role === 'user';
     if (owesReply)

@@ -165,6 +165,17 @@ describe('endings decided by the clock', () => {
     expect(finished.mediaSeconds).toBe(call.transport.closedAtMs! / 1000);
     expect(finished.state.turns.at(-1)).toMatchObject({ role: 'agent', content: message });
   });
+
+  it('leaves the voicemail message when the machine is heard during the greeting of an agent without an LLM', async () => {
+    const message = 'Please call us back tomorrow.';
+    const call = startCall({ fake: null, settings: { voicemailMessage: message } });
+    await call.runUntil(() => call.transport.received.length > 0);
+    call.pipeline.answeredByMachine();
+    await call.runUntil();
+    expect(call.playedMarks().at(-1)).toBe(message);
+    expect(call.transport.closedWith).toBe('voicemail');
+    expect(call.finished()!.endReason).toBe('voicemail');
+  });
 });
 
 describe('vendor failures', () => {
