@@ -108,8 +108,6 @@ export function readAgentMessage(text: string): AgentMessage | null {
   }
 }
 
-export const isDtmfDigit = (digit: string): boolean => DTMF_DIGIT.test(digit);
-
 /** PCM16 samples as the wire's little-endian bytes (copied, whatever the host's byte order). */
 export function pcmToWire(samples: Int16Array): Buffer {
   const bytes = Buffer.alloc(samples.length * 2);
