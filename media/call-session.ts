@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import type { ConversationState } from '../conversation/conversation-state';
 import type { Db } from '../db/client';
-import { openCallConversation } from '../db/repositories/call-conversations';
+import { dropUnusedCallConversation, openCallConversation } from '../db/repositories/call-conversations';
 import type { RunOfStream } from '../db/repositories/live-calls';
 import type { ObjectStorage } from '../storage/object-storage';
 import { startCallPipeline, type CallPipeline } from '../voice/call-pipeline';
@@ -63,6 +63,8 @@ export async function runCallSession(
   const call = await loadLiveCall(deps.db, run, conversation.state as ConversationState | null);
   if (!call) {
     log.warn(ids, 'media stream for a run whose agent has nothing to say; closing');
+    // No conversation will come: the run completes by its outcome alone, as a call without a stream does.
+    await dropUnusedCallConversation(deps.db, run.id);
     transport.close('no agent');
     return;
   }

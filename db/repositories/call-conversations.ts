@@ -106,6 +106,27 @@ export async function completeRunWithOutcome(
   return completeRun(trx, runId, stored ? mergeRunCompletions(outcome, stored) : outcome);
 }
 
+/**
+ * A stream that opened its conversation but will hold none (its agent has nothing to say): the row goes, so the run
+ * completes as a call without a stream does, by its outcome alone; an outcome already waiting completes it now.
+ * Only a live row without a saved turn is dropped. Returns whether a row was dropped.
+ */
+export async function dropUnusedCallConversation(db: Db, runId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const conversation = await lockConversation(trx, runId);
+    if (conversation?.status !== 'live') return false;
+    const dropped = await trx
+      .deleteFrom('call_conversations')
+      .where('run_id', '=', runId)
+      .where('state', 'is', null)
+      .executeTakeFirst();
+    if (Number(dropped.numDeletedRows) === 0) return false;
+    const outcome = completionOf(conversation.outcome);
+    if (outcome) await completeRun(trx, runId, outcome);
+    return true;
+  });
+}
+
 export type ConversationStored = 'completed' | 'waiting_for_outcome' | 'not_live';
 
 /**
@@ -168,6 +189,54 @@ export async function endLostConversations(
       await completeRun(trx, row.run_id, {
         ...outcome,
         gathered_context: { ...outcome.gathered_context, mapped_call_disposition: MEDIA_LOST_DISPOSITION },
+      });
+      await trx
+        .updateTable('call_conversations')
+        .set({ status: 'lost', updated_at: sql`now()` })
+        .where('run_id', '=', row.run_id)
+        .execute();
+    }
+    return rows.map((row) => ({ runId: row.run_id, organizationId: row.organization_id }));
+  });
+}
+
+/**
+ * Ends inbound runs whose stream died without storing their conversation: an inbound call gets no outcome report,
+ * so it is lost once its live conversation is older than the agent's maximum call duration plus `graceSeconds`
+ * (the stream would have been cut by then). The run completes with disposition `media_lost`; the row becomes `lost`.
+ */
+export async function endAbandonedInboundConversations(
+  db: Db,
+  now: Date,
+  options: { graceSeconds: number; defaultMaxSeconds: number; limit?: number; organizationId?: number },
+): Promise<Array<{ runId: number; organizationId: number }>> {
+  const maxSeconds = sql<number>`case when jsonb_typeof(agents.workflow_configurations -> 'max_call_duration_seconds') = 'number'
+    then least(greatest((agents.workflow_configurations ->> 'max_call_duration_seconds')::numeric, 1), 86400)
+    else ${options.defaultMaxSeconds} end`;
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('call_conversations')
+      .innerJoin('runs', 'runs.id', 'call_conversations.run_id')
+      .innerJoin('agents', 'agents.id', 'runs.workflow_id')
+      .select(['call_conversations.run_id', 'call_conversations.organization_id'])
+      .where('call_conversations.status', '=', 'live')
+      .where('call_conversations.outcome_stored_at', 'is', null)
+      .where('runs.call_type', '=', 'inbound')
+      .where(
+        sql<boolean>`call_conversations.started_at + make_interval(secs => ${maxSeconds} + ${options.graceSeconds}) < ${now}`,
+      );
+    if (options.organizationId !== undefined)
+      query = query.where('call_conversations.organization_id', '=', options.organizationId);
+    const rows = await query
+      .orderBy('call_conversations.started_at')
+      .limit(options.limit ?? 100)
+      .forUpdate('call_conversations')
+      .skipLocked()
+      .execute();
+    for (const row of rows) {
+      await completeRun(trx, row.run_id, {
+        gathered_context: { mapped_call_disposition: MEDIA_LOST_DISPOSITION },
+        call_duration_seconds: null,
       });
       await trx
         .updateTable('call_conversations')

@@ -8,6 +8,7 @@ import { capturedLogger } from '../helpers/captured-logs';
 import { createTestOrganization } from '../helpers/organizations';
 import {
   conversationAfterTwoTurns,
+  inboundRun,
   openMediaWorld,
   placedCall,
   streamOpened,
@@ -80,6 +81,36 @@ describe('the media-lost sweeper', () => {
     });
     const after = await runOf(call.runId);
     expect([after.disposition, after.transcript_key]).toEqual(['media_lost', null]);
+  });
+
+  it('ends an inbound run whose stream died, once it is live past its agent’s call limit plus 60 s', async () => {
+    const call = await placedCall(world.db, { organizationId });
+    await world.db
+      .updateTable('agents')
+      .set({ workflow_configurations: JSON.stringify({ max_call_duration_seconds: 120 }) })
+      .where('id', '=', call.agentId)
+      .execute();
+    const runId = await inboundRun(world.db, call);
+    await streamOpened(world.db, runId);
+    const { started_at: startedAtColumn } = await world.db
+      .selectFrom('call_conversations')
+      .select('started_at')
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
+    const startedAt = (startedAtColumn as unknown as Date).getTime();
+
+    clock = new Date(startedAt + 179_000);
+    await sweeper.sweep();
+    expect((await runOf(runId)).is_completed).toBe(false);
+
+    clock = new Date(startedAt + 181_000);
+    await sweeper.sweep();
+    const run = await runOf(runId);
+    expect([run.is_completed, run.disposition]).toEqual([true, 'media_lost']);
+    expect((await findCallConversation(world.db, runId))?.status).toBe('lost');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ run_id: runId, disposition: 'media_lost', level: 40 }),
+    );
   });
 
   it('leaves a live conversation whose outcome has not come', async () => {

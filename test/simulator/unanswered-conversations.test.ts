@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../devstack/processes';
+import { startMediaServer } from '../../media/server';
 import { statusCallbackUrl } from '../../providers/webhook-urls';
 import { createSimulatorProvider } from '../../providers/simulator/simulator-provider';
 import { simulatorApiToken } from '../../simulator/auth';
@@ -16,14 +17,25 @@ import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { threeNodeAgent } from '../runtime/textchat-fixtures';
 import { simulatedCallScript } from './simulated-call-script';
 
-/** Answered simulated calls that do not talk: no LLM configured, or an agent without a graph to walk. */
+/**
+ * Answered simulated calls that do not talk: no LLM configured, or an agent without a graph to walk (the media
+ * process takes the stream and lets it go without a word).
+ */
 
-async function listeningApp(env: Record<string, string> = {}) {
+async function listeningApp(env: Record<string, string> = {}, options: { media?: boolean } = {}) {
   const port = await freePort();
+  const mediaPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_BASE_URL: baseUrl, ...env });
+  const t = await createTestApp({
+    PUBLIC_BASE_URL: baseUrl,
+    MEDIA_HOST: '127.0.0.1',
+    MEDIA_PORT: String(mediaPort),
+    MEDIA_PUBLIC_URL: `ws://127.0.0.1:${mediaPort}`,
+    ...env,
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
-  return { t, baseUrl, org: await createTestOrganization(t.ctx.db) };
+  const media = options.media ? await startMediaServer({ ...t.ctx }) : null;
+  return { t, baseUrl, org: await createTestOrganization(t.ctx.db), media };
 }
 
 /** Places one simulated call for a run of the agent, as the engine would, and waits for the attempt to finish. */
@@ -97,6 +109,18 @@ async function callThrough(
   };
 }
 
+/** The conversation rows of a run (a stream the media process took opens one). */
+const conversationsOf = async (t: TestApp, runId: number) =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('call_conversations')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('run_id', '=', runId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
 const expectCallAsToday = ({ run, call }: Awaited<ReturnType<typeof callThrough>>) => {
   expect(run).toMatchObject({ is_completed: true, disposition: 'completed', transcript_key: null });
   expect(run.gathered_context).toEqual(
@@ -116,11 +140,12 @@ describe('answered simulated calls without a conversation', () => {
     fake = await startOpenAiFake();
     fake.handle(simulatedCallScript);
     withoutLlm = await listeningApp();
-    withLlm = await listeningApp({ LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0' });
+    withLlm = await listeningApp({ LLM_BASE_URL: fake.baseUrl, LLM_MAX_RETRIES: '0' }, { media: true });
   });
   afterAll(async () => {
     await withoutLlm?.t.close();
     await withLlm?.t.close();
+    await withLlm?.media?.close({ graceMs: 1000 });
     await fake?.close();
   });
 
@@ -138,7 +163,11 @@ describe('answered simulated calls without a conversation', () => {
   it('with an LLM, an agent without a graph to walk leaves the call as planned and asks the LLM nothing', async () => {
     const { agentId } = await insertAgent(withLlm.t.ctx.db, withLlm.org.organizationId);
     fake.requests.length = 0;
-    expectCallAsToday(await callThrough(withLlm, agentId, '+15550200002'));
+    const call = await callThrough(withLlm, agentId, '+15550200002');
+    // The answer named a stream and the callee opened it; the media process let it go without a word and dropped
+    // its conversation, so the outcome completed the run at once (not 60 s later as media_lost).
+    expectCallAsToday(call);
     expect(fake.requests).toHaveLength(0);
+    expect(await conversationsOf(withLlm.t, call.run.id)).toBe(0);
   });
 });
