@@ -44,7 +44,7 @@ export async function runCallSession(
   const { media, run, log } = input;
   let transport: MediaTransport;
   try {
-    transport = await media.accept(input.socket, { startTimeoutMs: deps.config.media.startTimeoutMs });
+    transport = await media.accept(input.socket, { startTimeoutMs: deps.config.media.startTimeoutMs, log });
   } catch (error) {
     log.warn({ err: error }, 'media stream closed before its start');
     return;

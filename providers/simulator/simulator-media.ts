@@ -20,8 +20,8 @@ import {
   wireToPcm,
   type AgentMessage,
 } from '../../simulator/media-protocol';
+import { TransportListeners } from '../../voice/transport-listeners';
 
-type Listeners = { [E in keyof MediaTransportEvents]: Array<MediaTransportEvents[E]> };
 type Held = {
   [E in keyof MediaTransportEvents]: [E, Parameters<MediaTransportEvents[E]>[0]];
 }[keyof MediaTransportEvents];
@@ -78,7 +78,7 @@ export const simulatorMedia: MediaAdapter = {
 
 class SimulatorTransport implements MediaTransport {
   readonly sampleRate = SIMULATOR_SAMPLE_RATE;
-  private readonly listeners: Listeners = { audio: [], dtmf: [], mark: [], callerText: [], closed: [] };
+  private readonly listeners = new TransportListeners();
   private held: Held[] | null = [];
   private splitter = new FrameSplitter(SIMULATOR_FRAME_SAMPLES);
   private isClosed = false;
@@ -89,7 +89,7 @@ class SimulatorTransport implements MediaTransport {
   ) {}
 
   on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners[event].push(listener);
+    this.listeners.on(event, listener);
     if (this.held) {
       // Listeners are added together: the held events go out once they all are, in their order.
       const held = this.held;
@@ -108,7 +108,7 @@ class SimulatorTransport implements MediaTransport {
       if (this.held.length < MAX_HELD_EVENTS) this.held.push([event, value] as Held);
       return;
     }
-    for (const listener of this.listeners[event]) (listener as (held: unknown) => void)(value);
+    this.listeners.emit(event, ...([value] as Parameters<MediaTransportEvents[E]>));
   }
 
   /** One message from the simulator; anything the protocol does not define is ignored. */

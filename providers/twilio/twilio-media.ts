@@ -14,6 +14,7 @@ import type {
   MediaTransportEvents,
 } from '../../voice/media-transport';
 import { isValidTwilioSignature } from './twilio-status';
+import { TransportListeners } from '../../voice/transport-listeners';
 
 /** Samples (and μ-law bytes) in 20 ms at 8 kHz. */
 const FRAME = 160;
@@ -92,13 +93,7 @@ function acceptTwilioStream(
 
 class TwilioTransport implements MediaTransport {
   readonly sampleRate = 8000;
-  private readonly listeners: { [E in keyof MediaTransportEvents]: Array<MediaTransportEvents[E]> } = {
-    audio: [],
-    dtmf: [],
-    mark: [],
-    callerText: [],
-    closed: [],
-  };
+  private readonly listeners = new TransportListeners();
   /** Caller μ-law bytes short of a whole frame (Twilio sends 160 a message, but says nothing binding). */
   private inbound = new Uint8Array(0);
   /** Agent μ-law bytes short of a whole frame, sent (padded) before the next mark. */
@@ -112,11 +107,11 @@ class TwilioTransport implements MediaTransport {
   ) {}
 
   on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners[event].push(listener);
+    this.listeners.on(event, listener);
   }
 
   private emit<E extends keyof MediaTransportEvents>(event: E, ...args: Parameters<MediaTransportEvents[E]>) {
-    for (const listener of this.listeners[event]) (listener as (...a: typeof args) => void)(...args);
+    this.listeners.emit(event, ...args);
   }
 
   receive(message: Message): void {
