@@ -1,12 +1,22 @@
 /** The state of one conversation, stored between turns (JSON, snake_case as it appears in run logs). */
-import type { CallEndReason } from '../voice/live-call';
 
 /**
- * Why a conversation ended: one list for text chats and calls (voice/live-call.ts names it, since a call has more
- * ways to end: silence, voicemail, vendor errors). Text chats use `completed`, `user_ended`, `max_turns`,
- * `max_duration` and `llm_error`.
+ * Why a conversation ended: one list for text chats and calls (a call has more ways to end: silence, voicemail,
+ * vendor errors, no LLM, shutdown). Text chats use `completed`, `user_ended`, `max_turns`, `max_duration` and
+ * `llm_error`.
  */
-export type EndReason = CallEndReason;
+export type EndReason =
+  | 'completed'
+  | 'user_ended'
+  | 'max_turns'
+  | 'max_duration'
+  | 'silence_timeout'
+  | 'no_llm'
+  | 'voicemail'
+  | 'llm_error'
+  | 'stt_error'
+  | 'tts_error'
+  | 'shutdown';
 
 /** The disposition of a conversation the LLM failed in (the agent's codes cannot be chosen without it). */
 export const LLM_ERROR_DISPOSITION = 'llm_error';

@@ -4,7 +4,7 @@
  * talks and reports through a `ConversationSink`, which stores the conversation after every turn and once at the end.
  */
 import type { AgentDefinition } from '../agents/definition';
-import type { ConversationState } from '../conversation/conversation-state';
+import type { ConversationState, EndReason } from '../conversation/conversation-state';
 import type { LanguageModel } from '../llm';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
 
@@ -63,19 +63,8 @@ export interface CallVoices {
   llm: LanguageModel | null;
 }
 
-/** Why the pipeline ended the call. */
-export type CallEndReason =
-  | 'completed'
-  | 'user_ended'
-  | 'max_turns'
-  | 'max_duration'
-  | 'silence_timeout'
-  | 'no_llm'
-  | 'voicemail'
-  | 'llm_error'
-  | 'stt_error'
-  | 'tts_error'
-  | 'shutdown';
+/** Why the pipeline ended the call: the conversation's end reasons (conversation/conversation-state.ts). */
+export type CallEndReason = EndReason;
 
 /** One agent turn's measured latencies (ms of wall clock), kept in the transcript. */
 export interface TurnLatency {
