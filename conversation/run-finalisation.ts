@@ -31,8 +31,6 @@ export interface FinishedConversation {
   callDurationSeconds?: number;
   /** Facts about the call kept beside the conversation's values (e.g. the call outcome). */
   callContext?: Record<string, unknown>;
-  /** Tokens spent outside the agent (the simulator's scripted callee): reported, not billed to the run. */
-  calleeUsage?: TurnUsage;
   /** Why a live call ended (voice/live-call.ts CallEndReason), where it says more than the state's end reason. */
   endReason?: string;
   /** A live call's measured latencies per agent turn (index into state.turns), kept in the transcript. */
@@ -102,7 +100,6 @@ export async function conversationCompletion(
         ...(finished.endReason ? { end_reason: finished.endReason } : {}),
         turn_count: turns.length,
         variable_names: Object.keys(variables),
-        ...(finished.calleeUsage ? { callee_usage: finished.calleeUsage } : {}),
       },
     },
     transcript_key: key,
@@ -135,6 +132,5 @@ export function transcriptDocument(finished: FinishedConversation) {
     ...(finished.speech
       ? { stt_seconds: finished.speech.sttSeconds, tts_characters: finished.speech.ttsCharacters }
       : {}),
-    ...(finished.calleeUsage ? { callee_usage: finished.calleeUsage } : {}),
   };
 }
