@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { completeRun, type RunCompletion } from '../db/repositories/runs';
 import type { ObjectStorage } from '../storage/object-storage';
-import type { ConversationState, TurnUsage } from './conversation-state';
+import type { ConversationState } from './conversation-state';
 
 /**
  * The one place a finished conversation becomes a finished run, for text chats and simulated calls alike: the
