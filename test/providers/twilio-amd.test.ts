@@ -138,7 +138,8 @@ describe('Twilio asynchronous answering-machine detection', () => {
   });
 
   it('refuses a verdict with a forged signature or token, and a body that is not one', async () => {
-    fake.behave('+15005557040', { final: 'completed', holdOpen: true });
+    // Detection never answers on its own here: the only verdicts are the ones this test posts.
+    fake.behave('+15005557040', { final: 'completed', holdOpen: true, answeredBy: null });
     const placed = await place('+15005557040');
     const url = placed.callbackUrl.replace('/telephony/status/', '/telephony/amd/');
     const verdict = new URLSearchParams({

@@ -7,8 +7,8 @@ import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } fr
 
 export interface TwilioBehaviour {
   final: 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
-  /** What AMD answers when the call was placed with MachineDetection (default `human`). */
-  answeredBy?: string;
+  /** What AMD answers when the call was placed with MachineDetection (default `human`; null: no verdict comes). */
+  answeredBy?: string | null;
   sipResponseCode?: number;
   errorCode?: number;
   durationSeconds?: number;
@@ -156,7 +156,8 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     await send(call, 'initiated');
     await send(call, 'ringing');
     if (behaviour.final === 'completed') {
-      if (call.machineDetection) call.answeredBy = behaviour.answeredBy ?? 'human';
+      if (call.machineDetection)
+        call.answeredBy = behaviour.answeredBy === undefined ? 'human' : behaviour.answeredBy;
       await send(
         call,
         'in-progress',
