@@ -22,6 +22,7 @@ import { createOpenAiTranscriber } from './stt/openai-transcriber';
 import { createPocketsphinxRecognizer } from './stt/pocketsphinx-recognizer';
 import { createSimulatorRecognizer } from './stt/simulator-recognizer';
 import { createLocalSynthesizer } from './tts/local-synthesizer';
+import { cachedSynthesizer, SynthesisCache } from './tts/synthesis-cache';
 import type { LocalEngine } from './tts/local-voices';
 import { FALLBACK_LLM_MODEL, storedVoiceSections, type StoredSection } from './voice-vendors';
 
@@ -39,7 +40,7 @@ export async function resolveCallVoices(
   call: { organizationId: number; mode: string; settings: VoiceSettings },
 ): Promise<CallVoices> {
   const { settings } = call;
-  const fallbackSynthesizer = createLocalSynthesizer();
+  const fallbackSynthesizer = localSynthesizer();
   const row =
     settings.voiceConfigId === null
       ? undefined
@@ -93,10 +94,18 @@ function recognizerOf(
 function synthesizerOf(tts: StoredSection): SpeechSynthesizer {
   if (tts.definition.provider !== 'local')
     throw new Error(`no synthesiser for text-to-speech vendor ${tts.definition.provider}`);
-  return createLocalSynthesizer({
-    engine: text(tts, 'engine') as LocalEngine | undefined,
-    defaultVoice: text(tts, 'voice'),
-  });
+  return localSynthesizer(text(tts, 'engine') as LocalEngine | undefined, text(tts, 'voice'));
+}
+
+/** Lines this process has spoken before are not synthesised again (tts/synthesis-cache.ts). */
+const synthesisCache = new SynthesisCache();
+
+function localSynthesizer(engine?: LocalEngine, defaultVoice?: string): SpeechSynthesizer {
+  return cachedSynthesizer(
+    createLocalSynthesizer({ engine, defaultVoice }),
+    synthesisCache,
+    `${engine ?? 'flite'}/${defaultVoice ?? ''}`,
+  );
 }
 
 /**
