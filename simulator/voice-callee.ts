@@ -13,6 +13,7 @@ import type { SpeechSynthesizer } from '../voice/speech';
 import { readCalleeLine, scriptedTurn, type CalleeTurn } from './callee-script';
 import { connectFarEnd, type FarEnd, type FarEndEnd } from './far-end';
 import { SIMULATOR_SAMPLE_RATE } from './media-protocol';
+import { concatSamples } from '../voice/audio/frames';
 
 /** The flite voice simulated callees speak with. */
 export const CALLEE_VOICE = 'slt';
@@ -123,11 +124,5 @@ async function speak(synthesizer: SpeechSynthesizer, text: string, signal: Abort
     signal,
   }))
     chunks.push(chunk);
-  const audio = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    audio.set(chunk, at);
-    at += chunk.length;
-  }
-  return audio;
+  return concatSamples(chunks);
 }

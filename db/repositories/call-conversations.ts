@@ -185,19 +185,24 @@ export async function endLostConversations(
       .skipLocked()
       .execute();
     for (const row of rows) {
-      const outcome = completionOf(row.outcome) ?? { gathered_context: {}, call_duration_seconds: null };
-      await completeRun(trx, row.run_id, {
-        ...outcome,
-        gathered_context: { ...outcome.gathered_context, mapped_call_disposition: MEDIA_LOST_DISPOSITION },
-      });
-      await trx
-        .updateTable('call_conversations')
-        .set({ status: 'lost', updated_at: sql`now()` })
-        .where('run_id', '=', row.run_id)
-        .execute();
+      await endAsLost(trx, row.run_id, completionOf(row.outcome));
     }
     return rows.map((row) => ({ runId: row.run_id, organizationId: row.organization_id }));
   });
+}
+
+/** Completes the run with its outcome (if any) and the disposition media_lost; its conversation becomes lost. */
+async function endAsLost(trx: Trx, runId: number, outcome: RunCompletion | null): Promise<void> {
+  const completion = outcome ?? { gathered_context: {}, call_duration_seconds: null };
+  await completeRun(trx, runId, {
+    ...completion,
+    gathered_context: { ...completion.gathered_context, mapped_call_disposition: MEDIA_LOST_DISPOSITION },
+  });
+  await trx
+    .updateTable('call_conversations')
+    .set({ status: 'lost', updated_at: sql`now()` })
+    .where('run_id', '=', runId)
+    .execute();
 }
 
 /**
@@ -234,15 +239,7 @@ export async function endAbandonedInboundConversations(
       .skipLocked()
       .execute();
     for (const row of rows) {
-      await completeRun(trx, row.run_id, {
-        gathered_context: { mapped_call_disposition: MEDIA_LOST_DISPOSITION },
-        call_duration_seconds: null,
-      });
-      await trx
-        .updateTable('call_conversations')
-        .set({ status: 'lost', updated_at: sql`now()` })
-        .where('run_id', '=', row.run_id)
-        .execute();
+      await endAsLost(trx, row.run_id, null);
     }
     return rows.map((row) => ({ runId: row.run_id, organizationId: row.organization_id }));
   });

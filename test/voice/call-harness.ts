@@ -16,6 +16,7 @@ import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer'
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { lastUserMessage, schemaNameOf, type FakeReply, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { MemoryTransport, type Utterance } from './fakes/memory-transport';
+import { concatSamples } from '../../voice/audio/frames';
 
 export const GREETING = ['Hello, this is Alex from Acme.', 'How can I help you today?'];
 export const STORY = [
@@ -104,12 +105,7 @@ export async function callerSpeech(text: string): Promise<Int16Array> {
     signal,
   }))
     chunks.push(chunk);
-  const pcm = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    pcm.set(chunk, offset);
-    offset += chunk.length;
-  }
+  const pcm = concatSamples(chunks);
   rendered.set(text, pcm);
   return pcm;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpeechSynthesizer } from '../../voice/speech';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { cachedSynthesizer, SynthesisCache } from '../../voice/tts/synthesis-cache';
+import { concatSamples } from '../../voice/audio/frames';
 
 /** flite, counting how often it really runs. */
 function countingFlite() {
@@ -32,9 +33,7 @@ async function speak(
     chunks.push(chunk.slice());
     if (chunks.length === options.abortAfterChunks) controller.abort();
   }
-  const whole = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  chunks.reduce((offset, chunk) => (whole.set(chunk, offset), offset + chunk.length), 0);
-  return whole;
+  return concatSamples(chunks);
 }
 
 describe('the synthesis cache', () => {

@@ -61,3 +61,14 @@ export function rms(frame: Int16Array): number {
   for (const sample of frame) sum += sample * sample;
   return Math.sqrt(sum / frame.length);
 }
+
+/** The chunks of a stream of samples, joined into one array. */
+export function concatSamples(chunks: readonly Int16Array[]): Int16Array {
+  const whole = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}

@@ -5,6 +5,7 @@
  * least recently used dropped first beyond `maxBytes`; a hit plays the kept audio in the engine's chunk sizes.
  */
 import type { SpeechSynthesizer } from '../speech';
+import { concatSamples } from '../audio/frames';
 
 /** Default bound: 32 MiB is about 35 minutes of 8 kHz speech, or 17 of 16 kHz. */
 export const DEFAULT_SYNTHESIS_CACHE_BYTES = 32 * 1024 * 1024;
@@ -70,13 +71,7 @@ export function cachedSynthesizer(
         yield chunk;
       }
       if (options.signal.aborted) return;
-      const whole = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-      let offset = 0;
-      for (const chunk of chunks) {
-        whole.set(chunk, offset);
-        offset += chunk.length;
-      }
-      cache.set(key, whole);
+      cache.set(key, concatSamples(chunks));
     },
   };
 }
