@@ -8,20 +8,22 @@
  *
  * Measured here, on this process's wall clock (the media process is on the same machine):
  * - greeting: `start` sent → the first agent `media` frame received;
- * - reply: the caller's last speech frame sent → the first agent `media` frame of the reply (this includes the
- *   end-of-turn silence the agent waits for, reported separately by the benchmark);
- * - barge-in: the moment the caller has spoken `interruptionSeconds` over the agent → `clear` received.
+ * - reply: the caller's last speech frame (as the VAD hears it) sent → the first agent `media` frame of the reply
+ *   (this includes the end-of-turn silence the agent waits for, reported separately by the benchmark);
+ * - barge-in: the frame that completes `interruptionSeconds` of the caller's speech over the agent sent (counted
+ *   from the line's first frame the WebRTC VAD hears as speech) → `clear` received;
  * Input (IPC `calls`): `{ calls: [{ twiml }], authToken, interruptionSeconds, staggerMs }`; output: one `result` per call.
  */
 import { WebSocket } from 'ws';
-import { rms } from '../../voice/audio/frames';
 import { pcmToMulaw } from '../../voice/audio/mulaw';
+import { createVoiceActivityDetector } from '../../voice/vad';
 import { fliteSpeech } from '../../test/voice/fakes/flite-caller';
 import { streamOfTwiml } from '../../test/providers/fakes/twilio-media-fake';
 import { twilioSigned } from '../../test/providers/fakes/twilio-fake';
 import { CALLER_LINES } from './script';
 
 const FRAME_BYTES = 160;
+const FRAME_MS = 20;
 const SILENCE = Buffer.alloc(FRAME_BYTES, 0xff);
 /** The agent counts as done speaking once nothing has played for this long. */
 const QUIET_MS = 600;
@@ -127,7 +129,7 @@ class Caller {
       this.playback.push({ mark: (message.mark as { name: string }).name });
     } else if (message.event === 'clear') {
       if (this.phase === 'barging' && this.bargeStartedAt !== null && this.result.bargeInMs === null)
-        this.result.bargeInMs = now - (this.bargeStartedAt + this.interruptionMs);
+        this.result.bargeInMs = now - (this.bargeStartedAt + this.interruptionMs - FRAME_MS);
       const marks = this.playback.filter((item): item is { mark: string } => 'mark' in item);
       this.playback = [];
       for (const { mark } of marks)
@@ -216,28 +218,29 @@ interface SpeechFrame {
   lastVoiced: boolean;
 }
 
-/** A frame with speech in it (flite's lines start and end with a little silence). */
-const VOICED_RMS = 100;
-
-/** A caller's lines as 20 ms μ-law frames (flite's slt voice, resampled to 8 kHz). */
+/** A caller's lines as 20 ms μ-law frames (flite's slt voice, resampled to 8 kHz); speech as the WebRTC VAD hears it. */
 async function renderLines(): Promise<SpeechFrame[][]> {
-  return Promise.all(
-    CALLER_LINES.map(async (text) => {
-      const pcm = await fliteSpeech(text, 8000);
-      const frames: SpeechFrame[] = [];
-      for (let at = 0; at < pcm.length; at += FRAME_BYTES) {
-        const samples = new Int16Array(FRAME_BYTES);
-        samples.set(pcm.subarray(at, at + FRAME_BYTES));
-        frames.push({ bytes: Buffer.from(pcmToMulaw(samples)), onset: false, lastVoiced: false });
-        if (rms(samples) >= VOICED_RMS) frames.at(-1)!.onset = true;
-      }
-      const voiced = frames.flatMap((frame, index) => (frame.onset ? [index] : []));
-      for (const frame of frames) frame.onset = false;
-      frames[voiced[0]!]!.onset = true;
-      frames[voiced.at(-1)!]!.lastVoiced = true;
-      return frames;
-    }),
-  );
+  const vad = await createVoiceActivityDetector(8000);
+  try {
+    return await Promise.all(
+      CALLER_LINES.map(async (text) => {
+        const pcm = await fliteSpeech(text, 8000);
+        const frames: SpeechFrame[] = [];
+        const voiced: number[] = [];
+        for (let at = 0; at < pcm.length; at += FRAME_BYTES) {
+          const samples = new Int16Array(FRAME_BYTES);
+          samples.set(pcm.subarray(at, at + FRAME_BYTES));
+          if (vad.isSpeech(samples)) voiced.push(frames.length);
+          frames.push({ bytes: Buffer.from(pcmToMulaw(samples)), onset: false, lastVoiced: false });
+        }
+        frames[voiced[0]!]!.onset = true;
+        frames[voiced.at(-1)!]!.lastVoiced = true;
+        return frames;
+      }),
+    );
+  } finally {
+    vad.close();
+  }
 }
 
 interface CallsMessage {

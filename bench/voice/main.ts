@@ -10,7 +10,8 @@
  *   transport, p50/p95, from every agent reply's `latency.first_audio_ms` in the stored transcripts;
  * - the end-of-turn silence the agent waits before that decision (the agent's vad_configuration.stop_seconds);
  * - start → first greeting frame (caller's clock): `start` sent → first agent `media` received;
- * - barge-in → clear (caller's clock): the caller has spoken `start_seconds` over the agent → `clear` received;
+ * - barge-in → clear (caller's clock): the caller's frame completing `start_seconds` of speech over the agent sent →
+ *   `clear` received;
  * - CPU ms of the media process per call-second, its event-loop delay p99 and RSS, per level.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -215,7 +216,7 @@ try {
         {
           name: `${prefix}: barge-in → clear p50 / p95`,
           value: `${String(row.barge_in_ms_p50)} / ${String(row.barge_in_ms_p95)} ms (${String(row.barge_ins_seen)} seen)`,
-          measures: `the caller has spoken ${INTERRUPTION_SECONDS * 1000} ms over the agent → \`clear\` received (callers’ clock)`,
+          measures: `the caller's frame completing ${INTERRUPTION_SECONDS * 1000} ms of speech over the agent sent → \`clear\` received (callers’ clock)`,
         },
       );
     figures.push({
