@@ -34,3 +34,12 @@ export const SUCCESSFUL_FINAL_OUTCOMES: readonly AttemptOutcome[] = ['completed'
 export function isSuccessfulFinalOutcome(outcome: AttemptOutcome): boolean {
   return SUCCESSFUL_FINAL_OUTCOMES.includes(outcome);
 }
+
+/**
+ * Whether an answering-machine verdict says no person answered: Twilio's `AnsweredBy` `machine_start`,
+ * `machine_end_beep`, `machine_end_silence`, `machine_end_other` and `fax` (stored as they came in
+ * `attempts.answered_by`); `human` and `unknown` are a person as far as the outcome goes.
+ */
+export function isMachineAnswer(answeredBy: string | null | undefined): boolean {
+  return typeof answeredBy === 'string' && (answeredBy.startsWith('machine_') || answeredBy === 'fax');
+}

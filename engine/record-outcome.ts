@@ -1,5 +1,6 @@
 import { inTransaction, type Db } from '../db/client';
-import { answeredByOf, isMachineAnswer } from '../db/repositories/answered-by';
+import { answeredByOf } from '../db/repositories/answered-by';
+import { isMachineAnswer } from '../domain/outcomes';
 import { finishAttempt, lockAttemptForOutcome, settleContact } from '../db/repositories/attempt-outcomes';
 import { findCampaignRetryConfig } from '../db/repositories/campaign-engine-reads';
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';

@@ -9,7 +9,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { answeredByOf, isMachineAnswer, subscribeAnsweredBy } from '../db/repositories/answered-by';
+import { answeredByOf, subscribeAnsweredBy } from '../db/repositories/answered-by';
+import { isMachineAnswer } from '../domain/outcomes';
 import { runCallSession, type CallSessionDeps, type LiveSession } from './call-session';
 import { authorizeStream } from './stream-auth';
 

@@ -6,22 +6,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Executor, Db } from '../client';
+import { isMachineAnswer } from '../../domain/outcomes';
 
 /** The channel machine verdicts are announced on; the payload is `{run_id, attempt_id, answered_by}` as JSON. */
 export const ANSWERED_BY_CHANNEL = 'attempt_answered_by';
-
-/** The verdicts that are not a person (Twilio's `AnsweredBy` values, which the column stores as they came). */
-const MACHINE_ANSWERS = new Set([
-  'machine_start',
-  'machine_end_beep',
-  'machine_end_silence',
-  'machine_end_other',
-  'fax',
-]);
-
-export function isMachineAnswer(answeredBy: string | null | undefined): boolean {
-  return typeof answeredBy === 'string' && MACHINE_ANSWERS.has(answeredBy);
-}
 
 export interface AnsweredByEvent {
   runId: number;

@@ -1,6 +1,6 @@
 /** Twilio call statuses and webhook signatures, read the way Twilio documents them. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CallOutcome } from '../../domain/outcomes';
+import { isMachineAnswer, type CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
 
 /** The fields of a Twilio status callback (form-encoded) or Call resource we read, in callback spelling. */
@@ -23,7 +23,7 @@ const INVALID_NUMBER_ERRORS = new Set(['13223', '13224', '21211', '21217', '2121
 export function twilioOutcome(report: TwilioCallReport): CallOutcome | null {
   switch (report.CallStatus) {
     case 'completed':
-      return isMachine(report.AnsweredBy) ? 'voicemail' : 'completed';
+      return isMachineAnswer(report.AnsweredBy) ? 'voicemail' : 'completed';
     case 'busy':
       return 'busy';
     case 'no-answer':
@@ -38,11 +38,6 @@ export function twilioOutcome(report: TwilioCallReport): CallOutcome | null {
     default:
       return null;
   }
-}
-
-/** `machine_start`, `machine_end_beep`, `machine_end_silence`, `machine_end_other` and `fax` are not a person. */
-function isMachine(answeredBy: string | null | undefined): boolean {
-  return typeof answeredBy === 'string' && (answeredBy.startsWith('machine') || answeredBy === 'fax');
 }
 
 /** A Twilio report in the engine's terms, with the raw status (and AMD answer) and SIP cause kept. */
