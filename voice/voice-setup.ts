@@ -21,7 +21,9 @@ import { createDeepgramRecognizer } from './stt/deepgram-recognizer';
 import { createOpenAiTranscriber } from './stt/openai-transcriber';
 import { createPocketsphinxRecognizer } from './stt/pocketsphinx-recognizer';
 import { createSimulatorRecognizer } from './stt/simulator-recognizer';
+import { createDeepgramAuraSynthesizer } from './tts/deepgram-aura-synthesizer';
 import { createLocalSynthesizer } from './tts/local-synthesizer';
+import { createOpenAiSpeechSynthesizer } from './tts/openai-speech-synthesizer';
 import { cachedSynthesizer, SynthesisCache } from './tts/synthesis-cache';
 import type { LocalEngine } from './tts/local-voices';
 import { FALLBACK_LLM_MODEL, storedVoiceSections, type StoredSection } from './voice-vendors';
@@ -58,7 +60,7 @@ export async function resolveCallVoices(
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   return {
     recognizer: recognizerOf(sections.stt, call.mode, destinations),
-    synthesizer: sections.tts ? synthesizerOf(sections.tts) : fallbackSynthesizer,
+    synthesizer: sections.tts ? synthesizerOf(sections.tts, destinations) : fallbackSynthesizer,
     fallbackSynthesizer,
     llm: sections.llm
       ? await organizationModel(sections.llm, settings.model, deps.config, destinations)
@@ -91,10 +93,34 @@ function recognizerOf(
   }
 }
 
-function synthesizerOf(tts: StoredSection): SpeechSynthesizer {
-  if (tts.definition.provider !== 'local')
-    throw new Error(`no synthesiser for text-to-speech vendor ${tts.definition.provider}`);
-  return localSynthesizer(text(tts, 'engine') as LocalEngine | undefined, text(tts, 'voice'));
+function synthesizerOf(tts: StoredSection, destinations: DestinationPolicy): SpeechSynthesizer {
+  const apiKey = text(tts, 'api_key') ?? '';
+  const baseUrl = text(tts, 'base_url');
+  const model = text(tts, 'model');
+  switch (tts.definition.provider) {
+    case 'local':
+      return localSynthesizer(text(tts, 'engine') as LocalEngine | undefined, text(tts, 'voice'));
+    case 'deepgram':
+      return cachedSynthesizer(
+        createDeepgramAuraSynthesizer({ apiKey, baseUrl, model, destinations }),
+        synthesisCache,
+        `deepgram/${baseUrl ?? ''}/${model ?? ''}`,
+      );
+    case 'openai':
+      return cachedSynthesizer(
+        createOpenAiSpeechSynthesizer({
+          apiKey,
+          baseUrl: baseUrl ?? '',
+          model,
+          defaultVoice: text(tts, 'voice'),
+          destinations,
+        }),
+        synthesisCache,
+        `openai/${baseUrl ?? ''}/${model ?? ''}/${text(tts, 'voice') ?? ''}`,
+      );
+    default:
+      throw new Error(`no synthesiser for text-to-speech vendor ${tts.definition.provider}`);
+  }
 }
 
 /** Lines this process has spoken before are not synthesised again (tts/synthesis-cache.ts). */

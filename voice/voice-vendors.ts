@@ -114,6 +114,37 @@ const TTS: readonly VoiceVendor[] = [
       },
     ],
   },
+  {
+    provider: 'deepgram',
+    display_name: 'Deepgram Aura',
+    description:
+      'Streaming text-to-speech over Deepgram’s WebSocket API (/v1/speak), at the call’s sample rate.',
+    fields: [
+      apiKey,
+      model('Aura voice model, e.g. aura-2-thalia-en (default); an agent’s `voice` overrides it.'),
+      baseUrl(false, ['wss', 'ws'], 'Default wss://api.deepgram.com.'),
+    ],
+  },
+  {
+    provider: 'openai',
+    display_name: 'OpenAI-compatible speech',
+    description:
+      'Any server with OpenAI’s POST {base_url}/audio/speech and its pcm format (24 kHz, resampled to the call).',
+    fields: [
+      apiKey,
+      baseUrl(true, ['https', 'http'], 'Up to and including the version, e.g. https://api.openai.com/v1.'),
+      model('Speech model (default gpt-4o-mini-tts).'),
+      {
+        name: 'voice',
+        label: 'Voice',
+        type: 'string',
+        required: false,
+        sensitive: false,
+        maxLength: 100,
+        description: 'The vendor’s voice, e.g. alloy (default); an agent’s `voice` overrides it.',
+      },
+    ],
+  },
 ];
 
 const LLM: readonly VoiceVendor[] = [

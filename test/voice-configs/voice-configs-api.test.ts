@@ -147,6 +147,45 @@ describe('voice configurations API', () => {
     });
   });
 
+  it('accepts the Deepgram Aura and OpenAI speech voices, masking and sealing their keys', async () => {
+    const TTS_KEY = 'sk-speech-secret-5555-qrst';
+    const aura = await create({ tts: deepgram({ api_key: TTS_KEY, model: 'aura-2-thalia-en' }) });
+    expect(aura.tts).toEqual({ provider: 'deepgram', api_key: masked(TTS_KEY), model: 'aura-2-thalia-en' });
+    const speech = await create({
+      tts: llm({ api_key: TTS_KEY, model: 'gpt-4o-mini-tts', voice: 'nova' }),
+    });
+    expect(speech.tts).toEqual({
+      provider: 'openai',
+      api_key: masked(TTS_KEY),
+      base_url: 'http://127.0.0.1:9/v1',
+      model: 'gpt-4o-mini-tts',
+      voice: 'nova',
+    });
+    expect((await send('GET', `/${speech.id}`)).json()).toEqual(speech);
+    const cipher = createCredentialsCipher(t.ctx.config.appSecret);
+    for (const created of [aura, speech]) {
+      const row = await storedRow(created.id);
+      expect(JSON.stringify(row)).not.toContain(TTS_KEY);
+      expect(cipher.decrypt(row.encrypted_secrets!, voiceSecretsContext(org.organizationId))).toEqual({
+        'tts.api_key': TTS_KEY,
+      });
+    }
+    const keyless = await send('POST', '', { name: `keyless-${n++}`, tts: { provider: 'deepgram' } });
+    expect(keyless.statusCode).toBe(422);
+    expect(keyless.json().detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'tts', 'api_key'] }),
+    );
+    const privateSpeech = await send('POST', '', {
+      name: `private-${n++}`,
+      tts: llm({ base_url: 'http://10.9.9.9/v1' }),
+    });
+    expect(privateSpeech.statusCode).toBe(422);
+    expect(privateSpeech.json()).toEqual({
+      detail: 'destination_not_allowed',
+      message: expect.stringMatching(/^tts\.base_url: /),
+    });
+  });
+
   it('refuses a base URL on a private address unless the operator allows it', async () => {
     for (const [section, value] of [
       ['stt', deepgram({ base_url: 'wss://10.1.2.3' })],
@@ -265,7 +304,7 @@ describe('voice configurations API', () => {
     const body = response.json();
     const names = (section: string) => body[section].map((v: { provider: string }) => v.provider);
     expect(names('stt')).toEqual(['deepgram', 'openai', 'pocketsphinx']);
-    expect(names('tts')).toEqual(['local']);
+    expect(names('tts')).toEqual(['local', 'deepgram', 'openai']);
     expect(names('llm')).toEqual(['openai']);
     const sphinx = body.stt.find((v: { provider: string }) => v.provider === 'pocketsphinx');
     expect(sphinx.description).toMatch(/16 kHz/);
