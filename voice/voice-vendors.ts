@@ -41,6 +41,16 @@ const model = (description: string): ProviderField => ({
   description,
 });
 
+const voiceField = (description: string): ProviderField => ({
+  name: 'voice',
+  label: 'Voice',
+  type: 'string',
+  required: false,
+  sensitive: false,
+  maxLength: 100,
+  description,
+});
+
 const baseUrl = (required: boolean, schemes: readonly string[], description: string): ProviderField => ({
   name: 'base_url',
   label: 'Base URL',
@@ -101,17 +111,10 @@ const TTS: readonly VoiceVendor[] = [
         choices: LOCAL_TTS_ENGINES,
         description: 'flite (default) or espeak-ng.',
       },
-      {
-        name: 'voice',
-        label: 'Voice',
-        type: 'string',
-        required: false,
-        sensitive: false,
-        maxLength: 100,
-        description:
-          'The engine’s voice (flite: slt (default), kal, kal16, awb, rms; espeak-ng: e.g. en-us). An agent’s ' +
+      voiceField(
+        'The engine’s voice (flite: slt (default), kal, kal16, awb, rms; espeak-ng: e.g. en-us). An agent’s ' +
           '`voice` overrides it.',
-      },
+      ),
     ],
   },
   {
@@ -134,15 +137,7 @@ const TTS: readonly VoiceVendor[] = [
       apiKey,
       baseUrl(true, ['https', 'http'], 'Up to and including the version, e.g. https://api.openai.com/v1.'),
       model('Speech model (default gpt-4o-mini-tts).'),
-      {
-        name: 'voice',
-        label: 'Voice',
-        type: 'string',
-        required: false,
-        sensitive: false,
-        maxLength: 100,
-        description: 'The vendor’s voice, e.g. alloy (default); an agent’s `voice` overrides it.',
-      },
+      voiceField('The vendor’s voice, e.g. alloy (default); an agent’s `voice` overrides it.'),
     ],
   },
 ];

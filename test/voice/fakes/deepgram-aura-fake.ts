@@ -6,9 +6,8 @@
  * character, a known ramp — then `{"type":"Flushed"}`; `Clear` drops what is not yet sent and answers `Cleared`.
  * `holdAudio` makes the next Flush send one frame and wait (a sentence still being spoken, for barge-in tests).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { startDeepgramWsServer } from './deepgram-handshake';
 
 const RATES = new Set(['8000', '16000', '24000', '32000', '48000']);
 const FRAME_SAMPLES = 1000;
@@ -43,26 +42,17 @@ export function auraAudio(samples: number): Int16Array {
 
 export async function startAuraFake(apiKey = 'dg-tts-key', samplesPerCharacter = 400): Promise<AuraFake> {
   const connections: SpeakConnection[] = [];
-  let refused = 0;
   let holding = false;
   let dropping = false;
-  const server: Server = createServer((_, response) => response.writeHead(426).end());
-  const wss = new WebSocketServer({ noServer: true });
-
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    const refuse = (status: number, error: string) => {
-      refused += 1;
-      socket.end(`HTTP/1.1 ${status} Refused\r\ndg-error: ${error}\r\ncontent-length: 0\r\n\r\n`);
-    };
-    if (url.pathname !== '/v1/speak') return refuse(404, 'Not found');
-    if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, 'Invalid credentials.');
-    if (url.searchParams.get('encoding') !== 'linear16') return refuse(400, 'Unsupported encoding');
-    if (!RATES.has(url.searchParams.get('sample_rate') ?? '')) return refuse(400, 'Unsupported sample_rate');
-    if (!url.searchParams.get('model')) return refuse(400, 'model is required');
-    wss.handleUpgrade(request, socket, head, (ws) =>
-      accept(ws, url.searchParams, request.headers.authorization),
-    );
+  const server = await startDeepgramWsServer({
+    path: '/v1/speak',
+    apiKey,
+    queryProblem: (query) => {
+      if (query.get('encoding') !== 'linear16') return 'Unsupported encoding';
+      if (!RATES.has(query.get('sample_rate') ?? '')) return 'Unsupported sample_rate';
+      return query.get('model') ? null : 'model is required';
+    },
+    accept,
   });
 
   function accept(ws: WebSocket, query: URLSearchParams, authorization: string | undefined) {
@@ -101,21 +91,16 @@ export async function startAuraFake(apiKey = 'dg-tts-key', samplesPerCharacter =
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `ws://127.0.0.1:${port}`,
+    baseUrl: server.baseUrl,
     apiKey,
     samplesPerCharacter,
     connections,
     get refusedHandshakes() {
-      return refused;
+      return server.refusedHandshakes;
     },
     holdAudio: (hold) => void (holding = hold),
     dropOnFlush: (drop) => void (dropping = drop),
-    close: async () => {
-      for (const ws of wss.clients) ws.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }

@@ -6,9 +6,8 @@
  * then its finals (`is_final: true`), the last one marked `from_finalize: true`. `CloseStream` gets a `Metadata`
  * message and a normal close.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { startDeepgramWsServer } from './deepgram-handshake';
 
 export interface HeardTurn {
   interim?: string[];
@@ -89,24 +88,7 @@ export async function startDeepgramFake(apiKey = 'dg-test-key'): Promise<Deepgra
   const turns: HeardTurn[] = [];
   const connections: ListenConnection[] = [];
   let ignoring = false;
-  let refused = 0;
-  const server: Server = createServer((_, response) => response.writeHead(426).end());
-  const wss = new WebSocketServer({ noServer: true });
-
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    const refuse = (status: number, error: string) => {
-      refused += 1;
-      socket.end(`HTTP/1.1 ${status} Refused\r\ndg-error: ${error}\r\ncontent-length: 0\r\n\r\n`);
-    };
-    if (url.pathname !== '/v1/listen') return refuse(404, 'Not found');
-    if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, 'Invalid credentials.');
-    const problem = queryProblem(url.searchParams);
-    if (problem) return refuse(400, problem);
-    wss.handleUpgrade(request, socket, head, (ws) =>
-      accept(ws, url.searchParams, request.headers.authorization),
-    );
-  });
+  const server = await startDeepgramWsServer({ path: '/v1/listen', apiKey, queryProblem, accept });
 
   function accept(ws: WebSocket, query: URLSearchParams, authorization: string | undefined) {
     let start = 0;
@@ -143,20 +125,15 @@ export async function startDeepgramFake(apiKey = 'dg-test-key'): Promise<Deepgra
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `ws://127.0.0.1:${port}`,
+    baseUrl: server.baseUrl,
     apiKey,
     connections,
     get refusedHandshakes() {
-      return refused;
+      return server.refusedHandshakes;
     },
     hear: (turn) => void turns.push(turn),
     ignoreFinalize: (ignore) => void (ignoring = ignore),
-    close: async () => {
-      for (const ws of wss.clients) ws.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }
