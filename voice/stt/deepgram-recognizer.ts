@@ -8,12 +8,9 @@
  * dropped socket fail the turn with SpeechVendorError('stt').
  */
 import WebSocket from 'ws';
-import {
-  destinationUrlProblem,
-  guardedConnectOptions,
-  type DestinationPolicy,
-} from '../../net/outbound-destinations';
+import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
 import { samplesToBytes } from '../audio/wav';
+import { connectDeepgram, deepgramFailure } from '../deepgram-socket';
 import type { SampleRate } from '../media-transport';
 import { SpeechVendorError, type RecognitionSession, type SpeechRecognizer } from '../speech';
 
@@ -60,7 +57,14 @@ export function createDeepgramRecognizer(options: {
         model: options.model ?? 'nova-3',
       });
       const url = new URL(`${base}/v1/listen?${query}`);
-      const socket = await connect(url, options.apiKey, options.destinations, timings.connectTimeoutMs);
+      const socket = await connectDeepgram(url, {
+        apiKey: options.apiKey,
+        destinations: options.destinations,
+        timeoutMs: timings.connectTimeoutMs,
+        // Results are a few KiB.
+        maxPayloadBytes: 1024 * 1024,
+        kind: 'stt',
+      });
       const session = new DeepgramSession(socket, sampleRate, timings);
       if (signal.aborted) await session.close();
       else signal.addEventListener('abort', () => void session.close(), { once: true });
@@ -69,30 +73,7 @@ export function createDeepgramRecognizer(options: {
   };
 }
 
-/** Opens the socket; rejects with SpeechVendorError when the destination, the handshake or the network fails. */
-function connect(url: URL, apiKey: string, policy: DestinationPolicy, timeoutMs: number): Promise<WebSocket> {
-  let lookup: ReturnType<typeof guardedConnectOptions>['lookup'];
-  try {
-    ({ lookup } = guardedConnectOptions(url, policy));
-  } catch (refusal) {
-    return Promise.reject(failed('refused the destination', refusal));
-  }
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, {
-      headers: { Authorization: `Token ${apiKey}` },
-      lookup,
-      followRedirects: false,
-      handshakeTimeout: timeoutMs,
-      // Results are a few KiB; a huge frame from a user-set endpoint is refused rather than buffered.
-      maxPayload: 1024 * 1024,
-    });
-    socket.once('open', () => resolve(socket));
-    socket.once('error', (error) => reject(failed('could not connect', error)));
-  });
-}
-
-const failed = (what: string, cause: unknown) =>
-  new SpeechVendorError('stt', `Deepgram ${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
+const failed = (what: string, cause: unknown) => deepgramFailure('stt', what, cause);
 
 interface PendingTurn {
   resolve(text: string): void;

@@ -7,12 +7,9 @@
  * `Flushed` reject with SpeechVendorError('tts').
  */
 import WebSocket from 'ws';
-import {
-  destinationUrlProblem,
-  guardedConnectOptions,
-  type DestinationPolicy,
-} from '../../net/outbound-destinations';
+import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
 import { bytesToSamples } from '../audio/wav';
+import { connectDeepgram, deepgramFailure } from '../deepgram-socket';
 import { SpeechVendorError, type SpeechSynthesizer } from '../speech';
 
 export const DEFAULT_AURA_MODEL = 'aura-2-thalia-en';
@@ -38,35 +35,20 @@ export function createDeepgramAuraSynthesizer(options: {
         model: voice ?? options.model ?? DEFAULT_AURA_MODEL,
       });
       const url = new URL(`${base}/v1/speak?${query}`);
-      const socket = await connect(url, options.apiKey, options.destinations);
+      const socket = await connectDeepgram(url, {
+        apiKey: options.apiKey,
+        destinations: options.destinations,
+        timeoutMs: CONNECT_TIMEOUT_MS,
+        // Aura sends audio in frames of a few KiB.
+        maxPayloadBytes: 4 * 1024 * 1024,
+        kind: 'tts',
+      });
       yield* speak(socket, text, signal);
     },
   };
 }
 
-function connect(url: URL, apiKey: string, policy: DestinationPolicy): Promise<WebSocket> {
-  let lookup: ReturnType<typeof guardedConnectOptions>['lookup'];
-  try {
-    ({ lookup } = guardedConnectOptions(url, policy));
-  } catch (refusal) {
-    return Promise.reject(failed('refused the destination', refusal));
-  }
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, {
-      headers: { Authorization: `Token ${apiKey}` },
-      lookup,
-      followRedirects: false,
-      handshakeTimeout: CONNECT_TIMEOUT_MS,
-      // Aura sends audio in frames of a few KiB; a huge frame from a user-set endpoint is refused.
-      maxPayload: 4 * 1024 * 1024,
-    });
-    socket.once('open', () => resolve(socket));
-    socket.once('error', (error) => reject(failed('could not connect', error)));
-  });
-}
-
-const failed = (what: string, cause: unknown) =>
-  new SpeechVendorError('tts', `Deepgram ${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
+const failed = (what: string, cause: unknown) => deepgramFailure('tts', what, cause);
 
 /** Sends the sentence and yields its audio as it arrives, until `Flushed`, an abort or a failure. */
 async function* speak(socket: WebSocket, text: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
