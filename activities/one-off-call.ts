@@ -12,7 +12,7 @@ import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off
 import { PlacementSetupError } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/record-outcome';
-import { statusCallbackUrl } from '../providers/webhook-urls';
+import { dialTimeStreamUrl, statusCallbackUrl } from '../providers/webhook-urls';
 import type { EngineActivityDeps } from './engine-deps';
 import { reconcileOne } from './reconcile-attempts';
 
@@ -121,6 +121,7 @@ async function placeOne(
         maxCallDurationSeconds: ctx.maxCallDurationSeconds,
         amdEnabled: ctx.amdEnabled,
         leavesVoicemail: ctx.leavesVoicemail,
+        mediaStreamUrl: dialTimeStreamUrl(deps.config, ctx.providerName, attempt.run_id, ctx.ringTimeoutSeconds),
       }),
     );
     providerCallId = placed.providerCallId;

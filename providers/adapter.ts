@@ -45,7 +45,13 @@ export type StatusWebhook = {
  * authenticated as its status webhooks are.
  */
 export interface MachineDetectionWebhook {
-  /** The call and the verdict as the vendor words it (Twilio `AnsweredBy`); null when the body is not one. */
+  /**
+   * The call and the verdict; null when the body is not one. `answeredBy` is in Twilio's words, which
+   * `isMachineAnswer` (domain/outcomes.ts) reads: `human`, `unknown`, `machine_start`, `machine_end_beep`,
+   * `machine_end_silence`, `machine_end_other`, `fax`; other vendors map theirs onto these. Vendors that report the
+   * verdict among their status events (Telnyx, Vonage) are read here too: the status route tries this parser on a
+   * body that is not a status report.
+   */
   parse(request: WebhookRequest): { providerCallId: string; answeredBy: string } | null;
 }
 
@@ -83,6 +89,11 @@ export interface InboundDesk {
   decide(call: InboundCallFields): Promise<InboundVerdict>;
   /** The agent of a run an accepted call created (empty when unknown). */
   agentNameOfRun(runId: number): Promise<string>;
+  /**
+   * The WebSocket URL a run's media stream opens at (`{MEDIA_PUBLIC_URL}/media/{provider}/{token}`), for vendors that
+   * ask for media in a command when they answer (Telnyx `stream_url` on answer, Asterisk).
+   */
+  mediaStreamUrlOf(runId: number): string;
   log: FastifyBaseLogger;
 }
 

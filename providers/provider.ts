@@ -43,6 +43,12 @@ export interface PlaceCallInput {
    * machine's greeting (Twilio `DetectMessageEnd`) so the message lands after the beep. Absent: false.
    */
   leavesVoicemail?: boolean;
+  /**
+   * The WebSocket URL of the call's media stream (its run's token in the path, valid past the ring timeout), for the
+   * vendors that ask for media when dialing (Telnyx `stream_url`, media from answer on). Vendors that ask for media
+   * in their answer instructions (Twilio, Vonage, Plivo) ignore it. Null: the call has no run to stream to.
+   */
+  mediaStreamUrl?: string | null;
 }
 
 export interface PlaceCallResult {
@@ -74,6 +80,16 @@ export interface HangupInput {
   providerCallId: string;
 }
 
+/** Hands a live call over to a person (the agent graph's `transfer_to`), after the agent said its transfer line. */
+export interface TransferCallInput {
+  /** The vendor's id of the caller's call (the media stream's `providerCallId`). */
+  providerCallId: string;
+  /** Where the call goes: an E.164 number (`+15551234567`) or a SIP URI (`sip:desk@pbx.example.com`). */
+  destination: string;
+  /** The caller id shown to the person (E.164; the number of the call's own line), or null for the vendor's default. */
+  callerId: string | null;
+}
+
 /** A telephony provider as the engine sees it. */
 export interface TelephonyProvider {
   readonly name: ProviderName;
@@ -81,6 +97,12 @@ export interface TelephonyProvider {
   placeCall(input: PlaceCallInput): Promise<PlaceCallResult>;
   getCallStatus(input: GetCallStatusInput): Promise<CallStatus>;
   hangup(input: HangupInput): Promise<void>;
+  /**
+   * Moves the call off its media stream to `destination` (Twilio `<Dial>`, Telnyx transfer, Vonage `connect`, Plivo
+   * transfer, Asterisk dial and bridge). Resolves once the vendor accepted the change; the caller stays on the line.
+   * Throws ProviderRequestError when the vendor refuses. Every vendor with media implements it.
+   */
+  transferCall?(input: TransferCallInput): Promise<void>;
 }
 
 /** The part of a provider the resources API needs today: re-syncing a number's inbound webhook. */

@@ -91,6 +91,20 @@ export function mediaStreamUrl(
   return `${config.media.publicUrl}${MEDIA_STREAM_ROUTE}/${provider}/${mediaStreamToken(config, provider, runId, now)}`;
 }
 
+/**
+ * The stream URL handed to a vendor when dialing (Telnyx `stream_url`): the stream opens at answer, so its token
+ * lives past the ring timeout. Null without a run.
+ */
+export function dialTimeStreamUrl(
+  config: Pick<Config, 'appSecret' | 'media'>,
+  provider: string,
+  runId: number | null,
+  ringTimeoutSeconds: number,
+): string | null {
+  if (runId === null) return null;
+  return mediaStreamUrl(config, provider, runId, new Date(Date.now() + ringTimeoutSeconds * 1000));
+}
+
 /** The run a media stream token was minted for, or null when it is forged, for another provider, or expired. */
 export function runOfMediaToken(
   config: Pick<Config, 'appSecret'>,

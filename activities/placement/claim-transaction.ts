@@ -121,5 +121,5 @@ export async function claimIn(
   await linkAttemptRun(trx, attemptId, runId);
   // Last, so the barrier is held only for the commit that follows.
   await confirmCampaignUnchanged(trx, ctx.campaign.id, campaign.schedule_config);
-  return { kind: 'claimed', attempt };
+  return { kind: 'claimed', attempt: { ...attempt, run_id: runId } };
 }

@@ -3,7 +3,7 @@ import type { AttemptReport } from '../../domain/attempt-report';
 import type { PlacementContext } from '../../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../../engine/placement-errors';
 import { recordAttemptOutcome } from '../../engine/record-outcome';
-import { statusCallbackUrl } from '../../providers/webhook-urls';
+import { dialTimeStreamUrl, statusCallbackUrl } from '../../providers/webhook-urls';
 import type { EngineActivityDeps } from '../engine-deps';
 import { claimForPlacement } from './claim-with-lease';
 
@@ -46,6 +46,7 @@ export async function placeOne(
         maxCallDurationSeconds: ctx.maxCallDurationSeconds,
         amdEnabled: ctx.amdEnabled,
         leavesVoicemail: ctx.leavesVoicemail,
+        mediaStreamUrl: dialTimeStreamUrl(deps.config, ctx.providerName, attempt.run_id, ctx.campaign.ring_timeout_seconds),
       }),
     );
     providerCallId = placed.providerCallId;

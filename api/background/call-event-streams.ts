@@ -144,7 +144,7 @@ function startVendorStreams(
     if (!(await claimInboundCall(db, provider, event.call.providerCallId))) return;
     const credentials = await loadWebhookCredentials(db, deps.config.appSecret, configurationId);
     if (!credentials) return;
-    const desk = inboundDesk(db, { organizationId, configurationId, provider }, log);
+    const desk = inboundDesk({ db, config: deps.config }, { organizationId, configurationId, provider }, log);
     const decision = await desk.decide(event.call);
     await adapter.inbound.answer(
       { credentials, destinations, providerCallId: event.call.providerCallId },

@@ -1,5 +1,6 @@
 /** Who answers a call to one of our numbers: the active agent bound to it gets an inbound run; anyone else is refused. */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   findAgentNameOfOrganizationRun,
@@ -8,6 +9,7 @@ import {
 } from '../../db/repositories/inbound-numbers';
 import { createRun } from '../../db/repositories/runs';
 import type { InboundCallFields, InboundDesk } from '../../providers/adapter';
+import { mediaStreamUrl } from '../../providers/webhook-urls';
 
 export interface InboundCall extends InboundCallFields {
   organizationId: number;
@@ -55,12 +57,14 @@ export async function acceptInboundCall(db: Db, call: InboundCall): Promise<Inbo
  * 'inbound call') and agent names, both within the configuration's organization only.
  */
 export function inboundDesk(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'appSecret' | 'media'> },
   scope: { organizationId: number; configurationId: number; provider: string },
   log: FastifyBaseLogger,
 ): InboundDesk {
+  const { db, config } = deps;
   return {
     log,
+    mediaStreamUrlOf: (runId) => mediaStreamUrl(config, scope.provider, runId),
     async decide(call) {
       const decision = await acceptInboundCall(db, { ...call, ...scope });
       log.info(

@@ -51,7 +51,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const body = objectOf(webhookRequest.body);
       const desk = inboundDesk(
-        db,
+        { db, config },
         { organizationId: credentials.organizationId, configurationId, provider },
         request.log.child({ provider, telephony_configuration_id: configurationId }),
       );

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { recordAnsweredBy } from '../../../db/repositories/answered-by';
 import { adapterFor } from '../../../providers/registry';
 import { invalidField } from '../../errors';
+import { recordMachineVerdict } from '../../telephony/machine-verdicts';
 import { authenticateAttemptCallback, noWebhooksFor } from '../../telephony/webhook-auth';
 import { Id } from '../common-schemas';
 
@@ -40,24 +40,7 @@ const machineDetectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const verdict = machineDetection.parse(webhookRequest);
       if (!verdict) throw invalidField(['body'], 'Not an answering-machine report of this provider.');
-      if (attempt.provider_call_id !== null && attempt.provider_call_id !== verdict.providerCallId) {
-        log.warn(
-          { provider_call_id: verdict.providerCallId },
-          'answering-machine report for another call of this attempt ignored',
-        );
-        return { received: true, recorded: false };
-      }
-      const stored = await recordAnsweredBy(db, attemptId, verdict.answeredBy);
-      log.info(
-        {
-          answered_by: verdict.answeredBy,
-          machine: stored?.machine ?? false,
-          run_id: stored?.runId ?? null,
-          provider_call_id: verdict.providerCallId,
-        },
-        'answering-machine verdict received',
-      );
-      return { received: true, recorded: stored !== null };
+      return recordMachineVerdict(db, log, attempt, verdict);
     },
   );
 };

@@ -3,6 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { storeReportedOutcome } from '../../../client/attempt-outcomes';
 import { invalidField } from '../../errors';
 import { Id } from '../common-schemas';
+import { adapterFor } from '../../../providers/registry';
+import { recordMachineVerdict } from '../../telephony/machine-verdicts';
 import { authenticateAttemptCallback } from '../../telephony/webhook-auth';
 import { registerRawBodyParsers } from '../../telephony/webhook-request';
 
@@ -41,7 +43,12 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { provider, attemptId, token: request.query.token, request },
       );
       const status = webhook.parse(webhookRequest);
-      if (!status) throw invalidField(['body'], 'Not a status callback of this provider.');
+      if (!status) {
+        // Telnyx and Vonage report the answering-machine verdict among the call's status events.
+        const verdict = adapterFor(provider)?.machineDetection?.parse(webhookRequest);
+        if (verdict) return recordMachineVerdict(db, log, attempt, verdict);
+        throw invalidField(['body'], 'Not a status callback of this provider.');
+      }
       if (status.state !== 'ended') return { received: true, recorded: false };
       if (attempt.provider_call_id !== null && attempt.provider_call_id !== status.providerCallId) {
         log.warn(

@@ -32,8 +32,10 @@ export interface VendorWire {
   callerFrame(pcm: Int16Array): WireMessage;
   dtmf(digit: string): WireMessage;
   markEcho(name: string): WireMessage;
-  /** The vendor's message that the caller hung up (the socket closes after it). */
-  stop(): WireMessage;
+  /** The vendor's message that the caller hung up (the socket closes after it); null: the vendor only closes. */
+  stop(): WireMessage | null;
+  /** The reason the transport's `closed` carries when the far end hangs up (Twilio's `stop` message: 'stop'). */
+  readonly hangUpReason: string;
   /** A message of the service as the vendor reads it, or a string saying why the vendor would refuse it. */
   readAgent(data: Buffer, isBinary: boolean, start: MediaStreamStart): AgentWire | string;
   /** What caller or agent audio becomes after crossing the vendor's codec (μ-law round trip for Twilio). */
@@ -101,7 +103,8 @@ export class FarEnd {
 
   /** The caller hangs up: the vendor's stop, then the socket closes with a close frame. */
   hangUp(): void {
-    this.send(this.wire.stop());
+    const stop = this.wire.stop();
+    if (stop !== null) this.send(stop);
     this.socket.close(1000);
   }
 

@@ -22,6 +22,7 @@ export const simulatorFarEnd: VendorWire = {
     json({ event: 'start', stream_id: streamId, call_sid: providerCallId, parameters }),
   callerFrame: (pcm) => pcmToWire(pcm),
   dtmf: (digit) => json({ event: 'dtmf', digit }),
+  hangUpReason: 'stop',
   markEcho: (name) => json({ event: 'mark', name }),
   stop: () => json({ event: 'stop', reason: 'callee_hangup' }),
   readAgent(data, isBinary) {

@@ -34,6 +34,7 @@ export const twilioFarEnd: VendorWire = {
       media: { track: 'inbound', payload: Buffer.from(pcmToMulaw(pcm)).toString('base64') },
     }),
   dtmf: (digit) => json({ event: 'dtmf', dtmf: { track: 'inbound_track', digit } }),
+  hangUpReason: 'stop',
   markEcho: (name) => json({ event: 'mark', mark: { name } }),
   stop: () => json({ event: 'stop', stop: { accountSid: ACCOUNT_SID } }),
   readAgent(data, isBinary, start) {
