@@ -173,6 +173,12 @@ export interface VendorAdapter {
    * instructions' `answer` serves both.
    */
   answerOutbound?(input: AnswerInput): CallInstructions;
+  /**
+   * The instructions a vendor fetches to move a live call (`transferInstructionsUrl`, Plivo's transfer `aleg_url`),
+   * read from that URL's query (`to`, `caller_id`); null when the query is not a transfer this adapter writes.
+   * Absent: the vendor's transfers carry their instructions inline, or it has none.
+   */
+  transferInstructions?(query: URLSearchParams): CallInstructions | null;
 }
 
 /** A vendor's `connect`: without the deployment's public URL there is no webhook address to give the vendor. */

@@ -42,6 +42,25 @@ export function inboundWebhookUrl(publicBaseUrl: string, provider: string, confi
   return `${publicBaseUrl}${INBOUND_WEBHOOK_ROUTE}/${provider}/${configurationId}`;
 }
 
+export const TRANSFER_INSTRUCTIONS_ROUTE = '/api/v1/telephony/transfer';
+
+/**
+ * Where a vendor fetches the instructions that move a live call to `destination` (Plivo's transfer `aleg_url`): the
+ * configuration's sibling of its inbound URL, the destination in the query. The vendor's signature with the
+ * configuration's key over the whole URL, query included, authenticates each fetch, so no one else can have this
+ * service write a dial, nor change where one leads.
+ */
+export function transferInstructionsUrl(
+  publicBaseUrl: string,
+  provider: string,
+  configurationId: number,
+  transfer: { destination: string; callerId: string | null },
+): string {
+  const query = new URLSearchParams({ to: transfer.destination });
+  if (transfer.callerId) query.set('caller_id', transfer.callerId);
+  return `${publicBaseUrl}${TRANSFER_INSTRUCTIONS_ROUTE}/${provider}/${configurationId}?${query.toString()}`;
+}
+
 /**
  * Where a vendor asks what to do once an outbound call is answered: the status callback's sibling, carrying the
  * same attempt id and token, so it needs no second secret.
