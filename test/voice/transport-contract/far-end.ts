@@ -42,6 +42,13 @@ export interface VendorWire {
   codec(pcm: Int16Array): Int16Array;
   /** Messages the transport must ignore without ending the call. */
   malformed(start: MediaStreamStart): WireMessage[];
+  /**
+   * False where the vendor never echoes a mark that a clear dropped (Plivo's `playedStream` comes only for audio
+   * played): the transport must hand those back itself. Absent: true (Twilio echoes them).
+   */
+  readonly echoesClearedMarks?: boolean;
+  /** What the vendor answers a clear with (Plivo's `clearedAudio`); absent: nothing. */
+  cleared?(start: MediaStreamStart): WireMessage;
   /** Signs the handshake of `url` with `key`; null where the vendor signs none. */
   readonly signHandshake: ((url: string, key: string) => Record<string, string>) | null;
 }
@@ -80,14 +87,20 @@ export class FarEnd {
   ) {
     this.far = new MemoryTransport(wire.media.sampleRate);
     this.far.on('audio', (frame) => this.send(wire.callerFrame(frame)));
-    this.far.on('mark', (name) => this.send(wire.markEcho(name)));
+    this.far.on('mark', (name) => {
+      const dropped = this.far.marks.at(-1)?.cleared === true;
+      if (!dropped || wire.echoesClearedMarks !== false) this.send(wire.markEcho(name));
+    });
     this.closed = once(socket, 'close').then(([code]) => code as number);
     socket.on('message', (data: Buffer, isBinary) => {
       const message = wire.readAgent(data, isBinary, streamStart);
       if (typeof message === 'string') return this.refusals.push(message);
       if (message.kind === 'audio') this.far.play(message.pcm);
       else if (message.kind === 'mark') this.far.mark(message.name);
-      else if (message.kind === 'clear') this.far.clear();
+      else if (message.kind === 'clear') {
+        this.far.clear();
+        if (wire.cleared) this.send(wire.cleared(streamStart));
+      }
       this.agent.push(message);
     });
   }
