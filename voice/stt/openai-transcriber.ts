@@ -12,11 +12,8 @@ import { rms } from '../audio/frames';
 import { encodeWav } from '../audio/wav';
 import type { SampleRate } from '../media-transport';
 import { SpeechVendorError, type RecognitionSession, type SpeechRecognizer } from '../speech';
+import { PADDING_FRAMES, QUIET_RMS } from './speech-gate';
 
-/** Frames quieter than this are silence or line noise (~-44 dBFS). */
-const QUIET_RMS = 200;
-/** Quiet frames kept on each side of the speech, so the first and last syllables are not clipped. */
-const PADDING_FRAMES = 10;
 /** At most this much of a turn is kept (the latest), well under the API's 25 MB file limit. */
 const MAX_TURN_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -129,7 +126,7 @@ class TranscriptionSession implements RecognitionSession {
   }
 }
 
-/** The frames from the first loud one to the last, with some quiet padding kept; none when all are quiet. */
+/** The frames from the first loud one to the last, with quiet padding kept on each side; none when all are quiet. */
 function trimQuiet(frames: Int16Array[]): Int16Array[] {
   const first = frames.findIndex((frame) => rms(frame) >= QUIET_RMS);
   if (first === -1) return [];
