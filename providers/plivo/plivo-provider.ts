@@ -8,6 +8,7 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 import {
@@ -19,7 +20,8 @@ import {
   vendorSyncFailure,
   type VendorProviderOptions,
 } from '../vendor-http';
-import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
+import { amdCallbackUrlOf, answerUrlOf, inboundWebhookUrl, transferInstructionsUrl } from '../webhook-urls';
+import { isPlivoDestination, plivoCallerId } from './plivo-transfer';
 
 export function createPlivoProvider(options: VendorProviderOptions): TelephonyProvider {
   const authId = String(options.config.auth_id ?? '');
@@ -53,10 +55,11 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
         hangup_method: 'POST',
         ring_timeout: input.ringTimeoutSeconds,
         time_limit: input.maxCallDurationSeconds,
+        // Asynchronous: the call reaches its answer URL (the agent's stream) at once; the verdict comes to the AMD URL.
         ...(input.amdEnabled
           ? {
               machine_detection: 'true',
-              machine_detection_url: input.statusCallbackUrl,
+              machine_detection_url: amdCallbackUrlOf(input.statusCallbackUrl),
               machine_detection_method: 'POST',
             }
           : {}),
@@ -96,6 +99,28 @@ export function createPlivoProvider(options: VendorProviderOptions): TelephonyPr
         cause: null,
         durationSeconds: null,
       };
+    },
+
+    async transferCall(input: TransferCallInput): Promise<void> {
+      if (!isPlivoDestination(input.destination))
+        throw new ProviderRequestError('plivo', 'plivo transfers to an E.164 number or a sip: URI only', {
+          mayHaveReachedProvider: false,
+        });
+      const alegUrl = transferInstructionsUrl(
+        options.environment.publicBaseUrl,
+        'plivo',
+        options.configurationId,
+        {
+          destination: input.destination,
+          callerId: plivoCallerId(input.callerId),
+        },
+      );
+      const response = await request('POST', `/Call/${encodeURIComponent(input.providerCallId)}/`, {
+        legs: 'aleg',
+        aleg_url: alegUrl,
+        aleg_method: 'POST',
+      });
+      if (!response.ok) throw await vendorRefusal('plivo', response);
     },
 
     async hangup(input: HangupInput): Promise<void> {

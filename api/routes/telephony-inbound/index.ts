@@ -16,6 +16,7 @@ import {
 import { registerRawBodyParsers } from '../../telephony/webhook-request';
 import { inboundDesk } from '../../telephony/inbound-calls';
 import machineDetectionRoutes from './machine-detection';
+import transferRoutes from './transfer';
 
 /**
  * Calls arriving at our numbers (the URL a number's inbound webhook is synced to), the instructions for answered
@@ -28,6 +29,7 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
   registerRawBodyParsers(app);
   await app.register(machineDetectionRoutes);
+  await app.register(transferRoutes);
 
   app.post(
     '/inbound/:provider/:configurationId',
