@@ -51,6 +51,11 @@ export interface VendorWire {
   cleared?(start: MediaStreamStart): WireMessage;
   /** Signs the handshake of `url` with `key`; null where the vendor signs none. */
   readonly signHandshake: ((url: string, key: string) => Record<string, string>) | null;
+  /**
+   * The per-call values the transport's start carries, given those of the suite's start (default: all of them, as
+   * Twilio's `customParameters` carry them). Telnyx's start carries only the call's `client_state`.
+   */
+  readonly startParameters?: (parameters: Record<string, string>) => Record<string, string>;
 }
 
 /** One event a transport emitted, as recorded. */
