@@ -5,6 +5,7 @@ import {
   type NodeType,
   type AgentDefinition,
 } from './definition';
+import { isTransferDestination } from './transfer';
 
 /** One problem in a definition; `loc` is relative to the definition (the HTTP layer prefixes it). */
 export interface GraphProblem {
@@ -23,7 +24,8 @@ const isNonEmptyString = (value: unknown): value is string =>
  * Checks an agent definition's shape and graph rules and returns every problem at once (empty = valid):
  * node types, one startCall without incoming edges, at least one endCall without outgoing edges and reachable
  * from the start, at most one globalNode without edges, unique node and edge ids, edges joining existing
- * nodes, edge labels unique per source, required names, prompts and extraction variables.
+ * nodes, edge labels unique per source, required names, prompts and extraction variables, and an endCall's transfer
+ * to a person (`transfer_to`: an E.164 number or a SIP URI; `transfer_message`: a non-empty string).
  */
 export function validateAgentDefinition(definition: unknown): GraphProblem[] {
   const problems: GraphProblem[] = [];
@@ -73,6 +75,13 @@ function checkNodes(nodes: unknown[], nodeTypes: Map<string, NodeType>, report: 
     }
     if (!isObject(node.data)) return report([...at, 'data'], 'data must be an object.', 'model_type');
     checkNodeData(node.data, type, [...at, 'data'], report);
+    checkTransfer(
+      node.data,
+      type,
+      typeof node.id === 'string' ? node.id : String(index),
+      [...at, 'data'],
+      report,
+    );
   });
   if (!countOf.get('startCall')) report(['nodes'], 'The definition needs exactly one startCall node.');
   if (!countOf.get('endCall')) report(['nodes'], 'The definition needs at least one endCall node.');
@@ -105,6 +114,33 @@ function checkNodeData(data: Json, type: NodeType | null, at: Array<string | num
       );
     if (!isNonEmptyString(variable.prompt)) report([...vat, 'prompt'], 'prompt is required.', 'missing');
   });
+}
+
+/** A transfer to a person: only an endCall hands the call over, to an E.164 number or a SIP URI. */
+function checkTransfer(
+  data: Json,
+  type: NodeType | null,
+  nodeId: string,
+  at: Array<string | number>,
+  report: Report,
+): void {
+  const { transfer_to: destination, transfer_message: message } = data;
+  if (destination !== undefined && destination !== null) {
+    if (type !== 'endCall')
+      report([...at, 'transfer_to'], `Node "${nodeId}": transfer_to is only allowed on an endCall node.`);
+    else if (!isTransferDestination(destination))
+      report(
+        [...at, 'transfer_to'],
+        `Node "${nodeId}": transfer_to must be an E.164 number (+ and 8 to 15 digits, e.g. +15551234567) or a ` +
+          'SIP URI (sip:user@host or sips:user@host).',
+      );
+  }
+  if (message !== undefined && message !== null && !isNonEmptyString(message))
+    report(
+      [...at, 'transfer_message'],
+      `Node "${nodeId}": transfer_message must be a non-empty string.`,
+      'string_type',
+    );
 }
 
 /** Adjacency of the valid edges, for the reachability check. */

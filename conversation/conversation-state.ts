@@ -2,8 +2,9 @@
 
 /**
  * Why a conversation ended: one list for text chats and calls (a call has more ways to end: silence, voicemail,
- * vendor errors, no LLM, shutdown). Text chats use `completed`, `user_ended`, `max_turns`, `max_duration` and
- * `llm_error`.
+ * vendor errors, no LLM, shutdown). Text chats use `completed`, `user_ended`, `max_turns`, `max_duration`,
+ * `llm_error` and `transferred`. `transferred`: the graph reached an endCall with `transfer_to` (the call is handed to
+ * a person); `transfer_failed`: that hand-over could not be made (no way to transfer, or the vendor refused).
  */
 export type EndReason =
   | 'completed'
@@ -16,6 +17,8 @@ export type EndReason =
   | 'llm_error'
   | 'stt_error'
   | 'tts_error'
+  | 'transferred'
+  | 'transfer_failed'
   | 'shutdown';
 
 /** The disposition of a conversation the LLM failed in (the agent's codes cannot be chosen without it). */
@@ -62,6 +65,8 @@ export interface ConversationState {
   usage: TurnUsage;
   disposition: string | null;
   error: string | null;
+  /** Where the conversation hands the call over (an endCall's `transfer_to`), once it reached that node. */
+  transfer_to?: string;
 }
 
 export const userTurns = (state: ConversationState) => state.turns.filter((t) => t.role === 'user').length;

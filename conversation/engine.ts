@@ -1,4 +1,5 @@
 import type { AgentDefinition, AgentNode } from '../agents/definition';
+import { transferOf, type TransferTarget } from '../agents/transfer';
 import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
 import { userTurns, type ConversationState, type EndReason, type TurnUsage } from './conversation-state';
 import { classifyDisposition, extractVariables } from './extraction';
@@ -11,7 +12,7 @@ export type { ConversationStart } from './recorded-turns';
  * Walks an agent definition turn by turn: the start node speaks first, each node's prompt (with the global
  * node's) drives the LLM, transitions are the LLM's function calls named after the edges, a node's extraction
  * variables are captured when the conversation leaves it, and reaching an endCall ends the conversation with a
- * disposition from the agent's codes. Functions take a state and return the next one; the caller stores it.
+ * disposition from the agent's codes (an endCall with `transfer_to` says its transfer line and ends `transferred`). Functions take a state and return the next one; the caller stores it.
  */
 
 export interface ConversationSetup {
@@ -24,7 +25,12 @@ export interface ConversationSetup {
    * their text to `onText` as the model produces it, and `signal` aborts them (barge-in). An aborted turn rejects
    * with the signal's reason and leaves the state it started from untouched.
    */
-  speech?: { onText(delta: string): void; signal?: AbortSignal };
+  speech?: {
+    onText(delta: string): void;
+    signal?: AbortSignal;
+    /** The conversation is handing the call over: the text that follows (the transfer line) must not be cut short. */
+    onTransfer?(): void;
+  };
 }
 
 export class ConversationEndedError extends Error {
@@ -159,6 +165,8 @@ async function agentTurn(
   for (let hop = 0; hop <= definition.nodes.length; hop++) {
     const node = nodeById(definition, state.node_id);
     if (node.type === 'endCall') {
+      const transfer = transferOf(node);
+      if (transfer) return handOver(setup, state, meter, transfer);
       if (node.data.prompt) {
         const closing = await llm.chat({
           messages: [
@@ -200,6 +208,23 @@ async function agentTurn(
   }
   // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
   throw new LlmUnavailableError('The LLM kept changing steps without replying.');
+}
+
+/**
+ * The call goes to a person: the transfer line is the agent's last turn (streamed to a voice call as it is, no LLM),
+ * the destination is kept in the state, and the conversation ends `transferred`; the voice pipeline makes the move.
+ */
+async function handOver(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  transfer: TransferTarget,
+): Promise<void> {
+  setup.speech?.onTransfer?.();
+  setup.speech?.onText(transfer.message);
+  speak(setup, state, transfer.message, meter);
+  state.transfer_to = transfer.destination;
+  return finish(setup, state, meter, 'transferred');
 }
 
 /** The streaming and abort options of a spoken request (none for a text chat). */

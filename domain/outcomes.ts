@@ -14,8 +14,12 @@ export const CALL_OUTCOMES = [
 
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** Every outcome an attempt can end in: a call's, or `no_callable_window` when its contact can never be dialed. */
-export const ATTEMPT_OUTCOMES = [...CALL_OUTCOMES, 'no_callable_window'] as const;
+/**
+ * Every outcome an attempt can end in: a call's; `transferred` when the call was answered and its agent handed it
+ * to a person (no vendor reports it: a `completed` call whose conversation ended in a transfer is recorded so);
+ * `no_callable_window` when its contact can never be dialed.
+ */
+export const ATTEMPT_OUTCOMES = [...CALL_OUTCOMES, 'transferred', 'no_callable_window'] as const;
 
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
@@ -29,7 +33,7 @@ export function isBreakerFailure(outcome: AttemptOutcome): boolean {
 }
 
 /** A contact whose final outcome is none of these counts in `failed_rows`. */
-export const SUCCESSFUL_FINAL_OUTCOMES: readonly AttemptOutcome[] = ['completed', 'voicemail'];
+export const SUCCESSFUL_FINAL_OUTCOMES: readonly AttemptOutcome[] = ['completed', 'voicemail', 'transferred'];
 
 export function isSuccessfulFinalOutcome(outcome: AttemptOutcome): boolean {
   return SUCCESSFUL_FINAL_OUTCOMES.includes(outcome);

@@ -119,6 +119,7 @@ describe('campaign progress', () => {
         canceled: 0,
         invalid_number: 0,
         error: 0,
+        transferred: 0,
         no_callable_window: 0,
       },
       retries_pending: 1,

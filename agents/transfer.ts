@@ -1,0 +1,36 @@
+/**
+ * Transfer to a person: an endCall node whose `data.transfer_to` names a phone number (E.164) or a SIP address hands
+ * the call over there after its `data.transfer_message` (default below) was spoken. One place for the destination's
+ * format and the line, read by the graph's validation, the conversation engine and the docs.
+ */
+import type { AgentNode } from './definition';
+
+/** Spoken before the call is handed over when the node names no `transfer_message`. */
+export const DEFAULT_TRANSFER_MESSAGE = 'Please hold while I transfer your call.';
+
+/** E.164: `+`, then 8 to 15 digits, the first not 0. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+/** `sip:user@host` or `sips:user@host` (an optional `:port`); no spaces, parameters or headers. */
+const SIP_URI = /^sips?:[A-Za-z0-9._~!$&'*+=%-]+@[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/** Whether `value` is a destination a call can be handed to: an E.164 number or a SIP URI. */
+export function isTransferDestination(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 256 && (E164.test(value) || SIP_URI.test(value));
+}
+
+/** Whether a destination is a SIP address (else a phone number). */
+export const isSipDestination = (destination: string): boolean => /^sips?:/.test(destination);
+
+export interface TransferTarget {
+  destination: string;
+  message: string;
+}
+
+/** The transfer an endCall node asks for, or null when it ends the call without one (or is no endCall). */
+export function transferOf(node: AgentNode): TransferTarget | null {
+  if (node.type !== 'endCall') return null;
+  const data = node.data as Record<string, unknown>;
+  if (!isTransferDestination(data.transfer_to)) return null;
+  const message = typeof data.transfer_message === 'string' ? data.transfer_message.trim() : '';
+  return { destination: data.transfer_to, message: message || DEFAULT_TRANSFER_MESSAGE };
+}
