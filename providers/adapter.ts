@@ -78,6 +78,12 @@ export interface AnswerInput {
   runId: number | null;
   streamUrl: string | null;
   parameters: Record<string, string>;
+  /**
+   * The vendor's id of the call being answered, as its answer request names it (`callOf(body).providerCallId`), or
+   * null when the request names none. For vendors whose media stream does not name the call (Vonage's WebSocket: the
+   * answer puts it in the stream's headers).
+   */
+  providerCallId?: string | null;
 }
 
 /** This service's answer to an inbound call: the active agent bound to the number takes it, with a run. */

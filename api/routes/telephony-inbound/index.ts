@@ -68,9 +68,10 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         return { received: true, step };
       }
-      const decision = await desk.decide(inbound.callOf(body));
+      const call = inbound.callOf(body);
+      const decision = await desk.decide(call);
       const answer = decision.accepted
-        ? inbound.answer(answerInput(adapter!, decision.agentName, decision.runId, {}))
+        ? inbound.answer(answerInput(adapter!, decision.agentName, decision.runId, {}, call.providerCallId))
         : inbound.refuse();
       return reply.type(answer.contentType).send(answer.body);
     },
@@ -94,14 +95,17 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answerOf =
         adapter?.answerOutbound ?? (inbound?.style === 'instructions' ? inbound.answer : undefined);
       if (!adapter || !answerOf) throw noWebhooksFor(provider);
-      const { attempt } = await authenticateAttemptCallback(
+      const { attempt, request: webhookRequest } = await authenticateAttemptCallback(
         { db, config, log: request.log },
         { provider, attemptId, token: request.query.token, request },
       );
       const runId = attempt.run_id;
       const agentName = runId === null ? undefined : await findAgentNameOfRun(db, runId);
+      // The call being answered, as the vendor's answer request names it (Vonage's stream carries it).
+      const providerCallId =
+        inbound?.style === 'instructions' ? inbound.callOf(objectOf(webhookRequest.body)).providerCallId : '';
       const answer = answerOf(
-        answerInput(adapter, agentName ?? '', runId, { attempt_id: String(attempt.id) }),
+        answerInput(adapter, agentName ?? '', runId, { attempt_id: String(attempt.id) }, providerCallId),
       );
       request.log.info(
         {
@@ -122,13 +126,16 @@ const telephonyInboundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     agentName: string,
     runId: number | null,
     parameters: Record<string, string>,
+    callId: string,
   ): AnswerInput {
-    if (runId === null) return { agentName, runId, streamUrl: null, parameters };
+    const providerCallId = callId || null;
+    if (runId === null) return { agentName, runId, streamUrl: null, parameters, providerCallId };
     return {
       agentName,
       runId,
       streamUrl: adapter.media ? mediaStreamUrl(config, adapter.name, runId) : null,
       parameters: { run_id: String(runId), ...parameters },
+      providerCallId,
     };
   }
 };
