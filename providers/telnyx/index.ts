@@ -1,7 +1,11 @@
-/** Telnyx: Call Control v2 calls, numbers API, Ed25519-signed JSON webhooks, inbound calls driven by commands. */
+/**
+ * Telnyx: Call Control v2 calls, numbers API, Ed25519-signed JSON webhooks, inbound calls driven by commands, Media
+ * Streaming (bidirectional RTP) requested when dialing and when answering.
+ */
 import { connectWithEnvironment, type VendorAdapter } from '../adapter';
 import { headerOf } from '../webhook-request';
 import { handleTelnyxInboundEvent } from './telnyx-inbound';
+import { telnyxMedia } from './telnyx-media';
 import { createTelnyxProvider } from './telnyx-provider';
 import { isValidTelnyxSignature, telnyxCallStatus, type TelnyxWebhook } from './telnyx-status';
 
@@ -25,4 +29,5 @@ export const telnyxAdapter: VendorAdapter = {
     handleEvent: ({ body, ...input }, desk) =>
       handleTelnyxInboundEvent({ ...input, body: body as TelnyxWebhook }, desk),
   },
+  media: telnyxMedia,
 };

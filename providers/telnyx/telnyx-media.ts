@@ -1,0 +1,245 @@
+/**
+ * Telnyx Media Streaming (Call Control v2), bidirectional in RTP mode, as Telnyx documents its WebSocket messages:
+ * - in: `connected`; `start` (`stream_id`, `start.call_control_id`, `start.client_state`, `start.media_format`
+ *   {encoding `PCMU`, sample_rate 8000, channels 1}); `media` (`sequence_number`, `media` {track, chunk, timestamp,
+ *   payload: base64 RTP payload}); `dtmf` (`dtmf.digit`); `mark` (`mark.name`, echoing ours once played); `stop`;
+ *   `error` (`payload` {code, title, detail}: a message of ours Telnyx refused);
+ * - out: `{event:'media', media:{payload}}` (20 ms of PCMU), `{event:'mark', mark:{name}}`, `{event:'clear'}`.
+ *
+ * Telnyx may deliver messages out of order: they pass through a reorder buffer on `sequence_number`
+ * (telnyx-sequence.ts). Its documentation does not say that a `clear` returns the marks still pending, so the transport
+ * returns them itself at a clear and ignores a later echo of a mark no longer pending. Telnyx puts no custom values in
+ * `start` (the run is known from the token in the stream URL's path); the call's `client_state`, decoded, is its one
+ * parameter. Closing the WebSocket stops the stream, not the call: the call is hung up by a Call Control command
+ * (telnyx-inbound.ts on `streaming.stopped`). A malformed message is logged and skipped; it never ends the call.
+ */
+import { FrameSplitter } from '../../voice/audio/frames';
+import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
+import type {
+  MediaAdapter,
+  MediaLog,
+  MediaSocket,
+  MediaStreamStart,
+  MediaTransport,
+  MediaTransportEvents,
+} from '../../voice/media-transport';
+import { TransportListeners } from '../../voice/transport-listeners';
+import { decodeClientState } from './telnyx-call-control';
+import { SequenceOrder, sequenceOf } from './telnyx-sequence';
+
+/** Samples (and PCMU bytes) in 20 ms at 8 kHz. */
+const FRAME = 160;
+/** Later messages held behind a gap before it is skipped: at most 80 ms of caller audio delayed. */
+const MAX_HELD = 4;
+const DIGITS = /^[0-9*#A-D]$/;
+
+type Message = Record<string, unknown> & { event?: unknown };
+const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined };
+
+const objectOf = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+function parse(data: Buffer, isBinary: boolean): Message | null {
+  if (isBinary) return null;
+  try {
+    return objectOf(JSON.parse(data.toString('utf8'))) as Message | null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stream's start, or null when it lacks what Telnyx always sends or streams another codec than PCMU 8 kHz. */
+export function telnyxStartOf(message: Message): MediaStreamStart | null {
+  const start = objectOf(message.start);
+  const streamId = message.stream_id;
+  if (!start || typeof streamId !== 'string' || !streamId) return null;
+  if (typeof start.call_control_id !== 'string' || !start.call_control_id) return null;
+  const format = objectOf(start.media_format);
+  if (format && (format.encoding !== 'PCMU' || Number(format.sample_rate) !== 8000)) return null;
+  const clientState = typeof start.client_state === 'string' ? decodeClientState(start.client_state) : '';
+  return {
+    streamId,
+    providerCallId: start.call_control_id,
+    parameters: clientState ? { client_state: clientState } : {},
+  };
+}
+
+/** Reads `connected` and `start`, then hands the stream over as a MediaTransport. */
+function acceptTelnyxStream(
+  socket: MediaSocket,
+  options: { startTimeoutMs: number; log?: MediaLog },
+): Promise<MediaTransport> {
+  const log = options.log ?? silentLog;
+  return new Promise((resolve, reject) => {
+    let transport: TelnyxTransport | null = null;
+    let failed = false;
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      if (transport || failed) return;
+      failed = true;
+      socket.close(1008, reason);
+      reject(new Error(`telnyx media stream: ${reason}`));
+    };
+    const timer = setTimeout(() => fail('no start message in time'), options.startTimeoutMs);
+    socket.on('message', (data, isBinary) => {
+      const message = parse(data, isBinary);
+      if (!message) return log.warn({ bytes: data.length }, 'telnyx media: malformed message ignored');
+      if (transport) return transport.receive(message);
+      if (failed) return;
+      if (message.event === 'connected') return;
+      if (message.event !== 'start')
+        return log.debug({ event: message.event }, 'telnyx media: message before start ignored');
+      const start = telnyxStartOf(message);
+      if (!start) return fail('malformed start message');
+      clearTimeout(timer);
+      transport = new TelnyxTransport(socket, start, sequenceOf(message.sequence_number), log);
+      resolve(transport);
+    });
+    socket.on('close', () => (transport ? transport.end('socket_closed') : fail('closed before start')));
+    socket.on('error', (error) => {
+      log.warn({ err: error }, 'telnyx media: socket error');
+      if (!transport) fail('socket error');
+    });
+  });
+}
+
+class TelnyxTransport implements MediaTransport {
+  readonly sampleRate = 8000;
+  private readonly listeners = new TransportListeners();
+  private readonly order: SequenceOrder<Message>;
+  private readonly inbound = new FrameSplitter(FRAME);
+  private readonly outbound = new FrameSplitter(FRAME);
+  /** Marks sent and not yet echoed (nor returned by a clear), in order. */
+  private pending: string[] = [];
+  private ended = false;
+
+  constructor(
+    private readonly socket: MediaSocket,
+    readonly start: MediaStreamStart,
+    startSequence: number | null,
+    private readonly log: MediaLog,
+  ) {
+    this.order = new SequenceOrder((message) => this.handle(message), MAX_HELD, startSequence);
+  }
+
+  on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
+    this.listeners.on(event, listener);
+  }
+
+  private emit<E extends keyof MediaTransportEvents>(event: E, ...args: Parameters<MediaTransportEvents[E]>) {
+    this.listeners.emit(event, ...args);
+  }
+
+  /** Every message of the stream: in sequence order, but `stop` at once (after whatever was still waiting). */
+  receive(message: Message): void {
+    if (this.ended) return;
+    if (message.event === 'stop') {
+      this.order.flush();
+      return this.end('stop');
+    }
+    const sequence = sequenceOf(message.sequence_number);
+    if (sequence === null) return this.handle(message);
+    const skippedBefore = this.order.skipped;
+    const verdict = this.order.push(sequence, message);
+    if (verdict === 'duplicate' || verdict === 'late')
+      this.log.debug({ sequence, verdict, event: message.event }, 'telnyx media: message dropped');
+    if (this.order.skipped > skippedBefore)
+      this.log.warn({ skipped: this.order.skipped - skippedBefore }, 'telnyx media: sequence gap skipped');
+  }
+
+  private handle(message: Message): void {
+    if (this.ended) return;
+    switch (message.event) {
+      case 'media':
+        return this.receiveAudio(objectOf(message.media));
+      case 'dtmf': {
+        const digit = objectOf(message.dtmf)?.digit;
+        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
+        return this.log.warn({ digit }, 'telnyx media: malformed dtmf ignored');
+      }
+      case 'mark':
+        return this.echoed(objectOf(message.mark)?.name);
+      case 'error':
+        return this.log.warn({ error: objectOf(message.payload) }, 'telnyx media: telnyx reported an error');
+      default:
+        return this.log.debug({ event: message.event }, 'telnyx media: unknown event ignored');
+    }
+  }
+
+  private receiveAudio(media: Record<string, unknown> | null) {
+    const payload = media?.payload;
+    if (typeof payload !== 'string' || !payload || (media?.track !== undefined && media.track !== 'inbound'))
+      return this.log.warn(
+        { track: media?.track },
+        'telnyx media: media message without inbound audio ignored',
+      );
+    for (const frame of this.inbound.push(mulawToPcm(Buffer.from(payload, 'base64'))))
+      this.emit('audio', frame);
+  }
+
+  private echoed(name: unknown) {
+    if (typeof name !== 'string') return this.log.warn({}, 'telnyx media: mark without a name ignored');
+    const at = this.pending.indexOf(name);
+    if (at < 0) return this.log.debug({ mark: name }, 'telnyx media: echo of a mark no longer pending');
+    this.pending.splice(at, 1);
+    this.emit('mark', name);
+  }
+
+  play(pcm: Int16Array): void {
+    if (this.ended || pcm.length === 0) return;
+    for (const frame of this.outbound.push(pcm)) this.sendMedia(frame);
+  }
+
+  mark(name: string): void {
+    if (this.ended) return;
+    const last = this.outbound.flush();
+    if (last) this.sendMedia(last);
+    this.pending.push(name);
+    this.send({ event: 'mark', mark: { name } });
+  }
+
+  clear(): void {
+    if (this.ended) return;
+    this.outbound.flush();
+    this.send({ event: 'clear' });
+    const returned = this.pending;
+    this.pending = [];
+    // After clear() has returned, as a vendor's echo would come: the pipeline is not re-entered mid-call.
+    if (returned.length > 0)
+      queueMicrotask(() => {
+        for (const name of returned) if (!this.ended) this.emit('mark', name);
+      });
+  }
+
+  close(reason = 'closed'): void {
+    if (this.ended) return;
+    this.end(reason);
+    this.socket.close(1000, reason);
+  }
+
+  end(reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.emit('closed', reason);
+  }
+
+  private sendMedia(frame: Int16Array) {
+    this.send({ event: 'media', media: { payload: Buffer.from(pcmToMulaw(frame)).toString('base64') } });
+  }
+
+  private send(message: Record<string, unknown>) {
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.log.warn({ err: error, event: message.event }, 'telnyx media: send failed');
+    }
+  }
+}
+
+export const telnyxMedia: MediaAdapter = {
+  transport: 'telnyx-media-streaming-rtp',
+  sampleRate: 8000,
+  accept: acceptTelnyxStream,
+};
