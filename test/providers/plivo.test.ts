@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { startPlivoFake, type PlivoBehaviour, type PlivoFake } from './fakes/plivo-fake';
 import { finishedAttempt } from './provider-world';
-import { GREETING, REFUSAL, describeVendorContract, instructionsOf, spokenXml } from './contract';
+import { REFUSAL, describeVendorContract, instructionsOf, spokenXml } from './contract';
 
 const OWN_NUMBER = '+15005555100';
 const INBOUND = { active: '+15005555101', archived: '+15005555102' };
@@ -37,7 +37,8 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
       behaviour: { status: 'completed', machine: true },
       requested: (fake, callId) => fake.calls.get(callId)!.body.machine_detection,
       requestedAs: 'true',
-      recorded: {},
+      // Plivo's verdict is only `Machine: true`: a machine as Twilio words its earliest verdict.
+      recorded: { provider_status: 'completed/NORMAL_CLEARING', answered_by: 'machine_start' },
     },
     duplicate: { to: '+15005555040', behaviour: { status: 'busy', duplicateHangup: true } },
     lookup: {
@@ -78,7 +79,7 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
       bindOn: 'create',
       async bound({ fake }) {
         const accepted = await fake.callInbound(OWN_NUMBER, '+14155550130');
-        expect(accepted.text).toContain('<Speak>Hello, this is Test agent.');
+        expect(accepted.text).toMatch(streamXml());
       },
       refusal: {
         arrange: (fake) => fake.failNumberUpdates('Number not eligible for an application'),
@@ -94,7 +95,8 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
     inbound: {
       numbers: INBOUND,
       call: ({ fake }, to, from) => instructionsOf(fake.callInbound(to, from)),
-      got: { accepted: spokenXml('Speak', GREETING), refused: spokenXml('Speak', REFUSAL) },
+      // Accepted: a bidirectional stream to the media process, the run's token in the path, its id in extraHeaders.
+      got: { accepted: expect.stringMatching(streamXml()), refused: spokenXml('Speak', REFUSAL) },
     },
   },
   (context) => {
@@ -115,8 +117,67 @@ describeVendorContract<PlivoBehaviour, PlivoFake>(
       await provider.hangup({ attemptId: String(live.attemptId), providerCallId: live.providerCallId });
       expect(await finishedAttempt(world, live.attemptId)).toMatchObject({ outcome: 'completed' });
     });
+
+    it('asks Plivo for an answer URL and an asynchronous AMD URL; the answer streams the call to its run', async () => {
+      const { world, fake } = context;
+      fake.behave('+15005555070', { status: 'completed', holdOpen: true });
+      const placed = await context.place('+15005555070', { amdEnabled: true });
+      const body = fake.calls.get(placed.providerCallId)!.body;
+      const answerUrl = body.answer_url!;
+      expect(answerUrl).toContain(`/api/v1/telephony/answer/plivo/${placed.attemptId}?token=`);
+      expect(body.machine_detection_url).toBe(
+        placed.callbackUrl.replace('/telephony/status/', '/telephony/amd/'),
+      );
+      expect(body.machine_detection_method).toBe('POST');
+
+      const answered = new URLSearchParams({
+        RequestUUID: placed.providerCallId,
+        CallUUID: 'c0ffee00-0000-4000-8000-000000000001',
+        CallStatus: 'in-progress',
+      });
+      const post = (headers: Record<string, string>) =>
+        fetch(answerUrl, { method: 'POST', body: answered.toString(), headers });
+      const xml = await post(fake.signed(answerUrl, answered));
+      expect(xml.status).toBe(200);
+      const answer = await xml.text();
+      expect(answer).toMatch(streamXml());
+      const { streamUrl, extraHeaders } = streamOf(answer);
+      expect(streamUrl.startsWith(`${world.t.ctx.config.media.publicUrl}/media/plivo/${placed.runId}.`)).toBe(
+        true,
+      );
+      expect(extraHeaders).toEqual({ run_id: String(placed.runId), attempt_id: String(placed.attemptId) });
+      expect((await post(fake.signed(answerUrl, answered, 'another-auth-token'))).status).toBe(403);
+      await context.provider.hangup({
+        attemptId: String(placed.attemptId),
+        providerCallId: placed.providerCallId,
+      });
+      await finishedAttempt(world, placed.attemptId);
+    });
   },
 );
+
+/**
+ * Plivo XML that streams the call both ways as μ-law at 8 kHz: `extraHeaders` of hexadecimal `name=value` pairs
+ * (Plivo allows only letters and digits there), then `wss?://host/media/plivo/{run}.{expiry}.{mac}` as the text.
+ */
+function streamXml(): RegExp {
+  return new RegExp(
+    '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response>' +
+      '<Stream bidirectional="true" keepCallAlive="true" contentType="audio/x-mulaw;rate=8000" ' +
+      'extraHeaders="[0-9a-f]+=[0-9a-f]+(,[0-9a-f]+=[0-9a-f]+)*">' +
+      'wss?://[^<?]+/media/plivo/\\d+\\.\\d+\\.[A-Za-z0-9_-]{43}</Stream></Response>$',
+  );
+}
+
+/** The stream URL and the decoded extra headers of a `<Stream>` answer (read with regular expressions, not our code). */
+function streamOf(xml: string): { streamUrl: string; extraHeaders: Record<string, string> } {
+  const [, headers, streamUrl] = /extraHeaders="([^"]*)">([^<]+)<\/Stream>/.exec(xml)!;
+  const hex = (text: string) => Buffer.from(text, 'hex').toString('utf8');
+  const extraHeaders = Object.fromEntries(
+    headers!.split(',').map((pair) => pair.split('=').map(hex) as [string, string]),
+  );
+  return { streamUrl: streamUrl!, extraHeaders };
+}
 
 function row(outcome: string, providerStatus: string) {
   return { outcome, provider_status: providerStatus };

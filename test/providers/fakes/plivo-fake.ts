@@ -111,7 +111,12 @@ export async function startPlivoFake(options: { numbers?: string[] } = {}): Prom
     if (behaviour.status === 'completed' && behaviour.machine && call.body.machine_detection === 'true')
       await post(
         call.body.machine_detection_url!,
-        new URLSearchParams({ ...common, CallStatus: 'in-progress', Machine: 'true' }),
+        new URLSearchParams({
+          ...common,
+          CallStatus: 'in-progress',
+          Machine: 'true',
+          Event: 'MachineDetection',
+        }),
       );
     if (behaviour.holdOpen) return;
     call.state = 'ended';
