@@ -5,6 +5,7 @@
 import { connectWithEnvironment, type VendorAdapter } from '../adapter';
 import { ariCallEventStream } from './ari-call-events';
 import { answerAriInboundCall } from './ari-inbound';
+import { ariMedia } from './ari-media';
 import { createAriProvider } from './ari-provider';
 
 export const ariAdapter: VendorAdapter = {
@@ -13,4 +14,6 @@ export const ariAdapter: VendorAdapter = {
   // No status webhooks: call ends arrive on the events stream.
   inbound: { style: 'event_stream', answer: answerAriInboundCall },
   eventStream: ariCallEventStream,
+  // Asterisk's WebSocket channel, connected into the caller's bridge by the process that claims the call.
+  media: ariMedia,
 };
