@@ -3,8 +3,9 @@
  * VendorWire of the transport contract suite) does the vendor's encoding; this class keeps the script and the clock.
  * It opens the stream at the URL it is given (with the handshake headers the vendor would send), sends the wire's
  * opening messages, then one 20 ms caller frame per tick (speech or silence), and plays the agent's audio back at the
- * same pace, echoing marks when playback reaches them and, on `clear`, dropping the queued audio and echoing the
- * pending marks at once (as Twilio does, and as the contract suite's far end does for every vendor).
+ * same pace, echoing marks when playback reaches them and, on `clear`, dropping the queued audio, echoing the pending
+ * marks where the vendor does (`echoesClearedMarks`) and answering the clear where it does (`cleared`), as the
+ * contract suite's far end does.
  *
  * The script (script.ts): listen to the greeting, ask for the story, talk over it (barge-in), say goodbye; the
  * agent's end node ends the call. Measured on this process's wall clock:
@@ -125,7 +126,10 @@ export class Caller {
         this.result.bargeInMs = now - (this.bargeStartedAt + this.interruptionMs - FRAME_MS);
       const marks = this.playback.filter((item): item is { mark: string } => 'mark' in item);
       this.playback = [];
-      for (const { mark } of marks) this.send(this.wire.markEcho(mark));
+      // Twilio echoes the marks a clear dropped; Plivo does not (the transport hands them back itself).
+      if (this.wire.echoesClearedMarks !== false)
+        for (const { mark } of marks) this.send(this.wire.markEcho(mark));
+      if (this.wire.cleared) this.send(this.wire.cleared(this.opening.start));
     } else {
       // The service told the vendor to hang up: the vendor ends the call and closes the stream.
       this.end('service');

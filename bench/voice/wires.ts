@@ -4,12 +4,14 @@
  * benchmark's callers encode, sign and read exactly what the contract suite checks the adapters against.
  */
 import type { VendorWire } from '../../test/voice/transport-contract/far-end';
+import { plivoFarEnd } from '../../test/voice/transport-contract/plivo-far-end';
 import { simulatorFarEnd } from '../../test/voice/transport-contract/simulator-far-end';
 import { twilioFarEnd } from '../../test/voice/transport-contract/twilio-far-end';
 
 const WIRES: Record<string, VendorWire> = {
   twilio: twilioFarEnd,
   simulator: simulatorFarEnd,
+  plivo: plivoFarEnd,
 };
 
 export const BENCH_TRANSPORTS = Object.keys(WIRES);
