@@ -1,0 +1,151 @@
+/**
+ * One sentence spoken over a text-to-speech vendor's WebSocket whose audio comes back base64 inside JSON messages
+ * (ElevenLabs stream-input, Cartesia tts/websocket): the request messages go out, the vendor's messages are read by
+ * the vendor's own `onMessage` into audio, an end or a failure, and the audio is yielded as it arrives. Shared rules:
+ * - an abort (barge-in) or a consumer that stops early sends the vendor's cancel, if it has one, and closes; audio
+ *   arriving after that is dropped;
+ * - a socket that closes or fails before the vendor said the audio ended, a vendor error, or a vendor that sends
+ *   nothing for `stallMs`, reject with SpeechVendorError('tts');
+ * - a message that is not JSON, or a binary frame, is logged and skipped.
+ */
+import WebSocket from 'ws';
+import type { Logger } from '../../config/logger';
+import { mulawToPcm } from '../audio/mulaw';
+import { bytesToSamples } from '../audio/wav';
+import { SpeechVendorError } from '../speech';
+
+/** What a vendor message may say. */
+export interface SentenceEvents {
+  audio(samples: Int16Array): void;
+  /** The vendor said the sentence's audio is complete. */
+  end(): void;
+  /** The vendor reported a failure. */
+  fail(message: string): void;
+}
+
+export interface SocketSentence {
+  /** Names the vendor in failures and logs. */
+  vendor: string;
+  socket: WebSocket;
+  signal: AbortSignal;
+  /** The messages that ask for the sentence, sent in order at once. */
+  request: readonly unknown[];
+  /** One parsed JSON text message of the vendor. */
+  onMessage(message: Record<string, unknown>, events: SentenceEvents): void;
+  /** Sent before closing on barge-in (Cartesia's cancel); without one the close alone stops the vendor. */
+  cancel?: unknown;
+  /** A vendor silent this long (no message at all) while the sentence is under way has failed. */
+  stallMs: number;
+  logger?: Logger;
+}
+
+export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator<Int16Array> {
+  const { socket, signal, vendor, logger } = sentence;
+  const chunks: Int16Array[] = [];
+  let done = false;
+  let failure: SpeechVendorError | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const send = (message: unknown) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const finish = () => {
+    done = true;
+    clearTimeout(stall);
+    socket.close(1000);
+    notify();
+  };
+  const fail = (message: string) => {
+    if (done) return;
+    failure ??= new SpeechVendorError('tts', message);
+    finish();
+  };
+  let stall: NodeJS.Timeout | undefined;
+  const watch = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => fail(`${vendor} sent nothing for ${sentence.stallMs} ms`), sentence.stallMs);
+  };
+  const onAbort = () => {
+    if (done) return;
+    if (sentence.cancel !== undefined) send(sentence.cancel);
+    finish();
+  };
+  const events: SentenceEvents = {
+    audio: (samples) => {
+      if (done || samples.length === 0) return;
+      chunks.push(samples);
+      notify();
+    },
+    end: () => {
+      if (!done) finish();
+    },
+    fail,
+  };
+  socket.on('message', (data: Buffer, isBinary) => {
+    if (done) return;
+    watch();
+    const parsed = isBinary ? undefined : parseObject(data);
+    if (!parsed) {
+      logger?.warn(
+        { vendor, binary: isBinary, bytes: data.length },
+        'tts vendor message skipped: not a JSON object',
+      );
+      return;
+    }
+    sentence.onMessage(parsed, events);
+  });
+  socket.on('error', (error) => fail(`${vendor} stream failed: ${error.message}`));
+  socket.on('close', (code, reason) =>
+    fail(`${vendor} closed the stream before the audio ended (${code} ${reason.toString()})`.trim()),
+  );
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (const message of sentence.request) send(message);
+    watch();
+    for (;;) {
+      while (chunks.length > 0 && !signal.aborted) yield chunks.shift()!;
+      if (failure) throw failure;
+      if (done || signal.aborted) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    clearTimeout(stall);
+    // A consumer that stops early (or an abort) leaves nothing open.
+    onAbort();
+  }
+}
+
+function parseObject(data: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(data.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The wire encodings vendors send telephone audio in: G.711 μ-law, or 16-bit little-endian PCM. */
+export type VendorEncoding = 'mulaw' | 'pcm16';
+
+/**
+ * Turns a vendor's base64 audio pieces into samples. PCM pieces may end inside a sample: the odd byte waits for the
+ * next piece. Null when the text is not base64 audio.
+ */
+export function base64AudioDecoder(encoding: VendorEncoding): (base64: unknown) => Int16Array | null {
+  let odd: Buffer | null = null;
+  return (base64) => {
+    if (typeof base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return null;
+    const bytes = Buffer.from(base64, 'base64');
+    if (encoding === 'mulaw') return mulawToPcm(bytes);
+    const joined: Buffer = odd ? Buffer.concat([odd, bytes]) : bytes;
+    const even = joined.length - (joined.length % 2);
+    odd = even < joined.length ? joined.subarray(even) : null;
+    return bytesToSamples(joined.subarray(0, even));
+  };
+}
