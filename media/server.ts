@@ -76,7 +76,7 @@ export async function startMediaServer(
   }
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-    const path = (request.url ?? '').split('?', 1)[0] ?? '';
+    const path = streamPathOf(request.url ?? '');
     if (draining) return refuseUpgrade(socket, 503, 'media_draining', 'This media process is shutting down.');
     const verdict = await authorizeStream(deps, { path, headers: request.headers });
     if (!verdict.ok) {
@@ -189,6 +189,17 @@ async function drain(stream: Stream, graceMs: number | undefined): Promise<void>
     stream.session?.pipeline.shutdown();
     await stream.done;
   }
+}
+
+/**
+ * The stream path of an upgrade: `/media/{provider}/{token}`, or `/media/{provider}?token=…` for vendors whose
+ * connection URI is fixed and carries per-call values as query parameters only (Asterisk's websocket_client.conf
+ * with `v(token=…)`). Either way the token is the same one, checked the same way (stream-auth.ts).
+ */
+function streamPathOf(url: string): string {
+  const [path = '', query = ''] = url.split('?', 2);
+  const token = new URLSearchParams(query).get('token');
+  return token !== null && /^\/media\/[a-z0-9_-]+$/.test(path) ? `${path}/${token}` : path;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
