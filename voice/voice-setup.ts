@@ -21,7 +21,9 @@ import { createDeepgramRecognizer } from './stt/deepgram-recognizer';
 import { createOpenAiTranscriber } from './stt/openai-transcriber';
 import { createPocketsphinxRecognizer } from './stt/pocketsphinx-recognizer';
 import { createSimulatorRecognizer } from './stt/simulator-recognizer';
+import { createCartesiaSynthesizer } from './tts/cartesia-synthesizer';
 import { createDeepgramAuraSynthesizer } from './tts/deepgram-aura-synthesizer';
+import { createElevenLabsSynthesizer } from './tts/elevenlabs-synthesizer';
 import { createLocalSynthesizer } from './tts/local-synthesizer';
 import { createOpenAiSpeechSynthesizer } from './tts/openai-speech-synthesizer';
 import { cachedSynthesizer, SynthesisCache } from './tts/synthesis-cache';
@@ -60,7 +62,7 @@ export async function resolveCallVoices(
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   return {
     recognizer: recognizerOf(sections.stt, call.mode, destinations),
-    synthesizer: sections.tts ? synthesizerOf(sections.tts, destinations) : fallbackSynthesizer,
+    synthesizer: sections.tts ? synthesizerOf(sections.tts, destinations, deps.logger) : fallbackSynthesizer,
     fallbackSynthesizer,
     llm: sections.llm
       ? await organizationModel(sections.llm, settings.model, deps.config, destinations)
@@ -93,7 +95,11 @@ function recognizerOf(
   }
 }
 
-function synthesizerOf(tts: StoredSection, destinations: DestinationPolicy): SpeechSynthesizer {
+function synthesizerOf(
+  tts: StoredSection,
+  destinations: DestinationPolicy,
+  logger: Logger | undefined,
+): SpeechSynthesizer {
   const apiKey = text(tts, 'api_key') ?? '';
   const baseUrl = text(tts, 'base_url');
   const model = text(tts, 'model');
@@ -118,6 +124,17 @@ function synthesizerOf(tts: StoredSection, destinations: DestinationPolicy): Spe
         synthesisCache,
         `openai/${baseUrl ?? ''}/${model ?? ''}/${text(tts, 'voice') ?? ''}`,
       );
+    case 'elevenlabs':
+    case 'cartesia': {
+      const create =
+        tts.definition.provider === 'elevenlabs' ? createElevenLabsSynthesizer : createCartesiaSynthesizer;
+      const defaultVoice = text(tts, 'voice');
+      return cachedSynthesizer(
+        create({ apiKey, baseUrl, model, defaultVoice, destinations, logger }),
+        synthesisCache,
+        `${tts.definition.provider}/${baseUrl ?? ''}/${model ?? ''}/${defaultVoice ?? ''}`,
+      );
+    }
     default:
       throw new Error(`no synthesiser for text-to-speech vendor ${tts.definition.provider}`);
   }

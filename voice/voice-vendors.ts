@@ -7,6 +7,8 @@ import { createCredentialsCipher, voiceSecretsContext } from '../config/credenti
 import type { VoiceConfiguration } from '../db/database';
 import type { ProviderField } from '../providers/catalogue';
 import type { FieldSet } from '../providers/credential-fields';
+import { DEFAULT_CARTESIA_MODEL, DEFAULT_CARTESIA_VOICE } from './tts/cartesia-synthesizer';
+import { DEFAULT_ELEVENLABS_MODEL, DEFAULT_ELEVENLABS_VOICE } from './tts/elevenlabs-synthesizer';
 import type { LocalEngine } from './tts/local-voices';
 
 export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
@@ -138,6 +140,34 @@ const TTS: readonly VoiceVendor[] = [
       baseUrl(true, ['https', 'http'], 'Up to and including the version, e.g. https://api.openai.com/v1.'),
       model('Speech model (default gpt-4o-mini-tts).'),
       voiceField('The vendor’s voice, e.g. alloy (default); an agent’s `voice` overrides it.'),
+    ],
+  },
+  {
+    provider: 'elevenlabs',
+    display_name: 'ElevenLabs',
+    description:
+      'Streaming text-to-speech over ElevenLabs’ input-streaming WebSocket: μ-law 8 kHz (ulaw_8000) on phone ' +
+      'calls, 16 kHz PCM on 16 kHz ones.',
+    fields: [
+      apiKey,
+      voiceField(
+        `ElevenLabs voice id (default ${DEFAULT_ELEVENLABS_VOICE}); an agent’s \`voice\` overrides it.`,
+      ),
+      model(`ElevenLabs model (default ${DEFAULT_ELEVENLABS_MODEL}).`),
+      baseUrl(false, ['wss', 'ws'], 'Default wss://api.elevenlabs.io.'),
+    ],
+  },
+  {
+    provider: 'cartesia',
+    display_name: 'Cartesia',
+    description:
+      'Streaming text-to-speech over Cartesia’s WebSocket (Sonic), one context per sentence: μ-law 8 kHz on ' +
+      'phone calls, 16 kHz PCM on 16 kHz ones.',
+    fields: [
+      apiKey,
+      voiceField(`Cartesia voice id (default ${DEFAULT_CARTESIA_VOICE}); an agent’s \`voice\` overrides it.`),
+      model(`Cartesia model (default ${DEFAULT_CARTESIA_MODEL}).`),
+      baseUrl(false, ['wss', 'ws'], 'Default wss://api.cartesia.ai.'),
     ],
   },
 ];

@@ -304,7 +304,7 @@ describe('voice configurations API', () => {
     const body = response.json();
     const names = (section: string) => body[section].map((v: { provider: string }) => v.provider);
     expect(names('stt')).toEqual(['deepgram', 'openai', 'pocketsphinx']);
-    expect(names('tts')).toEqual(['local', 'deepgram', 'openai']);
+    expect(names('tts')).toEqual(['local', 'deepgram', 'openai', 'elevenlabs', 'cartesia']);
     expect(names('llm')).toEqual(['openai']);
     const sphinx = body.stt.find((v: { provider: string }) => v.provider === 'pocketsphinx');
     expect(sphinx.description).toMatch(/16 kHz/);
