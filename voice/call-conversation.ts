@@ -14,7 +14,7 @@ import {
   type Interruption,
   type RecordSetup,
 } from '../conversation/recorded-turns';
-import type { CallEndReason, ConversationSink, LiveCall } from './live-call';
+import type { CallEndReason, ConversationSink, FinishedCall, LiveCall } from './live-call';
 
 export class CallConversation {
   state: ConversationState;
@@ -44,6 +44,20 @@ export class CallConversation {
     this.saving = this.saving
       .then(() => this.sink.saveTurn(state))
       .catch((error: unknown) => this.log.error({ err: error }, 'saving the conversation failed'));
+  }
+
+  /** Resolves once every save so far is done (failed saves are logged, never rejected). */
+  async flushed(): Promise<void> {
+    await this.saving;
+  }
+
+  /** Hands the finished call to the sink, once; a failure is logged, never thrown. */
+  async store(finished: FinishedCall): Promise<void> {
+    try {
+      await this.sink.finish(finished);
+    } catch (error) {
+      this.log.error({ err: error }, 'storing the finished call failed');
+    }
   }
 
   /** A line the agent says outside the graph. */
@@ -77,7 +91,7 @@ export class CallConversation {
       state = endWithoutLlm(this.records, state, reason, error);
     }
     this.commit(state);
-    await this.saving;
+    await this.flushed();
     return state;
   }
 }

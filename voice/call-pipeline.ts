@@ -2,7 +2,8 @@
  * One call's voice pipeline. It orchestrates: the caller's side (caller-input.ts: media clock, speech-to-text, voice
  * activity, turn-taking, DTMF) decides turns and barge-ins; each turn goes to the agent's graph
  * (conversation/engine.ts), whose streamed reply the agent's voice (agent-voice.ts, playback.ts) speaks sentence by
- * sentence; the conversation is saved after every turn and finished once. Lines said outside the graph and failure
+ * sentence; the conversation is saved after every turn and finished once; a conversation that hands the call to a
+ * person does so once its transfer line played (call-transfer.ts). Lines said outside the graph and failure
  * reasons are in call-lines.ts, latencies in turn-latency.ts. Every duration is media time (media-transport.ts).
  */
 import { performance } from 'node:perf_hooks';
@@ -14,29 +15,14 @@ import { CallConversation } from './call-conversation';
 import { APOLOGY, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
 import { AgentVoice } from './agent-voice';
 import { CallerInput } from './caller-input';
-import type { CallEndReason, CallVoices, ConversationSink, FinishedCall, LiveCall } from './live-call';
+import { handOverCall } from './call-transfer';
+import type { CallEndReason, CallPipeline, CallPipelineInput, FinishedCall } from './live-call';
 import { MediaClock } from './media-clock';
 import type { MediaTransport } from './media-transport';
 import type { SpeechSynthesizer } from './speech';
 import { TurnLatencies, type TurnStart } from './turn-latency';
 
-export interface CallPipelineInput {
-  call: LiveCall;
-  voices: CallVoices;
-  transport: MediaTransport;
-  sink: ConversationSink;
-  logger: Logger;
-  maxTurns: number;
-}
-
-export interface CallPipeline {
-  /** Resolves once the call ended and `sink.finish` returned; never rejects (errors end the call with a reason). */
-  done: Promise<FinishedCall>;
-  /** The vendor's answering-machine detection said machine: play the agent's voicemail_message (if any), then end with 'voicemail'. */
-  answeredByMachine(): void;
-  /** Process shutdown past its grace period: end the call now ('shutdown'). */
-  shutdown(): void;
-}
+export type { CallPipeline, CallPipelineInput } from './live-call';
 
 export function startCallPipeline(input: CallPipelineInput): CallPipeline {
   const run = new CallRun(input);
@@ -179,7 +165,11 @@ class CallRun {
     let after: ConversationState | null = null;
     try {
       after = await produce(
-        this.setup(llm, { onText: (delta) => turn.speech.text(delta), signal: controller.signal }),
+        this.setup(llm, {
+          onText: (delta) => turn.speech.text(delta),
+          signal: controller.signal,
+          onTransfer: () => (turn.interruptible = false),
+        }),
       );
     } catch (error) {
       if (!controller.signal.aborted) throw error;
@@ -206,8 +196,23 @@ class CallRun {
     this.latencies.record(this.conversation.state, before.turns.length, started, turn.speech.stamps);
     if (this.conversation.state.end_reason === 'llm_error')
       return this.failed(new LlmUnavailableError(this.conversation.state.error ?? 'The LLM failed.'));
+    if (this.conversation.state.end_reason === 'transferred') return this.handOver();
     if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
     this.armIdle();
+  }
+
+  /** The transfer line played: the call goes to the person, or ends transfer_failed after an apology. */
+  private async handOver(): Promise<void> {
+    this.acceptingCaller = false;
+    this.cancelIdle();
+    const { reason, error } = await handOverCall({
+      hook: this.input.transfer,
+      conversation: this.conversation,
+      log: this.log,
+      gone: () => this.closedAtMs !== null,
+      sayLast: (line) => this.sayLast(line),
+    });
+    this.requestEnd(reason, error);
   }
 
   /** A line outside the graph, recorded as the agent's turn; an interruptible one keeps only what was played. */
@@ -258,17 +263,18 @@ class CallRun {
     this.log.warn({ reason, err: error }, 'vendor failure: the call ends');
     this.agent.interrupt();
     this.agent.done();
-    if (this.closedAtMs === null) {
-      try {
-        await this.sayLine(APOLOGY, {
-          interruptible: false,
-          synthesizer: this.input.voices.fallbackSynthesizer,
-        });
-      } catch (apologyError) {
-        this.log.error({ err: apologyError }, 'the apology could not be spoken');
-      }
-    }
+    await this.sayLast(APOLOGY, this.input.voices.fallbackSynthesizer);
     this.requestEnd(reason, message);
+  }
+
+  /** The call's last line (an apology), not interruptible; skipped once the caller is gone, never throws. */
+  private async sayLast(line: string, synthesizer?: SpeechSynthesizer): Promise<void> {
+    if (this.closedAtMs !== null) return;
+    try {
+      await this.sayLine(line, { interruptible: false, synthesizer });
+    } catch (error) {
+      this.log.error({ err: error }, 'the last line could not be spoken');
+    }
   }
 
   private onClosed(reason: string): void {
@@ -293,7 +299,7 @@ class CallRun {
 
   private async finish(): Promise<void> {
     const { reason, error } = this.ending!;
-    const { voices, sink } = this.input;
+    const { voices } = this.input;
     const state = await this.conversation.close(reason, error, voices.llm ? this.setup(voices.llm) : null);
     this.callSignal.abort();
     await this.caller
@@ -310,11 +316,7 @@ class CallRun {
       latencies: this.latencies.byTurn,
       error: state.error ?? error,
     };
-    try {
-      await sink.finish(finished);
-    } catch (finishError) {
-      this.log.error({ err: finishError }, 'storing the finished call failed');
-    }
+    await this.conversation.store(finished);
     this.log.info({ end_reason: finished.endReason, media_seconds: finished.mediaSeconds }, 'call finished');
     this.resolveDone(finished);
   }

@@ -4,8 +4,10 @@
  * talks and reports through a `ConversationSink`, which stores the conversation after every turn and once at the end.
  */
 import type { AgentDefinition } from '../agents/definition';
+import type { Logger } from '../config/logger';
 import type { ConversationState, EndReason } from '../conversation/conversation-state';
 import type { LanguageModel } from '../llm';
+import type { MediaTransport } from './media-transport';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
 
 /** The agent's voice settings (`workflow_configurations`, Dograh's key names where they exist), defaults filled in. */
@@ -94,6 +96,30 @@ export interface FinishedCall {
   latencies: Record<number, TurnLatency>;
   /** The vendor error that ended the call, if one did. */
   error: string | null;
+}
+
+/** Moves the call at its vendor to a person at `destination` (E.164 or SIP URI); rejects when that cannot be done. */
+export type TransferHook = (destination: string) => Promise<void>;
+
+/** What voice/call-pipeline.ts runs one call with. */
+export interface CallPipelineInput {
+  call: LiveCall;
+  voices: CallVoices;
+  transport: MediaTransport;
+  sink: ConversationSink;
+  logger: Logger;
+  maxTurns: number;
+  /** Moves the call to a person at its vendor (absent: the vendor cannot, and a transfer ends `transfer_failed`). */
+  transfer?: TransferHook;
+}
+
+export interface CallPipeline {
+  /** Resolves once the call ended and `sink.finish` returned; never rejects (errors end the call with a reason). */
+  done: Promise<FinishedCall>;
+  /** The vendor's answering-machine detection said machine: play the agent's voicemail_message (if any), then end with 'voicemail'. */
+  answeredByMachine(): void;
+  /** Process shutdown past its grace period: end the call now ('shutdown'). */
+  shutdown(): void;
 }
 
 /** Where the pipeline reports; the media process implements it over the database and object storage. */
