@@ -11,6 +11,7 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 import {
@@ -23,6 +24,8 @@ import {
   type VendorProviderOptions,
 } from '../vendor-http';
 import { answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
+import { isVonageDestination, vonageTransferNcco } from './vonage-answer';
+import { vonageEventUrl, vonageMachineDetection } from './vonage-machine';
 import { VONAGE_NUMBERS_API, vonageNumbersApi } from './vonage-numbers';
 import { vonageApplicationJwt, vonageCallStatus } from './vonage-status';
 
@@ -57,6 +60,7 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
     name: 'vonage',
 
     async placeCall(input: PlaceCallInput): Promise<PlaceCallResult> {
+      const leavesVoicemail = input.leavesVoicemail === true;
       let response: Response;
       try {
         response = await request('POST', '/v1/calls', {
@@ -64,11 +68,13 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
           from: { type: 'phone', number: digits(input.from) },
           answer_url: [answerUrlOf(input.statusCallbackUrl)],
           answer_method: 'POST',
-          event_url: [input.statusCallbackUrl],
+          event_url: [vonageEventUrl(input.statusCallbackUrl, input.amdEnabled && leavesVoicemail)],
           event_method: 'POST',
           ringing_timer: input.ringTimeoutSeconds,
           length_timer: input.maxCallDurationSeconds,
-          ...(input.amdEnabled ? { machine_detection: 'continue' } : {}),
+          ...(input.amdEnabled
+            ? { advanced_machine_detection: vonageMachineDetection(leavesVoicemail) }
+            : {}),
         });
       } catch (error) {
         if (error instanceof ProviderRequestError) throw error;
@@ -105,6 +111,19 @@ export function createVonageProvider(options: VendorProviderOptions): TelephonyP
         action: 'hangup',
       });
       if (!response.ok && response.status !== 404) throw await vendorRefusal('vonage', response);
+    },
+
+    /** Moves the call to a new NCCO that connects it to the destination (Voice API: modify an in-progress call). */
+    async transferCall(input: TransferCallInput): Promise<void> {
+      if (!isVonageDestination(input.destination))
+        throw new ProviderRequestError('vonage', 'vonage transfers to an E.164 number or a sip: URI only', {
+          mayHaveReachedProvider: false,
+        });
+      const response = await request('PUT', `/v1/calls/${encodeURIComponent(input.providerCallId)}`, {
+        action: 'transfer',
+        destination: { type: 'ncco', ncco: vonageTransferNcco(input.destination, input.callerId) },
+      });
+      if (!response.ok) throw await vendorRefusal('vonage', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {

@@ -78,6 +78,31 @@ export function vonageApplicationJwt(
 const VONAGE_WEBHOOK_MAX_AGE_SECONDS = 300;
 
 /**
+ * The claims of a Vonage signed-webhook JWT (`Authorization: Bearer <JWT>`, HS256 with the account's signature
+ * secret), or null when the signature, the algorithm, an `iat` more than 5 minutes away or an expired `exp` refuses it.
+ */
+function verifiedClaims(
+  authorization: string | undefined,
+  signatureSecret: string,
+  nowSeconds: number,
+): Record<string, unknown> | null {
+  const token = authorization?.replace(/^Bearer\s+/i, '');
+  const [header, claims, signature, ...extra] = token?.split('.') ?? [];
+  if (!header || !claims || !signature || extra.length > 0 || !signatureSecret) return null;
+  const expected = Buffer.from(
+    createHmac('sha256', signatureSecret).update(`${header}.${claims}`).digest('base64url'),
+  );
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const payload = decodeJson(claims);
+  if (decodeJson(header)?.alg !== 'HS256' || !payload) return null;
+  const { iat, exp } = payload;
+  if (typeof iat !== 'number' || Math.abs(nowSeconds - iat) > VONAGE_WEBHOOK_MAX_AGE_SECONDS) return null;
+  if (exp !== undefined && (typeof exp !== 'number' || exp < nowSeconds)) return null;
+  return payload;
+}
+
+/**
  * Vonage signed webhooks (on by default for the Voice API): `Authorization: Bearer <JWT>`, HS256 with the account's
  * signature secret, whose claims carry the `api_key` the secret belongs to, `iat`, and `payload_hash`, the SHA-256
  * (hex) of the raw body. Refused: an empty secret or key, another `api_key`, an `iat` more than 5 minutes away, an
@@ -90,25 +115,34 @@ export function isValidVonageSignature(input: {
   rawBody: string;
   nowSeconds?: number;
 }): boolean {
-  const { signatureSecret, apiKey, rawBody } = input;
-  const token = input.authorization?.replace(/^Bearer\s+/i, '');
-  const [header, claims, signature, ...extra] = token?.split('.') ?? [];
-  if (!header || !claims || !signature || extra.length > 0 || !signatureSecret || !apiKey) return false;
-  const expected = Buffer.from(
-    createHmac('sha256', signatureSecret).update(`${header}.${claims}`).digest('base64url'),
+  const { apiKey, rawBody } = input;
+  if (!apiKey) return false;
+  const payload = verifiedClaims(
+    input.authorization,
+    input.signatureSecret,
+    input.nowSeconds ?? Date.now() / 1000,
   );
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  const decoded = decodeJson(header);
-  const payload = decodeJson(claims);
-  if (decoded?.alg !== 'HS256' || !payload) return false;
-  const now = input.nowSeconds ?? Date.now() / 1000;
-  const { iat, exp, payload_hash: payloadHash } = payload;
-  if (payload.api_key !== apiKey) return false;
-  if (typeof iat !== 'number' || Math.abs(now - iat) > VONAGE_WEBHOOK_MAX_AGE_SECONDS) return false;
-  if (exp !== undefined && (typeof exp !== 'number' || exp < now)) return false;
-  if (payloadHash === undefined) return rawBody === '';
-  return payloadHash === createHash('sha256').update(rawBody).digest('hex');
+  if (!payload || payload.api_key !== apiKey) return false;
+  if (payload.payload_hash === undefined) return rawBody === '';
+  return payload.payload_hash === createHash('sha256').update(rawBody).digest('hex');
+}
+
+/**
+ * The opening handshake of a media WebSocket whose NCCO asked for `authorization: {type: 'vonage'}`: Vonage sends the
+ * JWT of its signed webhooks, so the same check holds, over an empty body (a `payload_hash`, if any, is the empty
+ * body's). The token names no URL: the path's per-call token binds the stream to its run.
+ */
+export function isValidVonageHandshake(
+  authorization: string | undefined,
+  signatureSecret: string,
+  nowSeconds = Date.now() / 1000,
+): boolean {
+  const payload = verifiedClaims(authorization, signatureSecret, nowSeconds);
+  if (!payload) return false;
+  return (
+    payload.payload_hash === undefined ||
+    payload.payload_hash === createHash('sha256').update('').digest('hex')
+  );
 }
 
 /** A base64url JSON object, or null. */

@@ -3,7 +3,7 @@ import { destinationPolicy } from '../../net/outbound-destinations';
 import { vonageNumbersApi } from '../../providers/vonage/vonage-numbers';
 import { CONFIGS } from '../telephony/helpers';
 import { startVonageFake, type VonageBehaviour, type VonageFake } from './fakes/vonage-fake';
-import { GREETING, REFUSAL, describeVendorContract, instructionsOf } from './contract';
+import { REFUSAL, describeVendorContract, instructionsOf } from './contract';
 
 describeVendorContract<VonageBehaviour, VonageFake>(
   {
@@ -39,9 +39,11 @@ describeVendorContract<VonageBehaviour, VonageFake>(
     voicemail: {
       to: '+15005556020',
       behaviour: { final: 'completed', machine: true },
-      requested: (fake, callId) => fake.calls.get(callId)!.body.machine_detection,
-      requestedAs: 'continue',
-      recorded: { provider_status: 'machine' },
+      requested: (fake, callId) =>
+        (fake.calls.get(callId)!.body.advanced_machine_detection as { mode?: string } | undefined)?.mode,
+      requestedAs: 'detect',
+      // Advanced AMD reports the machine among the events and the call goes on: the verdict is stored on the attempt.
+      recorded: { provider_status: 'completed', answered_by: 'machine_start' },
     },
     duplicate: { to: '+15005556040', behaviour: { final: 'busy', duplicateFinal: true } },
     lookup: {
@@ -100,7 +102,24 @@ describeVendorContract<VonageBehaviour, VonageFake>(
       call: async ({ fake }, to, from) =>
         JSON.parse(await instructionsOf(fake.callInbound(to, from))) as unknown,
       got: {
-        accepted: [{ action: 'talk', text: GREETING }],
+        // The agent's call joins its run's media stream; the run and the call's uuid travel as headers.
+        accepted: [
+          {
+            action: 'connect',
+            endpoint: [
+              {
+                type: 'websocket',
+                uri: expect.stringMatching(/^ws:\/\/[^/]+\/media\/vonage\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/),
+                'content-type': 'audio/l16;rate=16000',
+                headers: {
+                  run_id: expect.stringMatching(/^\d+$/),
+                  call_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+                },
+                authorization: { type: 'vonage' },
+              },
+            ],
+          },
+        ],
         refused: [{ action: 'talk', text: REFUSAL }],
       },
     },

@@ -2,7 +2,9 @@
  * A local Vonage: the Voice API `/v1/calls` with application JWTs (RS256, checked with the application's public
  * key), the Application API and the Numbers API (`/account/numbers`, `/number/update`) with basic auth, and
  * event webhooks signed as Vonage signed webhooks (HS256 JWT with
- * `payload_hash`).
+ * `payload_hash`). Advanced machine detection reports `machine` (then `beep_start` in `detect_beep` mode) among the
+ * events; `PUT /v1/calls/:uuid` hangs a call up (`action: 'hangup'`) or records a transfer to a new NCCO
+ * (`action: 'transfer'`, `destination: {type: 'ncco', ncco}`).
  */
 import { createHash, createHmac, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
@@ -37,6 +39,8 @@ export interface VonageFake {
   calls: Map<string, FakeCall>;
   application: { name: string; capabilities: { voice: { webhooks: Record<string, { address: string }> } } };
   linked: Map<string, string>;
+  /** The transfers asked of live calls, in order: the call's uuid and the NCCO it was moved to. */
+  transfers: Array<{ uuid: string; ncco: unknown }>;
   behave(to: string, behaviour: VonageBehaviour): void;
   failNumberLinks(message: string | null): void;
   sign(body: string, secret?: string): string;
@@ -61,6 +65,9 @@ export async function startVonageFake(
   const signatureSecret = 'vonage-signature-secret-0123456789';
   const calls = new Map<string, FakeCall>();
   const linked = new Map<string, string>();
+  const transfers: VonageFake['transfers'] = [];
+  /** Inbound calls answered, by uuid: live until hung up (they have no event URL of ours). */
+  const liveInbound = new Map<string, FakeCall>();
   const ownedNumbers = new Map((options.numbers ?? []).map((n) => [n.msisdn, n]));
   const behaviours = new Map<string, VonageBehaviour>();
   const pending = new Set<Promise<void>>();
@@ -133,8 +140,11 @@ export async function startVonageFake(
     await send(call, 'ringing');
     if (behaviour.final === 'completed') {
       await send(call, 'answered');
-      if (call.body.machine_detection && behaviour.machine)
-        await send(call, 'machine', { sub_state: 'answering_machine' });
+      const detection = call.body.advanced_machine_detection as { mode?: string } | undefined;
+      if (detection && behaviour.machine) {
+        await send(call, 'machine');
+        if (detection.mode === 'detect_beep') await send(call, 'machine', { sub_state: 'beep_start' });
+      }
       call.duration = 2;
       if (behaviour.holdOpen) return;
     }
@@ -193,9 +203,20 @@ export async function startVonageFake(
     'PUT',
     '/v1/calls/:uuid',
     withJwt((request) => {
-      const call = calls.get(request.params.uuid!);
+      const call = calls.get(request.params.uuid!) ?? liveInbound.get(request.params.uuid!);
       if (!call) return title(404, 'Not Found');
-      void send(call, 'completed', { duration: String(call.duration) });
+      const body = JSON.parse(request.rawBody) as {
+        action?: string;
+        destination?: { type?: string; ncco?: unknown };
+      };
+      if (body.action === 'transfer') {
+        if (body.destination?.type !== 'ncco' || !Array.isArray(body.destination.ncco))
+          return title(400, 'Invalid destination');
+        transfers.push({ uuid: call.uuid, ncco: body.destination.ncco });
+        return { status: 204, body: '' };
+      }
+      if (body.action !== 'hangup') return title(400, 'Invalid action');
+      if (call.eventUrl) void send(call, 'completed', { duration: String(call.duration) });
       return { status: 204, body: '' };
     }),
   );
@@ -298,6 +319,7 @@ export async function startVonageFake(
     calls,
     application,
     linked,
+    transfers,
     behave: (to, behaviour) => behaviours.set(to, behaviour),
     failNumberLinks: (message) => (linkError = message),
     sign,
@@ -307,6 +329,7 @@ export async function startVonageFake(
       if (linked.get(msisdn) !== applicationId || !answerUrl)
         throw new Error(`${to} is not linked to an application with an answer URL`);
       const uuid = randomUUID();
+      liveInbound.set(uuid, { uuid, to, status: 'answered', duration: 0, eventUrl: '', body: {} });
       const body = JSON.stringify({
         uuid,
         conversation_uuid: `CON-${uuid}`,
