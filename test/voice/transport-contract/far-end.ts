@@ -56,6 +56,16 @@ export interface VendorWire {
    * Twilio's `customParameters` carry them). Telnyx's start carries only the call's `client_state`.
    */
   readonly startParameters?: (parameters: Record<string, string>) => Record<string, string>;
+  /**
+   * The stream id the transport's start carries, given the suite's start (default: its `streamId`). Vonage names no
+   * stream: the call's uuid is its stream id too.
+   */
+  readonly streamIdOf?: (start: MediaStreamStart) => string;
+  /**
+   * False where the vendor's handshake signature names no URL (Vonage's JWT): the per-call token in the path binds the
+   * stream to its run, and a signature moved to another URL still verifies. Absent: true (Twilio signs the URL).
+   */
+  readonly handshakeSignsUrl?: boolean;
 }
 
 /** One event a transport emitted, as recorded. */
