@@ -18,6 +18,7 @@ import {
 import type { CallVoices, VoiceSettings } from './live-call';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
 import { createDeepgramRecognizer } from './stt/deepgram-recognizer';
+import { createOpenAiRealtimeRecognizer } from './stt/openai-realtime-recognizer';
 import { createOpenAiTranscriber } from './stt/openai-transcriber';
 import { createPocketsphinxRecognizer } from './stt/pocketsphinx-recognizer';
 import { createSimulatorRecognizer } from './stt/simulator-recognizer';
@@ -61,7 +62,7 @@ export async function resolveCallVoices(
     : { stt: null, tts: null, llm: null };
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   return {
-    recognizer: recognizerOf(sections.stt, call.mode, destinations),
+    recognizer: recognizerOf(sections.stt, call.mode, destinations, deps.logger),
     synthesizer: sections.tts ? synthesizerOf(sections.tts, destinations, deps.logger) : fallbackSynthesizer,
     fallbackSynthesizer,
     llm: sections.llm
@@ -79,6 +80,7 @@ function recognizerOf(
   stt: StoredSection | null,
   mode: string,
   destinations: DestinationPolicy,
+  logger: Logger | undefined,
 ): SpeechRecognizer | null {
   if (stt === null) return mode === 'simulator' ? createSimulatorRecognizer() : null;
   const apiKey = text(stt, 'api_key') ?? '';
@@ -88,6 +90,14 @@ function recognizerOf(
       return createDeepgramRecognizer({ apiKey, baseUrl: text(stt, 'base_url'), model, destinations });
     case 'openai':
       return createOpenAiTranscriber({ apiKey, baseUrl: text(stt, 'base_url') ?? '', model, destinations });
+    case 'openai-realtime':
+      return createOpenAiRealtimeRecognizer({
+        apiKey,
+        baseUrl: text(stt, 'base_url'),
+        model,
+        destinations,
+        logger,
+      });
     case 'pocketsphinx':
       return createPocketsphinxRecognizer();
     default:

@@ -88,6 +88,19 @@ const STT: readonly VoiceVendor[] = [
     ],
   },
   {
+    provider: 'openai-realtime',
+    display_name: 'OpenAI Realtime transcription',
+    description:
+      'Streaming speech-to-text over OpenAI’s Realtime API transcription sessions (WebSocket ' +
+      '{base_url}/realtime?intent=transcription) or a server speaking the same protocol; the audio goes out as ' +
+      'the caller speaks (μ-law on 8 kHz calls), so each turn’s text is back soon after it ends.',
+    fields: [
+      apiKey,
+      model('Transcription model: gpt-4o-transcribe (default), gpt-4o-mini-transcribe or whisper-1.'),
+      baseUrl(false, ['wss', 'ws'], 'Up to and including the version; default wss://api.openai.com/v1.'),
+    ],
+  },
+  {
     provider: 'pocketsphinx',
     display_name: 'PocketSphinx (local)',
     description:
