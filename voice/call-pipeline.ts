@@ -18,7 +18,6 @@ import { CallerInput } from './caller-input';
 import { handOverCall } from './call-transfer';
 import type { CallEndReason, CallPipeline, CallPipelineInput, FinishedCall } from './live-call';
 import { MediaClock } from './media-clock';
-import type { MediaTransport } from './media-transport';
 import type { SpeechSynthesizer } from './speech';
 import { TurnLatencies, type TurnStart } from './turn-latency';
 
