@@ -303,7 +303,7 @@ describe('voice configurations API', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     const names = (section: string) => body[section].map((v: { provider: string }) => v.provider);
-    expect(names('stt')).toEqual(['deepgram', 'openai', 'pocketsphinx']);
+    expect(names('stt')).toEqual(['deepgram', 'openai', 'openai-realtime', 'pocketsphinx']);
     expect(names('tts')).toEqual(['local', 'deepgram', 'openai', 'elevenlabs', 'cartesia']);
     expect(names('llm')).toEqual(['openai']);
     const sphinx = body.stt.find((v: { provider: string }) => v.provider === 'pocketsphinx');
