@@ -11,7 +11,7 @@ import { OpenAiLanguageModel } from '../../llm/openai-model';
 import type { LanguageModel } from '../../llm';
 import { startCallPipeline, type CallPipeline } from '../../voice/call-pipeline';
 import type { CallVoices, FinishedCall, LiveCall, VoiceSettings } from '../../voice/live-call';
-import type { SpeechSynthesizer } from '../../voice/speech';
+import type { SpeechRecognizer, SpeechSynthesizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { lastUserMessage, schemaNameOf, type FakeReply, type OpenAiFake } from '../runtime/fakes/openai-fake';
@@ -130,6 +130,8 @@ export function startCall(options: {
   settings?: Partial<VoiceSettings>;
   synthesizer?: SpeechSynthesizer;
   fallbackSynthesizer?: SpeechSynthesizer;
+  /** The caller's recogniser (default: the simulator's, reading the text sent beside the audio). */
+  recognizer?: SpeechRecognizer;
   variables?: Record<string, unknown>;
   saved?: ConversationState | null;
 }): CallUnderTest {
@@ -150,7 +152,7 @@ export function startCall(options: {
     saved: options.saved ?? null,
   };
   const voices: CallVoices = {
-    recognizer: createSimulatorRecognizer(),
+    recognizer: options.recognizer ?? createSimulatorRecognizer(),
     synthesizer: options.synthesizer ?? createLocalSynthesizer(),
     fallbackSynthesizer: options.fallbackSynthesizer ?? createLocalSynthesizer(),
     llm: options.fake ? modelOf(options.fake) : null,
