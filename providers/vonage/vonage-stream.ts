@@ -77,6 +77,9 @@ export class VonageStream implements MediaTransport {
   }
 
   private receiveAudio(data: Buffer) {
+    // 16-bit samples come in whole: an odd length is no audio of Vonage's, and would shift every later sample.
+    if (data.length % 2 !== 0)
+      return this.log.warn({ bytes: data.length }, 'vonage media: binary message of an odd length ignored');
     const bytes = this.inbound.length > 0 ? Buffer.concat([this.inbound, data]) : data;
     const whole = bytes.length - (bytes.length % FRAME_BYTES);
     for (let at = 0; at < whole; at += FRAME_BYTES)

@@ -53,6 +53,28 @@ export interface VonageFake {
   close(): Promise<void>;
 }
 
+/**
+ * The `Authorization` of a Vonage signed webhook, or of the WebSocket handshake of an NCCO asking for
+ * `authorization: {type: 'vonage'}` (the same JWT over an empty body): `Bearer` HS256 with the signature secret.
+ */
+export function vonageSigned(
+  body: string,
+  secret: string,
+  apiKey: string,
+  iat = Math.floor(Date.now() / 1000),
+) {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const claims = Buffer.from(
+    JSON.stringify({
+      iat,
+      jti: randomUUID(),
+      payload_hash: createHash('sha256').update(body).digest('hex'),
+      api_key: apiKey,
+    }),
+  ).toString('base64url');
+  return `Bearer ${header}.${claims}.${createHmac('sha256', secret).update(`${header}.${claims}`).digest('base64url')}`;
+}
+
 export async function startVonageFake(
   options: { numbers?: Array<{ msisdn: string; country: string }> } = {},
 ): Promise<VonageFake> {
@@ -77,18 +99,7 @@ export async function startVonageFake(
   };
   let linkError: string | null = null;
 
-  const sign: VonageFake['sign'] = (body, secret = signatureSecret) => {
-    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-    const claims = Buffer.from(
-      JSON.stringify({
-        iat: Math.floor(Date.now() / 1000),
-        jti: randomUUID(),
-        payload_hash: createHash('sha256').update(body).digest('hex'),
-        api_key: apiKey,
-      }),
-    ).toString('base64url');
-    return `Bearer ${header}.${claims}.${createHmac('sha256', secret).update(`${header}.${claims}`).digest('base64url')}`;
-  };
+  const sign: VonageFake['sign'] = (body, secret = signatureSecret) => vonageSigned(body, secret, apiKey);
   const validJwt = (authorization: string | undefined) => {
     const [header, claims, signature] = authorization?.replace(/^Bearer /, '').split('.') ?? [];
     if (!header || !claims || !signature) return false;
