@@ -1,7 +1,6 @@
 import type { Config } from '../config';
-import { destinationPolicy } from '../net/outbound-destinations';
+import { deploymentEnvironment } from '../providers/deployment-environment';
 import { canPlaceCalls, providerFor } from '../providers/registry';
-import { simulatorApiToken } from '../simulator/auth';
 import type { EngineSettings } from '../config/engine';
 import { PlacementSetupError, type ProviderFactory } from './placement-context';
 
@@ -10,12 +9,7 @@ import { PlacementSetupError, type ProviderFactory } from './placement-context';
  * process), reached at `SIMULATOR_URL` (default: the public URL) with the token both processes derive.
  */
 export function createProviderFactory(config: Readonly<Config>, engine: EngineSettings): ProviderFactory {
-  const environment = {
-    publicBaseUrl: config.http.publicBaseUrl,
-    destinations: destinationPolicy(config.security.allowedPrivateDestinations),
-    requestTimeoutMs: engine.providerRequestTimeoutMs,
-    simulator: { baseUrl: config.simulator.baseUrl, token: simulatorApiToken(config) },
-  };
+  const environment = deploymentEnvironment(config, engine.providerRequestTimeoutMs);
   return (configuration, secrets) => {
     const provider = providerFor(configuration, secrets, environment);
     if (!canPlaceCalls(provider))

@@ -1,7 +1,8 @@
 /**
  * One accepted media stream, from the vendor's start message to the call's end: the conversation opened (or found,
  * for a reconnecting stream), the call loaded, its voices resolved, its recording started when the agent records,
- * and the voice pipeline run with the conversation store as its sink.
+ * and the voice pipeline run with the conversation store as its sink and the run's provider as its way to transfer
+ * the call to a person (call-transfer-hook.ts).
  */
 import { recordingKeys } from '../artifacts/artifact-keys';
 import type { Config } from '../config';
@@ -16,6 +17,7 @@ import type { LiveCall } from '../voice/live-call';
 import type { MediaAdapter, MediaSocket, MediaTransport } from '../voice/media-transport';
 import { recordTransport, startCallRecording } from '../voice/recording';
 import { resolveCallVoices } from '../voice/voice-setup';
+import { transferHookOf } from './call-transfer-hook';
 import { createConversationStore, type RecordingKeys } from './conversation-store';
 import { loadLiveCall } from './live-call-loader';
 
@@ -84,6 +86,7 @@ export async function runCallSession(
     sink,
     logger: log,
     maxTurns: deps.config.conversation.maxTurns,
+    transfer: transferHookOf(deps, run, transport.start.providerCallId, log),
   });
   onLive({ call, pipeline });
   const finished = await pipeline.done;

@@ -28,6 +28,7 @@ const DISPOSITION_OF_ENDING: Partial<Record<CallEndReason, string>> = {
   llm_error: 'llm_error',
   stt_error: 'stt_error',
   tts_error: 'tts_error',
+  transfer_failed: 'transfer_failed',
 };
 
 /**
@@ -100,9 +101,18 @@ export function createConversationStore(
   };
 }
 
+/**
+ * The state as the run keeps it: a call handed to a person records `outcome: 'transferred'` and `transferred_to` in
+ * gathered_context (the merged run shows them: the conversation's values win); an ending's own disposition wins.
+ */
 function withEndingDisposition(finished: FinishedCall): ConversationState {
   const disposition = DISPOSITION_OF_ENDING[finished.endReason];
   const { state } = finished;
+  if (finished.endReason === 'transferred' && state.transfer_to)
+    return {
+      ...state,
+      gathered: { ...state.gathered, outcome: 'transferred', transferred_to: state.transfer_to },
+    };
   if (!disposition) return state;
   return {
     ...state,
