@@ -143,6 +143,8 @@ export interface EndedCall {
 export type CallEvent =
   | { type: 'inbound_call'; call: InboundCallFields }
   | { type: 'state_changed'; attemptId: number; state: string }
+  /** An outbound call of ours was answered and is ours to connect (Asterisk: it entered the Stasis application). */
+  | { type: 'answered'; attemptId: number; providerCallId: string }
   /** `report` reads the end given whether the call was seen answered before (an earlier event). */
   | { type: 'ended'; attemptId: number; report(answeredBefore: boolean): EndedCall };
 
@@ -158,6 +160,18 @@ export interface CallEventStream {
     onEvent(event: CallEvent): Promise<void> | void;
     onError(error: Error): void;
   }): { close(): void };
+  /**
+   * Connects an answered call (inbound, or outbound `answered`) to its run's media stream, for vendors whose calls
+   * are given media by command (Asterisk: bridge + external media). Called by the one process that claimed the call;
+   * `streamToken` is the run's media token (`mediaStreamToken`). Absent: the vendor's calls carry no media.
+   */
+  connectMedia?(input: {
+    credentials: WebhookCredentials;
+    destinations: DestinationPolicy;
+    providerCallId: string;
+    streamToken: string;
+    log: FastifyBaseLogger;
+  }): Promise<void>;
 }
 
 /** One vendor, as the registry hands it out. */

@@ -179,6 +179,18 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
         description:
           "Asterisk endpoint an outbound call dials, with {number} for the callee (default 'PJSIP/{number}'), e.g. 'PJSIP/{number}@my-trunk'.",
       },
+      {
+        ...text('media_connection', 'Media WebSocket connection', false, false),
+        description:
+          "The websocket_client.conf connection (Asterisk 20.16, 21.11, 22.6, 23 or later) whose uri is this service's media URL ending in /media/ari; without it answered calls have no agent voice.",
+        maxLength: 80,
+      },
+      {
+        ...text('transfer_endpoint', 'PJSIP endpoint for SIP transfers', false, false),
+        description:
+          "The PJSIP endpoint a transfer to a SIP URI dials through (PJSIP/<endpoint>/<uri>); transfers to numbers use the dial string. Without it, SIP URI transfers are refused.",
+        maxLength: 80,
+      },
       callsPerSecond,
     ],
   },

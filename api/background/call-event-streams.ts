@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { TemporalGateway } from '../../client/temporal';
 import { storeReportedOutcome, type AttemptOutcomeReport } from '../../client/attempt-outcomes';
-import { claimInboundCall } from '../../db/repositories/inbound-call-claims';
+import { claimCallChannel } from '../../db/repositories/inbound-call-claims';
 import {
   findStreamedAttempt,
   listConfigurationIdsOfProvider,
@@ -18,6 +18,8 @@ import {
 import { destinationPolicy } from '../../net/outbound-destinations';
 import type { CallEvent, VendorAdapter } from '../../providers/adapter';
 import { adaptersWithEventStreams, canPlaceCalls } from '../../providers/registry';
+import { mediaStreamToken } from '../../providers/webhook-urls';
+import type { WebhookCredentials } from '../../providers/webhook-request';
 import { inboundDesk } from '../telephony/inbound-calls';
 import { loadWebhookCredentials } from '../telephony/webhook-request';
 
@@ -75,7 +77,7 @@ function startVendorStreams(
       credentials,
       destinations,
       onOpen: () => reconcile(configurationId, calls, log),
-      onEvent: (event) => handleEvent(configurationId, event, credentials.organizationId, log),
+      onEvent: (event) => handleEvent(configurationId, event, credentials, log),
       onError: (error) => log.warn({ err: error }, `${provider} events stream error`),
     });
     streams.set(configurationId, { stream, idleSince: null });
@@ -125,31 +127,66 @@ function startVendorStreams(
     await rememberProviderState(db, { provider, configurationId, attemptId, state, answeredState });
   }
 
-  async function handleEvent(configurationId: number, event: CallEvent, organizationId: number, log: Logger) {
-    if (event.type === 'inbound_call') return answerInbound(configurationId, organizationId, event, log);
+  async function handleEvent(
+    configurationId: number,
+    event: CallEvent,
+    credentials: WebhookCredentials,
+    log: Logger,
+  ) {
+    if (event.type === 'inbound_call') return answerInbound(configurationId, credentials, event, log);
     if (event.type === 'state_changed') return remember(configurationId, event.attemptId, event.state);
+    if (event.type === 'answered') return connectOutbound(configurationId, credentials, event, log);
     const attempt = await findStreamedAttempt(db, { provider, configurationId, attemptId: event.attemptId });
     if (!attempt || attempt.state === 'finished') return;
     await record({ attemptId: event.attemptId, ...event.report(attempt.provider_status === answeredState) });
   }
 
-  /** Every process connected to the stream hears the call: the one that claims it answers it. */
+  /** Every process connected to the stream hears the call: the one that claims it answers it and connects it. */
   async function answerInbound(
     configurationId: number,
-    organizationId: number,
+    streamCredentials: WebhookCredentials,
     event: Extract<CallEvent, { type: 'inbound_call' }>,
     log: Logger,
   ) {
     if (adapter.inbound?.style !== 'event_stream') return;
-    if (!(await claimInboundCall(db, provider, event.call.providerCallId))) return;
+    const { providerCallId } = event.call;
+    if (!(await claimCallChannel(db, provider, providerCallId))) return;
     const credentials = await loadWebhookCredentials(db, deps.config.appSecret, configurationId);
     if (!credentials) return;
+    const { organizationId } = streamCredentials;
     const desk = inboundDesk({ db, config: deps.config }, { organizationId, configurationId, provider }, log);
     const decision = await desk.decide(event.call);
-    await adapter.inbound.answer(
-      { credentials, destinations, providerCallId: event.call.providerCallId },
-      decision.accepted,
+    await adapter.inbound.answer({ credentials, destinations, providerCallId }, decision.accepted);
+    if (decision.accepted) await connectMedia(credentials, providerCallId, decision.runId, log);
+  }
+
+  /** An answered outbound call of ours: every process hears it, the one that claims its channel connects it. */
+  async function connectOutbound(
+    configurationId: number,
+    credentials: WebhookCredentials,
+    event: Extract<CallEvent, { type: 'answered' }>,
+    log: Logger,
+  ) {
+    const attempt = await findStreamedAttempt(db, { provider, configurationId, attemptId: event.attemptId });
+    if (!attempt || attempt.state === 'finished' || attempt.run_id === null) return;
+    if (!(await claimCallChannel(db, provider, event.providerCallId))) return;
+    await connectMedia(
+      credentials,
+      event.providerCallId,
+      attempt.run_id,
+      log.child({ attempt_id: event.attemptId }),
     );
+  }
+
+  async function connectMedia(
+    credentials: WebhookCredentials,
+    providerCallId: string,
+    runId: number,
+    log: Logger,
+  ) {
+    if (!adapter.eventStream.connectMedia || !adapter.media) return;
+    const streamToken = mediaStreamToken(deps.config, provider, runId);
+    await adapter.eventStream.connectMedia({ credentials, destinations, providerCallId, streamToken, log });
   }
 
   async function record(report: AttemptOutcomeReport) {

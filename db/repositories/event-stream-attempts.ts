@@ -36,10 +36,10 @@ export async function listPlacedAttemptsOf(
 export async function findStreamedAttempt(
   db: Executor,
   key: AttemptKey & { attemptId: number },
-): Promise<Pick<Attempt, 'state' | 'provider_status' | 'provider_call_id'> | undefined> {
+): Promise<Pick<Attempt, 'state' | 'provider_status' | 'provider_call_id' | 'run_id'> | undefined> {
   return db
     .selectFrom('attempts')
-    .select(['state', 'provider_status', 'provider_call_id'])
+    .select(['state', 'provider_status', 'provider_call_id', 'run_id'])
     .where('id', '=', key.attemptId)
     .where('provider', '=', key.provider)
     .where('telephony_configuration_id', '=', key.configurationId)

@@ -7,10 +7,12 @@ const KEEP_HOURS = 24;
 let claims = 0;
 
 /**
- * Claims the handling of an inbound call for this process (migration 2026_11_22_001500): true for the first caller
- * only, whichever process or connection heard the call first.
+ * Claims the handling of a call's channel for this process (migration 2026_11_22_001500): true for the first caller
+ * only, whichever process or connection heard the call first. Inbound calls are claimed to be answered, answered
+ * outbound calls to be connected to their media; both by the vendor's id of the channel (Asterisk's ids of inbound
+ * channels and ours, `vac-attempt-<id>`, never meet).
  */
-export async function claimInboundCall(db: Db, provider: string, providerCallId: string): Promise<boolean> {
+export async function claimCallChannel(db: Db, provider: string, providerCallId: string): Promise<boolean> {
   if (++claims % PRUNE_EVERY === 0) {
     await db
       .deleteFrom('inbound_call_claims')

@@ -1,7 +1,11 @@
-/** The ARI events of our Stasis application in this service's terms: inbound calls, channel states, call ends. */
+/**
+ * The ARI events of our Stasis application in this service's terms: inbound calls, answered outbound calls, channel
+ * states, call ends; and each call's bridge kept whole (ari-media-leg.ts).
+ */
 import type { CallEvent, CallEventStream } from '../adapter';
 import { ariOutcome, attemptIdOfChannel } from './ari-causes';
-import { ariConnectionOf } from './ari-client';
+import { ariConnectionOf, ariRequester } from './ari-client';
+import { ariLegRules, connectAriMedia } from './ari-media-leg';
 import { openAriEventStream, type AriEvent } from './ari-events';
 
 /** Asterisk's state of an answered channel. */
@@ -22,6 +26,9 @@ export function callEventOf(event: AriEvent): CallEvent | null {
   }
   const attemptId = event.channel ? attemptIdOfChannel(event.channel.id) : null;
   if (attemptId === null) return null;
+  // An originated channel enters the application when the callee answers.
+  if (event.type === 'StasisStart' && 'args' in event && event.args?.[0] === 'outbound')
+    return { type: 'answered', attemptId, providerCallId: event.channel!.id };
   if (event.type === 'ChannelStateChange')
     return { type: 'state_changed', attemptId, state: event.channel!.state };
   if (event.type !== 'ChannelDestroyed' || !('cause' in event)) return null;
@@ -49,16 +56,31 @@ export const ariCallEventStream: CallEventStream = {
   answeredState: ANSWERED,
   open({ credentials, destinations, onOpen, onEvent, onError }) {
     const connection = ariConnectionOf(credentials.config, credentials.secrets);
+    const legRules = ariLegRules(ariRequester(connection, destinations), {
+      warn: (fields, message) => onError(Object.assign(new Error(message), fields)),
+    });
     return openAriEventStream({
       url: connection.eventsUrl,
       authorization: connection.authorization,
       destinations,
       onOpen,
       onEvent: async (event) => {
+        await legRules(event).catch(onError);
         const callEvent = callEventOf(event);
         if (callEvent) await onEvent(callEvent);
       },
       onError,
+    });
+  },
+  connectMedia({ credentials, destinations, providerCallId, streamToken, log }) {
+    const connection = ariConnectionOf(credentials.config, credentials.secrets);
+    return connectAriMedia({
+      request: ariRequester(connection, destinations),
+      config: credentials.config,
+      app: connection.app,
+      providerCallId,
+      streamToken,
+      log,
     });
   },
 };

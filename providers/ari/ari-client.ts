@@ -1,5 +1,6 @@
 /** The ARI REST base and credentials of a configuration: `ari_endpoint`, and the ari.conf user `app_name` with `app_password`. */
-import { basicAuth } from '../vendor-http';
+import type { DestinationPolicy } from '../../net/outbound-destinations';
+import { basicAuth, vendorRequest } from '../vendor-http';
 
 export interface AriConnection {
   /** `http(s)://host:port/ari`, whether or not the configured endpoint ended in `/ari`. */
@@ -31,4 +32,31 @@ export function ariConnectionOf(
     app,
     authorization: basicAuth(app, password),
   };
+}
+
+/** One ARI request of a configuration: basic authentication, a JSON body when given, the destination policy. */
+export type AriRequest = (
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<Response>;
+
+export function ariRequester(
+  connection: AriConnection,
+  destinations: DestinationPolicy,
+  timeoutMs?: number,
+): AriRequest {
+  return (method, path, body) =>
+    vendorRequest({
+      provider: 'ari',
+      method,
+      url: `${connection.restUrl}${path}`,
+      headers: {
+        authorization: connection.authorization,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      timeoutMs,
+      destinations,
+    });
 }
