@@ -1,0 +1,216 @@
+/**
+ * ElevenLabs text-to-speech against a local server speaking its documented input-streaming WebSocket
+ * (test/voice/fakes/elevenlabs-fake.ts): the handshake, the message order, every sample at 8 kHz (μ-law) and 16 kHz
+ * (PCM, pieces split inside samples), sentences in order, barge-in, vendor failures as SpeechVendorError('tts'),
+ * bad messages skipped, the base URL held to the destination policy, and a configuration saved through the API.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
+import { SpeechVendorError } from '../../voice/speech';
+import {
+  createElevenLabsSynthesizer,
+  DEFAULT_ELEVENLABS_MODEL,
+  DEFAULT_ELEVENLABS_VOICE,
+} from '../../voice/tts/elevenlabs-synthesizer';
+import { createTestApp, type TestApp } from '../helpers/context';
+import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
+import { startElevenLabsFake, type ElevenLabsFake } from './fakes/elevenlabs-fake';
+import { decodedAudio } from './fakes/vendor-audio';
+import {
+  bargeInAfterFirstChunk,
+  collectingLogger,
+  configuredSynthesizer,
+  errorOf,
+  masked,
+  speakAll,
+} from './tts-vendor-helpers';
+
+let fake: ElevenLabsFake;
+const loopback = destinationPolicy(['127.0.0.1/32']);
+
+beforeAll(async () => {
+  fake = await startElevenLabsFake();
+});
+afterEach(() => fake.behave('speak'));
+afterAll(() => fake.close());
+
+function synthesizer(
+  options: Partial<Parameters<typeof createElevenLabsSynthesizer>[0]> & {
+    destinations?: DestinationPolicy;
+  } = {},
+) {
+  return createElevenLabsSynthesizer({
+    apiKey: fake.apiKey,
+    baseUrl: fake.baseUrl,
+    destinations: loopback,
+    ...options,
+  });
+}
+
+const vendorError = async (promise: Promise<unknown>, pattern: RegExp) => {
+  const error = await errorOf(promise);
+  expect(error).toBeInstanceOf(SpeechVendorError);
+  expect((error as SpeechVendorError).kind).toBe('tts');
+  expect((error as Error).message).toMatch(pattern);
+};
+
+describe('ElevenLabs', () => {
+  it.each([
+    [8000, 'ulaw_8000', 'mulaw'],
+    [16000, 'pcm_16000', 'pcm16'],
+  ] as const)(
+    'speaks a sentence at %i Hz (%s): key header, documented query, space, sentence, end of input; every sample',
+    async (sampleRate, format, encoding) => {
+      const text = 'Hello, this is Sam.';
+      const audio = await speakAll(synthesizer(), text, { sampleRate });
+      const connection = fake.connections.at(-1)!;
+      await expect(connection.closed).resolves.toEqual({ code: 1000 });
+      expect(connection.apiKeyHeader).toBe(fake.apiKey);
+      expect(connection.voiceId).toBe(DEFAULT_ELEVENLABS_VOICE);
+      expect(Object.fromEntries(connection.query)).toEqual({
+        model_id: DEFAULT_ELEVENLABS_MODEL,
+        output_format: format,
+      });
+      expect(connection.messages).toEqual([{ text: ' ' }, { text: `${text} ` }, { text: '' }]);
+      expect(audio).toEqual(decodedAudio(encoding, text.length * fake.samplesPerCharacter));
+    },
+  );
+
+  it("uses the agent's voice, else the configured one, and the configured model", async () => {
+    const configured = synthesizer({ defaultVoice: 'voice-from-config', model: 'eleven_turbo_v2_5' });
+    await speakAll(configured, 'Hi.');
+    expect(fake.connections.at(-1)!.voiceId).toBe('voice-from-config');
+    expect(fake.connections.at(-1)!.query.get('model_id')).toBe('eleven_turbo_v2_5');
+    await speakAll(configured, 'Hi.', { voice: 'agent voice/1' });
+    expect(fake.connections.at(-1)!.voiceId).toBe('agent voice/1');
+  });
+
+  it('speaks sentences in the order given, each on its own stream, with all of its audio', async () => {
+    const sentences = ['First things first.', 'Then the second one!', 'And the last?'];
+    const before = fake.connections.length;
+    const speaker = synthesizer();
+    for (const sentence of sentences)
+      expect(await speakAll(speaker, sentence)).toEqual(
+        decodedAudio('mulaw', sentence.length * fake.samplesPerCharacter),
+      );
+    expect(fake.connections.slice(before).map((connection) => connection.messages[1])).toEqual(
+      sentences.map((sentence) => ({ text: `${sentence} ` })),
+    );
+  });
+
+  it('on barge-in closes the stream (ElevenLabs has no cancel) and yields nothing more', async () => {
+    fake.behave('hold');
+    const chunks = await bargeInAfterFirstChunk(synthesizer(), 'A long sentence the caller interrupts.');
+    expect(chunks.length).toBe(1);
+    const connection = fake.connections.at(-1)!;
+    await expect(connection.closed).resolves.toEqual({ code: 1000 });
+    expect(connection.messages.length).toBe(3);
+  });
+
+  it('skips, and logs, a message that is not JSON', async () => {
+    fake.behave('garbage');
+    const { logger, lines } = collectingLogger();
+    const text = 'Still spoken.';
+    expect(await speakAll(synthesizer({ logger }), text)).toEqual(
+      decodedAudio('mulaw', text.length * fake.samplesPerCharacter),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ vendor: 'ElevenLabs', msg: 'tts vendor message skipped: not a JSON object' }),
+    );
+  });
+});
+
+describe('ElevenLabs failures', () => {
+  it('a refused key rejects with the service’s words', async () => {
+    await vendorError(
+      speakAll(synthesizer({ apiKey: 'wrong' }), 'Hello.'),
+      /invalid_api_key: Invalid API key/,
+    );
+  });
+
+  it('a vendor error mid-stream rejects', async () => {
+    fake.behave('error');
+    await vendorError(speakAll(synthesizer(), 'Hello.'), /ElevenLabs error: quota_exceeded: Quota exceeded/);
+  });
+
+  it('a connection dropped before isFinal rejects', async () => {
+    fake.behave('drop');
+    await vendorError(speakAll(synthesizer(), 'Hello there.'), /closed the stream before the audio ended/);
+  });
+
+  it('a service that goes silent mid-sentence rejects once the stall limit passes', async () => {
+    fake.behave('hold');
+    await vendorError(speakAll(synthesizer({ stallMs: 200 }), 'Hello there.'), /sent nothing for 200 ms/);
+    await expect(fake.connections.at(-1)!.closed).resolves.toEqual({ code: 1000 });
+  });
+
+  it('a private base URL is refused before connecting unless the operator allowed it', async () => {
+    const before = { connections: fake.connections.length, refused: fake.refusedHandshakes };
+    await vendorError(
+      speakAll(synthesizer({ destinations: destinationPolicy([]) }), 'Hello.'),
+      /private address/,
+    );
+    expect({ connections: fake.connections.length, refused: fake.refusedHandshakes }).toEqual(before);
+    await speakAll(synthesizer({ destinations: destinationPolicy(['127.0.0.1']) }), 'Hello.');
+    expect(fake.connections.length).toBe(before.connections + 1);
+  });
+
+  it.each(['https://api.elevenlabs.io', 'wss://api.elevenlabs.io/?x=1', 'not a url'])(
+    'a base URL that is not a WebSocket base (%s) is refused',
+    async (baseUrl) => {
+      await vendorError(speakAll(synthesizer({ baseUrl }), 'Hello.'), /ElevenLabs base URL/);
+    },
+  );
+});
+
+describe('ElevenLabs through a voice configuration', () => {
+  let t: TestApp;
+  let org: TestOrganization;
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await createTestOrganization(t.ctx.db);
+  });
+  afterAll(() => t?.close());
+
+  it('is saved with its key masked, and speaks with the stored key, voice and model, once per sentence', async () => {
+    const stored = {
+      api_key: fake.apiKey,
+      voice: 'stored-voice',
+      model: 'eleven_flash_v2',
+      base_url: fake.baseUrl,
+    };
+    const { synthesizer: configured, shown } = await configuredSynthesizer(t, org, 'eleven', {
+      provider: 'elevenlabs',
+      ...stored,
+    });
+    expect(shown).toEqual({ provider: 'elevenlabs', ...stored, api_key: masked(fake.apiKey) });
+    expect(configured.name).toBe('elevenlabs');
+    const before = fake.connections.length;
+    const text = 'Thanks for calling ElevenLabs.';
+    const first = await speakAll(configured, text);
+    expect(first).toEqual(decodedAudio('mulaw', text.length * fake.samplesPerCharacter));
+    const connection = fake.connections.at(-1)!;
+    expect([connection.apiKeyHeader, connection.voiceId, connection.query.get('model_id')]).toEqual([
+      fake.apiKey,
+      'stored-voice',
+      'eleven_flash_v2',
+    ]);
+    expect(await speakAll(configured, text)).toEqual(first);
+    expect(fake.connections.length).toBe(before + 1);
+  });
+
+  it('refuses a private base URL, and a configuration without a key', async () => {
+    for (const tts of [
+      { provider: 'elevenlabs', api_key: 'xi-key-123456', base_url: 'wss://10.2.3.4' },
+      { provider: 'elevenlabs', voice: 'v' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/organizations/voice-configs',
+        headers: org.headers,
+        payload: { name: 'refused', tts },
+      });
+      expect(response.statusCode, response.body).toBe(422);
+    }
+  });
+});
