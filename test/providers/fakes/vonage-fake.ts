@@ -49,6 +49,8 @@ export interface VonageFake {
    * application the number is linked to, and plays the NCCO it gets back.
    */
   callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
+  /** A call in progress on the account (as an answered inbound call is), which `PUT /v1/calls/:uuid` can modify. */
+  liveCall(to?: string): string;
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,6 +92,11 @@ export async function startVonageFake(
   const transfers: VonageFake['transfers'] = [];
   /** Inbound calls answered, by uuid: live until hung up (they have no event URL of ours). */
   const liveInbound = new Map<string, FakeCall>();
+  const liveCall = (to = '+15005550000') => {
+    const uuid = randomUUID();
+    liveInbound.set(uuid, { uuid, to, status: 'answered', duration: 0, eventUrl: '', body: {} });
+    return uuid;
+  };
   const ownedNumbers = new Map((options.numbers ?? []).map((n) => [n.msisdn, n]));
   const behaviours = new Map<string, VonageBehaviour>();
   const pending = new Set<Promise<void>>();
@@ -331,6 +338,7 @@ export async function startVonageFake(
     application,
     linked,
     transfers,
+    liveCall,
     behave: (to, behaviour) => behaviours.set(to, behaviour),
     failNumberLinks: (message) => (linkError = message),
     sign,
@@ -339,8 +347,7 @@ export async function startVonageFake(
       const answerUrl = application.capabilities.voice.webhooks.answer_url?.address;
       if (linked.get(msisdn) !== applicationId || !answerUrl)
         throw new Error(`${to} is not linked to an application with an answer URL`);
-      const uuid = randomUUID();
-      liveInbound.set(uuid, { uuid, to, status: 'answered', duration: 0, eventUrl: '', body: {} });
+      const uuid = liveCall(to);
       const body = JSON.stringify({
         uuid,
         conversation_uuid: `CON-${uuid}`,
