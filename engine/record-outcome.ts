@@ -6,6 +6,7 @@ import { findCampaignRetryConfig } from '../db/repositories/campaign-engine-read
 import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRunWithOutcome } from '../db/repositories/call-conversations';
+import { callWasTransferred } from '../db/repositories/transferred-calls';
 import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
 import { appliedRetryConfigOf, shouldRetry } from '../domain/retry';
 
@@ -67,7 +68,11 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
     // reconciliation finds the attempt finished). The call reached the provider: it is counted here, once, and
     // `placed_at` set so `markPlaced` will not count it again.
     const countsPlacement = Boolean(report.providerCallId) && attempt.placed_at === null;
-    const outcome = withAnsweredBy(report.outcome, await answeredByOf(trx, attempt.id));
+    const answered = withAnsweredBy(report.outcome, await answeredByOf(trx, attempt.id));
+    // No vendor reports a transfer: a completed call whose agent handed it to a person is `transferred`.
+    const transferred =
+      answered === 'completed' && attempt.run_id !== null && (await callWasTransferred(trx, attempt.run_id));
+    const outcome: AttemptOutcome = transferred ? 'transferred' : answered;
 
     await finishAttempt(trx, attempt.id, {
       outcome,
