@@ -1,0 +1,143 @@
+/**
+ * Plivo's side of an audio stream, for end-to-end tests (Plivo's documented Audio Streaming protocol): it reads the
+ * `<Stream bidirectional="true">` XML this service answered with, opens the WebSocket at the element's text as Plivo
+ * does (no signature: Plivo documents none for streams), sends `start` relaying the `extraHeaders` attribute as
+ * `extra_headers`, then caller audio as continuous 20 ms μ-law `media` messages on a virtual media clock, and `dtmf`
+ * on request. The agent's `playAudio` is played back against that same clock; a `checkpoint` comes back as
+ * `playedStream` once playback reaches it, never when a `clearAudio` dropped it first (Plivo echoes only played
+ * checkpoints); a `clearAudio` is answered with `clearedAudio`. A hang-up closes the socket: Plivo sends no stop
+ * message. The clock, playback and records are those of the in-memory far end (test/voice/fakes/memory-transport.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
+import { fliteSpeech } from '../../voice/fakes/flite-caller';
+import { MemoryTransport } from '../../voice/fakes/memory-transport';
+
+/** What a `<Stream>` answer says, read with regular expressions (not with the code under test). */
+export function streamOfPlivoXml(xml: string): { url: string; extraHeaders: string } {
+  const stream =
+    /<Response><Stream bidirectional="true" keepCallAlive="true" contentType="audio\/x-mulaw;rate=8000"(?: extraHeaders="([A-Za-z0-9=,]*)")?>([^<]+)<\/Stream><\/Response>$/.exec(
+      xml,
+    );
+  if (!stream) throw new Error(`not a bidirectional <Stream> answer: ${xml}`);
+  return { url: stream[2]!.replace(/&amp;/g, '&'), extraHeaders: stream[1] ?? '' };
+}
+
+export interface PlivoMediaFake {
+  readonly streamId: string;
+  readonly callId: string;
+  /** The far end's clock, playback and records: `run`, `mediaMs`, `marks`, `clears`, `heardFrames`, `say`. */
+  readonly far: MemoryTransport;
+  /** Every message this service sent, stamped with the media time it arrived at. */
+  readonly sent: Array<{ atMs: number; message: Record<string, unknown> }>;
+  /** Messages Plivo would not accept; empty when the service kept the protocol. */
+  readonly violations: string[];
+  say(text: string): Promise<void>;
+  press(digit: string): void;
+  /** Resolves with the close code once the socket closed (by either side). */
+  readonly closed: Promise<{ code: number; byService: boolean }>;
+}
+
+export type PlivoStreamOpening = { opened: true; fake: PlivoMediaFake } | { opened: false; status: number };
+
+/** Opens the stream an answer's XML names; `speed` is how many times faster than real time caller frames go. */
+export async function openPlivoStream(options: {
+  xml: string;
+  callId?: string;
+  speed?: number;
+}): Promise<PlivoStreamOpening> {
+  const { url, extraHeaders } = streamOfPlivoXml(options.xml);
+  const socket = new WebSocket(url);
+  const refused = await new Promise<number | null>((resolve, reject) => {
+    socket.once('open', () => resolve(null));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+    });
+    socket.once('error', reject);
+  });
+  if (refused !== null) return { opened: false, status: refused };
+
+  const streamId = randomUUID();
+  const callId = options.callId ?? randomUUID();
+  const relayed = extraHeaders.split(',').join(';');
+  const far = new MemoryTransport(8000, options.speed ?? 10);
+  const sent: PlivoMediaFake['sent'] = [];
+  const violations: string[] = [];
+  let sequence = 0;
+  let chunk = 0;
+  const send = (message: Record<string, unknown>) => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ ...message, sequenceNumber: (sequence += 1) }));
+  };
+
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as Record<string, unknown>;
+    sent.push({ atMs: far.mediaMs, message });
+    if (message.event === 'playAudio') {
+      const media = message.media as { contentType?: string; sampleRate?: number; payload?: string };
+      if (media.contentType !== 'audio/x-mulaw' || media.sampleRate !== 8000)
+        return violations.push(`playAudio as ${String(media.contentType)} at ${String(media.sampleRate)}`);
+      return far.play(mulawToPcm(Buffer.from(media.payload ?? '', 'base64')));
+    }
+    if (message.streamId !== streamId)
+      return violations.push(`a ${String(message.event)} for another stream`);
+    if (message.event === 'checkpoint' && typeof message.name === 'string') return far.mark(message.name);
+    if (message.event === 'clearAudio') {
+      far.clear();
+      return send({ event: 'clearedAudio', streamId });
+    }
+    violations.push(`unknown event ${String(message.event)}`);
+  });
+  const closed = new Promise<{ code: number; byService: boolean }>((resolve) =>
+    socket.once('close', (code) => {
+      const byService = !far.closed;
+      far.close('socket_closed');
+      resolve({ code, byService });
+    }),
+  );
+
+  far.on('audio', (frame) => {
+    chunk += 1;
+    const payload = Buffer.from(pcmToMulaw(frame)).toString('base64');
+    const timestamp = String(Date.UTC(2026, 0, 1) + far.mediaMs - 20);
+    send({
+      event: 'media',
+      streamId,
+      media: { track: 'inbound', timestamp, chunk, payload },
+      extra_headers: relayed,
+    });
+  });
+  far.on('mark', (name) => {
+    if (far.marks.at(-1)?.cleared) return;
+    send({ event: 'playedStream', streamId, name });
+  });
+  far.on('dtmf', (digit) => send({ event: 'dtmf', streamId, dtmf: { track: 'inbound', digit } }));
+
+  send({
+    event: 'start',
+    start: {
+      callId,
+      streamId,
+      accountId: 'MAZDQ1ZDQ0ZMQ5MZQ4OD',
+      tracks: ['inbound'],
+      mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000 },
+    },
+    extra_headers: relayed,
+  });
+
+  const fake: PlivoMediaFake = {
+    streamId,
+    callId,
+    far,
+    sent,
+    violations,
+    async say(text) {
+      far.say(await fliteSpeech(text, 8000));
+    },
+    press: (digit) => far.dtmf(digit),
+    closed,
+  };
+  return { opened: true, fake };
+}
