@@ -1,8 +1,7 @@
 /** Inbound calls that the dialplan hands to our Stasis application with `Stasis(<app>,inbound)`. */
 import type { DestinationPolicy } from '../../net/outbound-destinations';
-import { vendorRequest } from '../vendor-http';
 import type { WebhookCredentials } from '../webhook-request';
-import { ariConnectionOf } from './ari-client';
+import { ariConnectionOf, ariRequester } from './ari-client';
 
 /**
  * Answers the channel; a refused call then hears Asterisk's "not in service" prompt and is hung up. An accepted
@@ -14,14 +13,7 @@ export async function answerAriInboundCall(
 ): Promise<void> {
   const connection = ariConnectionOf(input.credentials.config, input.credentials.secrets);
   const channel = encodeURIComponent(input.providerCallId);
-  const call = (method: 'POST' | 'DELETE', path: string) =>
-    vendorRequest({
-      provider: 'ari',
-      method,
-      url: `${connection.restUrl}${path}`,
-      headers: { authorization: connection.authorization },
-      destinations: input.destinations,
-    });
+  const call = ariRequester(connection, input.destinations);
   await call('POST', `/channels/${channel}/answer`);
   if (accepted) return;
   await call('POST', `/channels/${channel}/play?media=${encodeURIComponent('sound:ss-noservice')}`);

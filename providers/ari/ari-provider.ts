@@ -11,17 +11,13 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
-import {
-  vendorJson,
-  vendorRefusal,
-  vendorRequest,
-  vendorSyncFailure,
-  type VendorProviderOptions,
-} from '../vendor-http';
+import { vendorJson, vendorRefusal, vendorSyncFailure, type VendorProviderOptions } from '../vendor-http';
 import { ariChannelIdOf } from './ari-causes';
-import { ariConnectionOf } from './ari-client';
+import { ariConnectionOf, ariRequester } from './ari-client';
+import { transferAriCall } from './ari-transfer';
 
 interface AriChannel {
   id: string;
@@ -34,19 +30,13 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
     typeof options.config.dial_template === 'string' && options.config.dial_template.includes('{number}')
       ? options.config.dial_template
       : 'PJSIP/{number}';
-  const request = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-    vendorRequest({
-      provider: 'ari',
-      method,
-      url: `${connection.restUrl}${path}`,
-      headers: {
-        authorization: connection.authorization,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      timeoutMs: options.environment.requestTimeoutMs,
-      destinations: options.environment.destinations,
-    });
+  const request = ariRequester(
+    connection,
+    options.environment.destinations,
+    options.environment.requestTimeoutMs,
+  );
+  const transferEndpoint =
+    typeof options.config.transfer_endpoint === 'string' ? options.config.transfer_endpoint : '';
 
   return {
     name: 'ari',
@@ -102,6 +92,9 @@ export function createAriProvider(options: VendorProviderOptions): TelephonyProv
       );
       if (!response.ok && response.status !== 404) throw await vendorRefusal('ari', response);
     },
+
+    transferCall: (input: TransferCallInput) =>
+      transferAriCall(request, { app: connection.app, dialTemplate, transferEndpoint }, input),
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {
       // Asterisk routes calls with its dialplan, which ARI cannot edit; we check the application is reachable.

@@ -1,0 +1,70 @@
+/**
+ * Asterisk dial and bridge: a transfer creates the destination's channel in our application (`POST /channels/create`,
+ * the caller as `otherChannelId`), adds it to the caller's bridge, dials it (`POST /channels/{id}/dial`) and hangs up
+ * the media leg. The caller stays in the bridge and talks with the destination once it answers; if it never does, the
+ * caller is left alone in the bridge and hung up (ari-media-leg.ts `ariLegRules`).
+ */
+import type { TransferCallInput } from '../provider';
+import { ProviderRequestError } from '../provider-errors';
+import { vendorRefusal } from '../vendor-http';
+import type { AriRequest } from './ari-client';
+import { ariBridgeIdOf, ariMediaChannelIdOf, ariTransferChannelIdOf } from './ari-names';
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const SIP_URI = /^sips?:[^\s,()/]+$/;
+/** How long the destination rings before the caller, alone again, is hung up. */
+const DIAL_TIMEOUT_SECONDS = 30;
+
+/** The dial string of a destination, or null when the configuration cannot reach it. */
+export function ariTransferEndpoint(
+  destination: string,
+  options: { dialTemplate: string; transferEndpoint: string },
+): string | null {
+  if (E164.test(destination)) return options.dialTemplate.replaceAll('{number}', destination);
+  if (SIP_URI.test(destination) && options.transferEndpoint)
+    return `PJSIP/${options.transferEndpoint}/${destination}`;
+  return null;
+}
+
+export async function transferAriCall(
+  request: AriRequest,
+  options: { app: string; dialTemplate: string; transferEndpoint: string },
+  input: TransferCallInput,
+): Promise<void> {
+  const caller = input.providerCallId;
+  const endpoint = ariTransferEndpoint(input.destination, options);
+  if (endpoint === null)
+    throw new ProviderRequestError(
+      'ari',
+      SIP_URI.test(input.destination)
+        ? 'ari: a transfer to a SIP URI needs the configuration field transfer_endpoint'
+        : 'ari: a transfer goes to an E.164 number or a SIP URI',
+      { mayHaveReachedProvider: false },
+    );
+  const destination = ariTransferChannelIdOf(caller);
+  const must = async (response: Response, allowConflict = false) => {
+    if (!response.ok && !(allowConflict && response.status === 409))
+      throw await vendorRefusal('ari', response);
+  };
+  const create = new URLSearchParams({
+    endpoint,
+    app: options.app,
+    appArgs: 'transfer',
+    channelId: destination,
+    otherChannelId: caller,
+  });
+  const variables = input.callerId ? { 'CALLERID(num)': input.callerId } : {};
+  // 409: a retried transfer met the channel its first try created.
+  await must(await request('POST', `/channels/create?${create}`, { variables }), true);
+  const bridge = encodeURIComponent(ariBridgeIdOf(caller));
+  await must(
+    await request('POST', `/bridges/${bridge}/addChannel?${new URLSearchParams({ channel: destination })}`),
+  );
+  const dial = new URLSearchParams({ caller, timeout: String(DIAL_TIMEOUT_SECONDS) });
+  await must(await request('POST', `/channels/${encodeURIComponent(destination)}/dial?${dial}`), true);
+  const media = await request(
+    'DELETE',
+    `/channels/${encodeURIComponent(ariMediaChannelIdOf(caller))}?reason=normal`,
+  );
+  if (!media.ok && media.status !== 404) throw await vendorRefusal('ari', media);
+}
