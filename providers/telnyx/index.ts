@@ -5,6 +5,7 @@
 import { connectWithEnvironment, type VendorAdapter } from '../adapter';
 import { headerOf } from '../webhook-request';
 import { handleTelnyxInboundEvent } from './telnyx-inbound';
+import { telnyxMachineVerdict } from './telnyx-machine';
 import { telnyxMedia } from './telnyx-media';
 import { createTelnyxProvider } from './telnyx-provider';
 import { isValidTelnyxSignature, telnyxCallStatus, type TelnyxWebhook } from './telnyx-status';
@@ -30,4 +31,5 @@ export const telnyxAdapter: VendorAdapter = {
       handleTelnyxInboundEvent({ ...input, body: body as TelnyxWebhook }, desk),
   },
   media: telnyxMedia,
+  machineDetection: { parse: ({ body }) => telnyxMachineVerdict(body as TelnyxWebhook) },
 };

@@ -1,4 +1,7 @@
-/** Telnyx over its documented Call Control API (v2): calls, call actions and phone numbers. */
+/**
+ * Telnyx over its documented Call Control API (v2): calls (dialed with their media stream and, when asked,
+ * answering-machine detection), call actions (hangup, transfer) and phone numbers.
+ */
 import type {
   CallStatus,
   GetCallStatusInput,
@@ -8,6 +11,7 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 import {
@@ -19,6 +23,8 @@ import {
   type VendorProviderOptions,
 } from '../vendor-http';
 import { inboundWebhookUrl } from '../webhook-urls';
+import { telnyxAttemptState } from './telnyx-machine';
+import { telnyxStreamFields } from './telnyx-stream';
 
 interface TelnyxCall {
   call_control_id: string;
@@ -53,10 +59,15 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         from: input.from,
         webhook_url: input.statusCallbackUrl,
         webhook_url_method: 'POST',
-        client_state: Buffer.from(`attempt:${input.attemptId}`).toString('base64'),
+        client_state: Buffer.from(telnyxAttemptState(input)).toString('base64'),
         timeout_secs: input.ringTimeoutSeconds,
         time_limit_secs: input.maxCallDurationSeconds,
-        ...(input.amdEnabled ? { answering_machine_detection: 'detect' } : {}),
+        // The stream opens when the callee answers; the agent talks from the first word.
+        ...(input.mediaStreamUrl ? telnyxStreamFields(input.mediaStreamUrl) : {}),
+        // A message to leave waits for the end of the machine's greeting (call.machine.greeting.ended).
+        ...(input.amdEnabled
+          ? { answering_machine_detection: input.leavesVoicemail ? 'greeting_end' : 'detect' }
+          : {}),
       });
       if (!response.ok) throw await vendorRefusal('telnyx', response);
       const { data } = (await vendorJson('telnyx', response)) as { data: TelnyxCall };
@@ -94,6 +105,15 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
       );
       if (!response.ok && response.status !== 404 && response.status !== 422)
         throw await vendorRefusal('telnyx', response);
+    },
+
+    async transferCall(input: TransferCallInput): Promise<void> {
+      const response = await request(
+        'POST',
+        `/calls/${encodeURIComponent(input.providerCallId)}/actions/transfer`,
+        { to: input.destination, ...(input.callerId ? { from: input.callerId } : {}) },
+      );
+      if (!response.ok) throw await vendorRefusal('telnyx', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {

@@ -2,6 +2,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { CallOutcome } from '../../domain/outcomes';
 import type { CallStatus } from '../provider';
+import { telnyxMachineVerdict } from './telnyx-machine';
 
 /** A Call Control webhook body (`{data: {event_type, payload}}`). */
 export interface TelnyxWebhook {
@@ -47,17 +48,16 @@ export function telnyxOutcome(hangupCause: string, answered: boolean, machine: b
 }
 
 /**
- * A status webhook in the engine's terms. `call.hangup` is final. Telnyx reports the AMD verdict on
- * `call.machine.detection.ended` while the call is still up: a `machine` verdict settles the attempt as voicemail
- * at once (the later hangup changes nothing, outcomes are recorded once).
+ * A status webhook in the engine's terms. `call.hangup` is final. An answering-machine verdict is not a status: it is
+ * left (null) to the adapter's machine-detection parser (telnyx-machine.ts), which the status route tries next; the
+ * verdict stored on the attempt makes the call's completed end a voicemail, once the agent has left its message.
  */
 export function telnyxCallStatus(body: TelnyxWebhook): CallStatus | null {
   const event = body.data?.event_type;
   const payload = body.data?.payload;
   if (!event || !payload?.call_control_id) return null;
   const id = payload.call_control_id;
-  if (event === 'call.machine.detection.ended' && payload.result === 'machine')
-    return ended(id, 'voicemail', 'machine', null, null);
+  if (telnyxMachineVerdict(body)) return null;
   if (event !== 'call.hangup') return { state: 'in_progress', providerCallId: id, rawStatus: event };
   const answered = Boolean(payload.start_time) && payload.start_time !== payload.end_time;
   const cause = payload.hangup_cause ?? 'unspecified';

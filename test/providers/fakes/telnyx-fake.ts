@@ -1,11 +1,15 @@
 /**
- * A local Telnyx Call Control API (v2): calls, call commands (answer, speak, hangup), phone numbers and Call
+ * A local Telnyx Call Control API (v2): calls, call commands (answer, speak, hangup, transfer), phone numbers and Call
  * Control applications with Bearer authentication, and call webhooks signed with ed25519
  * (`telnyx-signature-ed25519`, `telnyx-timestamp`): to the call's `webhook_url` for outbound calls, to the
- * application's `webhook_event_url` for calls arriving at a number.
+ * application's `webhook_event_url` for calls arriving at a number. A call that asked for a media stream
+ * (`stream_url` on the dial or the answer) gets it when answered, as Telnyx opens it (telnyx-media-fake.ts), with
+ * `streaming.started`, `streaming.failed` or `streaming.stopped` reported; ending the call stops its stream, and
+ * closing the stream does not end the call.
  */
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
+import { openTelnyxStream, type TelnyxMediaFake } from './telnyx-media-fake';
 
 export interface TelnyxBehaviour {
   hangupCause: string;
@@ -25,7 +29,10 @@ interface FakeCall {
   direction: 'incoming' | 'outgoing';
   webhookUrl: string;
   clientState: string | null;
-  amd: boolean;
+  /** The `answering_machine_detection` the dial asked for, or null. */
+  amd: string | null;
+  /** The media stream, once Telnyx opened it. */
+  stream?: TelnyxMediaFake;
   alive: boolean;
   answered: boolean;
   duration: number;
@@ -45,6 +52,10 @@ export interface TelnyxFake {
   calls: Map<string, FakeCall>;
   numbers: Map<string, { id: string; phone_number: string; connection_id: string }>;
   applications: Map<string, { webhook_event_url: string }>;
+  /** How the media streams it opens behave: media clock speed, caller frames swapped in pairs. */
+  streamWith(options: { speed?: number; reorder?: boolean }): void;
+  /** Resolves with a call's media stream once Telnyx opened it. */
+  streamOf(callControlId: string): Promise<TelnyxMediaFake>;
   behave(to: string, behaviour: TelnyxBehaviour | TelnyxBehaviour[]): void;
   /**
    * A call from `from` to one of the account's numbers: `call.initiated` (direction `incoming`) is posted to the
@@ -85,6 +96,8 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
   const pending = new Set<Promise<void>>();
   let numberError: string | null = null;
   let commandFailures = 0;
+  let streamOptions: { speed?: number; reorder?: boolean } = {};
+  const streamWaiters = new Map<string, Array<(stream: TelnyxMediaFake) => void>>();
 
   const signWith: TelnyxFake['signWith'] = (privateKey, body) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -140,20 +153,47 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     pending.add(work);
     void work.finally(() => pending.delete(work));
   }
+  /** Opens the stream an answered call asked for; its end (the socket closing) is reported, the call stays up. */
+  async function stream(call: FakeCall, url: unknown) {
+    if (typeof url !== 'string') return;
+    const opening = await openTelnyxStream({
+      url,
+      callControlId: call.id,
+      clientState: call.clientState,
+      ...streamOptions,
+    });
+    if (!opening.opened)
+      return void later(call, 'streaming.failed', { failure_reason: 'connection_failed' }, 0);
+    call.stream = opening.fake;
+    later(call, 'streaming.started', { stream_url: url }, 0);
+    for (const wake of streamWaiters.get(call.id)?.splice(0) ?? []) wake(opening.fake);
+    void opening.fake.closed.then(() => later(call, 'streaming.stopped', { stream_url: url }, 0));
+  }
+  /** The call ended: Telnyx stops its stream (`stop`, then the socket closes). */
+  function endStream(call: FakeCall) {
+    if (call.stream && !call.stream.far.closed) call.stream.hangUp();
+  }
   async function play(call: FakeCall, behaviour: TelnyxBehaviour) {
     await sleep(20);
     await send(call, 'call.initiated');
     const start = new Date().toISOString();
     if (behaviour.answer) {
       await send(call, 'call.answered');
-      if (call.amd)
-        await send(call, 'call.machine.detection.ended', { result: behaviour.amdResult ?? 'human' });
+      call.answered = true;
+      await stream(call, call.body.stream_url);
+      if (call.amd) {
+        const result = behaviour.amdResult ?? 'human';
+        await send(call, 'call.machine.detection.ended', { result });
+        if (result === 'machine' && ['greeting_end', 'detect_beep'].includes(call.amd))
+          await send(call, 'call.machine.greeting.ended', { result: 'beep_detected' });
+      }
       await sleep(1100);
       call.duration = 1;
       call.answeredAt = start;
       if (behaviour.holdOpen) return;
     }
     call.alive = false;
+    endStream(call);
     if (behaviour.dropHangup) return;
     const hangup = {
       hangup_cause: behaviour.hangupCause,
@@ -180,7 +220,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         direction: 'outgoing',
         webhookUrl: String(body.webhook_url),
         clientState: (body.client_state as string) ?? null,
-        amd: body.answering_machine_detection === 'detect',
+        amd: typeof body.answering_machine_detection === 'string' ? body.answering_machine_detection : null,
         alive: true,
         answered: false,
         duration: 0,
@@ -233,7 +273,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
    * webhook; a `command_id` already acted on is ignored; commands other than answer need an answered call.
    */
   const commandRoute = (
-    action: 'answer' | 'speak' | 'hangup',
+    action: 'answer' | 'speak' | 'hangup' | 'transfer',
     act: (call: FakeCall, body: Record<string, unknown>) => void,
   ) =>
     http.route(
@@ -255,6 +295,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
           // Our own hangup of a call still up: Telnyx reports its end like any other, we being the caller.
           if (call.alive && call.answeredAt) {
             call.alive = false;
+            endStream(call);
             later(call, 'call.hangup', {
               hangup_cause: 'normal_clearing',
               hangup_source: 'caller',
@@ -267,10 +308,12 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         }
         if (!call.alive)
           return error(422, '90018', 'Call has already ended', 'This call is no longer active.');
-        if (action === 'answer' ? call.answered : !call.answered && action === 'speak')
+        if (action === 'answer' ? call.answered : !call.answered && action !== 'hangup')
           return error(422, '90034', 'Invalid call state', `A ${action} command is not valid now.`);
         if (action === 'speak' && (typeof body.payload !== 'string' || typeof body.voice !== 'string'))
           return error(422, '10015', 'Invalid parameter', 'payload and voice are required');
+        if (action === 'transfer' && !/^(\+[1-9]\d{6,14}|sips?:[^@\s]+@[^@\s]+)$/.test(String(body.to)))
+          return error(422, '10015', 'Invalid parameter', 'to must be an E.164 number or a SIP URI');
         if (commandId) call.executed.add(commandId);
         if (typeof body.client_state === 'string') {
           if (Buffer.from(body.client_state, 'base64').toString('base64') !== body.client_state)
@@ -281,16 +324,21 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         return { status: 200, body: { data: { result: 'ok' } } };
       }),
     );
-  commandRoute('answer', (call) => {
+  commandRoute('answer', (call, body) => {
     call.answered = true;
     later(call, 'call.answered', { state: 'answered' });
+    const opening = stream(call, body.stream_url);
+    pending.add(opening);
+    void opening.finally(() => pending.delete(opening));
   });
   commandRoute('speak', (call) => {
     later(call, 'call.speak.started');
     later(call, 'call.speak.ended', { status: 'completed' }, 60);
   });
+  commandRoute('transfer', (call, body) => later(call, 'call.bridged', { to: body.to }));
   commandRoute('hangup', (call) => {
     call.alive = false;
+    endStream(call);
     later(call, 'call.hangup', {
       hangup_cause: 'normal_clearing',
       hangup_source: 'callee',
@@ -336,6 +384,14 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     calls,
     numbers,
     applications,
+    streamWith: (options) => (streamOptions = options),
+    streamOf: (callControlId) => {
+      const open = calls.get(callControlId)?.stream;
+      if (open) return Promise.resolve(open);
+      return new Promise((resolve) =>
+        streamWaiters.set(callControlId, [...(streamWaiters.get(callControlId) ?? []), resolve]),
+      );
+    },
     behave: (to, behaviour) => behaviours.set(to, Array.isArray(behaviour) ? behaviour : [behaviour]),
     async callInbound(to, from, { times = 1 } = {}) {
       const number = numbers.get(to);
@@ -348,7 +404,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
         direction: 'incoming',
         webhookUrl,
         clientState: null,
-        amd: false,
+        amd: null,
         alive: true,
         answered: false,
         duration: 0,

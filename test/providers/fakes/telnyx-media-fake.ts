@@ -1,0 +1,120 @@
+/**
+ * Telnyx's side of a call's media stream, for the Telnyx fake and the end-to-end tests: it opens the WebSocket at the
+ * `stream_url` a dial or an answer command asked for (no handshake signature: Telnyx signs none), sends `connected`
+ * and `start` (the call's `client_state` echoed), then caller audio as continuous 20 ms PCMU `media` frames on a
+ * virtual media clock, `dtmf` and `stop` on request, every message numbered (telnyx-far-end.ts). With `reorder`, each
+ * pair of caller frames goes out swapped, as Telnyx warns its messages may arrive. The agent's `media` plays back
+ * against the same clock (one frame per caller frame), marks are echoed when playback reaches them, and a `clear`
+ * drops what is queued: the in-memory far end (test/voice/fakes/memory-transport.ts) keeps the clock and the records.
+ */
+import { randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { MemoryTransport } from '../../voice/fakes/memory-transport';
+import { fliteSpeech } from '../../voice/fakes/flite-caller';
+import { readTelnyxAgent, telnyxStreamMessages } from '../../voice/transport-contract/telnyx-far-end';
+
+/** A message this service sent on the stream, stamped with the media time it arrived at. */
+export interface SentMessage {
+  atMs: number;
+  message: Record<string, unknown>;
+}
+
+export interface TelnyxMediaFake {
+  readonly streamId: string;
+  readonly callControlId: string;
+  /** The far end's clock, playback and records: `run`, `mediaMs`, `marks`, `clears`, `heardFrames`. */
+  readonly far: MemoryTransport;
+  readonly sent: SentMessage[];
+  /** Messages Telnyx would not take (a wrong payload size, unknown events); empty when the service kept the protocol. */
+  readonly violations: string[];
+  /** Queues `text` spoken by flite's slt voice for the next frames. */
+  say(text: string): Promise<void>;
+  press(digit: string): void;
+  /** The caller hangs up: Telnyx sends `stop` and closes the socket. */
+  hangUp(): void;
+  /** Resolves once the socket closed (by either side). */
+  readonly closed: Promise<{ code: number; byService: boolean }>;
+}
+
+export type TelnyxStreamOpening = { opened: true; fake: TelnyxMediaFake } | { opened: false; status: number };
+
+export async function openTelnyxStream(options: {
+  url: string;
+  callControlId: string;
+  /** The call's client_state as Telnyx holds it (base64), or null. */
+  clientState: string | null;
+  speed?: number;
+  reorder?: boolean;
+}): Promise<TelnyxStreamOpening> {
+  const socket = new WebSocket(options.url);
+  const refused = await new Promise<number | null>((resolve) => {
+    socket.once('open', () => resolve(null));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+    });
+    socket.once('error', () => resolve(0));
+  });
+  if (refused !== null) return { opened: false, status: refused };
+
+  const streamId = randomUUID();
+  const messages = telnyxStreamMessages({ streamId, callControlId: options.callControlId });
+  const far = new MemoryTransport(8000, options.speed ?? 10);
+  const sent: SentMessage[] = [];
+  const violations: string[] = [];
+  let heldFrame: string | null = null;
+  const send = (message: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(message);
+  };
+
+  socket.on('message', (data: Buffer, isBinary) => {
+    const read = readTelnyxAgent(data, isBinary);
+    if (typeof read === 'string') return violations.push(read);
+    sent.push({ atMs: far.mediaMs, message: JSON.parse(data.toString('utf8')) as Record<string, unknown> });
+    if (read.kind === 'audio') far.play(read.pcm);
+    else if (read.kind === 'mark') far.mark(read.name);
+    else if (read.kind === 'clear') far.clear();
+  });
+  const closed = new Promise<{ code: number; byService: boolean }>((resolve) =>
+    socket.once('close', (code) => {
+      const byService = !far.closed;
+      far.close('socket_closed');
+      resolve({ code, byService });
+    }),
+  );
+
+  far.on('audio', (frame) => {
+    const message = messages.media(frame);
+    if (!options.reorder) return send(message);
+    if (heldFrame === null) return void (heldFrame = message);
+    send(message);
+    send(heldFrame);
+    heldFrame = null;
+  });
+  far.on('mark', (name) => send(messages.mark(name)));
+  far.on('dtmf', (digit) => send(messages.dtmf(digit)));
+  far.on('closed', (reason) => {
+    if (reason !== 'stop') return;
+    if (heldFrame !== null) send(heldFrame);
+    send(messages.stop());
+    socket.close(1000);
+  });
+
+  send(messages.connected());
+  send(messages.start(options.clientState));
+
+  const fake: TelnyxMediaFake = {
+    streamId,
+    callControlId: options.callControlId,
+    far,
+    sent,
+    violations,
+    async say(text) {
+      far.say(await fliteSpeech(text, 8000));
+    },
+    press: (digit) => far.dtmf(digit),
+    hangUp: () => far.hangUp(),
+    closed,
+  };
+  return { opened: true, fake };
+}
