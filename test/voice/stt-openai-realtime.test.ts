@@ -135,6 +135,10 @@ describe('an OpenAI realtime transcription session', () => {
 
     say(session, new Int16Array(16000 * 3), 16000, 0);
     expect(await session.endOfTurn()).toBe('');
+    // A click (under the API's 100 ms minimum with its padding) is dropped from the buffer, not committed.
+    say(session, tone(16000, 0.04), 16000, 0);
+    expect(await session.endOfTurn()).toBe('');
+    await vi.waitFor(() => expect(connection.events.at(-1)).toBe('input_audio_buffer.clear'));
 
     const billed = session.billedSeconds;
     fake.hear({ transcript: 'Tuesday works.' });

@@ -17,7 +17,6 @@
  */
 import WebSocket from 'ws';
 import type { Logger } from '../../config/logger';
-import { FRAME_MS } from '../audio/frames';
 import type { SampleRate } from '../media-transport';
 import { SpeechVendorError, type RecognitionSession } from '../speech';
 import { readRealtimeEvent, type RealtimeEvent } from './openai-realtime-events';
@@ -51,7 +50,7 @@ interface PendingTurn extends Waiter<string> {
 
 export class RealtimeTranscriptionSession implements RecognitionSession {
   private sentSamples = 0;
-  private bufferedMs = 0;
+  private bufferedSamples = 0;
   private readonly gate = new SpeechGate();
   private readonly audio: RealtimeInputAudio;
   private configuring: Waiter<void> | null = null;
@@ -103,7 +102,7 @@ export class RealtimeTranscriptionSession implements RecognitionSession {
     if (this.socket.readyState !== WebSocket.OPEN || this.closing || this.failed) return;
     for (const passed of this.gate.pass(frame)) {
       this.sentSamples += passed.length;
-      this.bufferedMs += (passed.length / this.sampleRate) * 1000;
+      this.bufferedSamples += passed.length;
       this.append(this.audio.encode(passed));
     }
   }
@@ -130,11 +129,11 @@ export class RealtimeTranscriptionSession implements RecognitionSession {
     if (this.failed) return Promise.reject(this.failed);
     this.append(this.audio.flush());
     this.gate.reset();
-    const buffered = this.bufferedMs;
-    this.bufferedMs = 0;
+    const buffered = this.bufferedSamples;
+    this.bufferedSamples = 0;
     if (this.closing || this.socket.readyState !== WebSocket.OPEN || buffered === 0)
       return Promise.resolve('');
-    if (buffered < MIN_COMMIT_MS - FRAME_MS / 2) {
+    if (buffered * 1000 < MIN_COMMIT_MS * this.sampleRate) {
       this.send({ type: 'input_audio_buffer.clear' });
       return Promise.resolve('');
     }
