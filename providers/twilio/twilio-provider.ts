@@ -1,4 +1,4 @@
-/** Twilio over its documented REST API (2010-04-01): Calls and IncomingPhoneNumbers. */
+/** Twilio over its documented REST API (2010-04-01): Calls (placing, looking up, hanging up, transferring) and IncomingPhoneNumbers. */
 import type {
   CallStatus,
   GetCallStatusInput,
@@ -8,6 +8,7 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../vendor-http';
 import { amdCallbackUrlOf, answerUrlOf, inboundWebhookUrl } from '../webhook-urls';
 import { twilioCallStatus } from './twilio-status';
+import { twilioTransferTwiml } from './twilio-transfer';
 
 interface TwilioCallResource {
   sid: string;
@@ -109,6 +111,15 @@ export function createTwilioProvider(options: VendorProviderOptions): TelephonyP
         new URLSearchParams({ Status: 'completed' }),
       );
       if (!response.ok && response.status !== 404) throw await vendorRefusal('twilio', response);
+    },
+
+    async transferCall(input: TransferCallInput): Promise<void> {
+      const response = await call(
+        'POST',
+        `/Calls/${encodeURIComponent(input.providerCallId)}.json`,
+        new URLSearchParams({ Twiml: twilioTransferTwiml(input) }),
+      );
+      if (!response.ok) throw await vendorRefusal('twilio', response);
     },
 
     async syncInboundWebhook({ phoneNumber, agentId }: SyncInboundWebhookInput): Promise<ProviderSyncResult> {

@@ -33,6 +33,8 @@ interface FakeCall {
   /** Placed with `AsyncAmd=true`: the verdict goes to `AsyncAmdStatusCallback`, not into the status callbacks. */
   asyncAmdCallback: string | null;
   form: URLSearchParams;
+  /** TwiML the call was modified with (`POST /Calls/{sid}.json` with `Twiml`), in order. */
+  redirects: string[];
 }
 
 export interface TwilioFake {
@@ -48,8 +50,18 @@ export interface TwilioFake {
   sign(url: string, form: URLSearchParams, authToken?: string): string;
   /** Makes the next number updates fail with this Twilio error. */
   failNumberUpdates(error: { status: number; code: number; message: string } | null): void;
-  /** A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML. */
-  callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
+  /**
+   * A call from `from` to one of the account's numbers: Twilio asks the number's voice URL for TwiML; the call is
+   * in progress (and can be modified) under `callSid`.
+   */
+  callInbound(to: string, from: string): Promise<{ status: number; text: string; callSid: string }>;
+  /**
+   * Resolves with the TwiML a call was modified with (a transfer's `<Dial>`): the call left its `<Connect><Stream>`,
+   * so Twilio stops the media stream; the dialed party hangs up shortly after and the call completes.
+   */
+  redirected(callSid: string): Promise<string>;
+  /** Makes the next call modifications fail with this Twilio error (null: accept them again). */
+  failRedirects(error: { status: number; code: number; message: string } | null): void;
   /** A call's TwiML ran out (its `<Connect><Stream>` closed): Twilio ends the call and reports it completed. */
   twimlEnded(callSid: string, durationSeconds: number): Promise<void>;
   /** Resolves once every scheduled callback was sent. */
@@ -98,6 +110,8 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     return list[Math.min(n, list.length - 1)]!;
   };
   let numberUpdateError: { status: number; code: number; message: string } | null = null;
+  let redirectError: { status: number; code: number; message: string } | null = null;
+  const redirectWaiters = new Map<string, Array<(twiml: string) => void>>();
   const pending = new Set<Promise<void>>();
   const base = `/2010-04-01/Accounts/${accountSid}`;
 
@@ -226,6 +240,7 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
         machineDetection: ['Enable', 'DetectMessageEnd'].includes(form.get('MachineDetection') ?? ''),
         asyncAmdCallback: form.get('AsyncAmd') === 'true' ? form.get('AsyncAmdStatusCallback') : null,
         form,
+        redirects: [],
       };
       calls.set(call.sid, call);
       track(play(call, nextBehaviour(call.to)));
@@ -248,6 +263,8 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     guarded((request) => {
       const call = calls.get(request.params.sid!);
       if (!call) return twilioError(404, 20404, 'The requested resource was not found');
+      const twiml = new URLSearchParams(request.rawBody).get('Twiml');
+      if (twiml !== null) return redirect(call, twiml);
       const status = new URLSearchParams(request.rawBody).get('Status');
       if (status === 'completed' || status === 'canceled') {
         const answered = call.status === 'in-progress';
@@ -256,6 +273,23 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
       return { status: 200, body: resource(call) };
     }),
   );
+  /** Modifying a live call with new TwiML; a call not in progress cannot be (Twilio error 21220). */
+  function redirect(call: FakeCall, twiml: string) {
+    if (redirectError) return twilioError(redirectError.status, redirectError.code, redirectError.message);
+    if (call.status !== 'in-progress')
+      return twilioError(400, 21220, 'Call is not in-progress. Cannot redirect.');
+    call.redirects.push(twiml);
+    for (const waiter of redirectWaiters.get(call.sid) ?? []) waiter(twiml);
+    redirectWaiters.delete(call.sid);
+    track(
+      (async () => {
+        await sleep(50);
+        await finish(call, { final: 'completed', durationSeconds: 5 });
+      })(),
+    );
+    return { status: 200, body: resource(call) };
+  }
+
   http.route(
     'GET',
     `${base}/IncomingPhoneNumbers.json`,
@@ -291,20 +325,44 @@ export async function startTwilioFake(options: { numbers?: string[] } = {}): Pro
     async callInbound(to, from) {
       const number = numbers.get(to);
       if (!number?.voice_url) throw new Error(`${to} has no voice URL`);
+      const callSid = sid('CA');
       const form = new URLSearchParams({
         AccountSid: accountSid,
-        CallSid: sid('CA'),
+        CallSid: callSid,
         CallStatus: 'ringing',
         Direction: 'inbound',
         From: from,
         To: to,
         ApiVersion: '2010-04-01',
       });
-      return postWebhook(number.voice_url, form.toString(), {
+      calls.set(callSid, {
+        sid: callSid,
+        to,
+        from,
+        status: 'in-progress',
+        answeredBy: null,
+        duration: null,
+        statusCallback: null,
+        events: [],
+        machineDetection: false,
+        asyncAmdCallback: null,
+        form,
+        redirects: [],
+      });
+      const answer = await postWebhook(number.voice_url, form.toString(), {
         'content-type': 'application/x-www-form-urlencoded',
         'x-twilio-signature': twilioSigned(authToken, number.voice_url, form),
       });
+      return { ...answer, callSid };
     },
+    redirected(callSid) {
+      const done = calls.get(callSid)?.redirects[0];
+      if (done !== undefined) return Promise.resolve(done);
+      return new Promise((resolve) =>
+        redirectWaiters.set(callSid, [...(redirectWaiters.get(callSid) ?? []), resolve]),
+      );
+    },
+    failRedirects: (error) => (redirectError = error),
     async twimlEnded(callSid, durationSeconds) {
       const call = calls.get(callSid);
       if (!call) throw new Error(`no call ${callSid}`);

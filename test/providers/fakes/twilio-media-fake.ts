@@ -12,7 +12,7 @@ import { WebSocket } from 'ws';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
 import { fliteSpeech } from '../../voice/fakes/flite-caller';
-import { twilioSigned } from './twilio-fake';
+import { twilioSigned, type TwilioFake } from './twilio-fake';
 
 /** What `<Connect><Stream>` TwiML says, read with regular expressions (not with the code under test). */
 export function streamOfTwiml(twiml: string): { url: string; parameters: Record<string, string> } {
@@ -69,6 +69,8 @@ export async function openTwilioStream(options: {
   callSid?: string;
   signWith?: string;
   speed?: number;
+  /** The account's fake: when it modifies the call (a transfer's `<Dial>`), Twilio stops the stream (stop, close). */
+  twilio?: Pick<TwilioFake, 'redirected'>;
 }): Promise<StreamOpening> {
   const { url, parameters } = streamOfTwiml(options.twiml);
   const signature = twilioSigned(options.signWith ?? options.authToken, url, new URLSearchParams());
@@ -141,6 +143,8 @@ export async function openTwilioStream(options: {
     send({ event: 'stop', streamSid, stop: { accountSid: options.accountSid, callSid } });
     socket.close(1000);
   });
+
+  void options.twilio?.redirected(callSid).then(() => far.hangUp());
 
   send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
   send({
