@@ -134,6 +134,10 @@ export function startCall(options: {
   recognizer?: SpeechRecognizer;
   variables?: Record<string, unknown>;
   saved?: ConversationState | null;
+  /** The agent's graph (default: `definition`, greeting → end). */
+  definition?: AgentDefinition;
+  /** The media process's transfer hook (absent: the call cannot be transferred). */
+  transfer?: (destination: string) => Promise<void>;
 }): CallUnderTest {
   const transport = new MemoryTransport(16000);
   const saved: ConversationState[] = [];
@@ -145,7 +149,7 @@ export function startCall(options: {
     mode: 'simulator',
     callType: 'outbound',
     attemptId: 1,
-    definition,
+    definition: options.definition ?? definition,
     variables: options.variables ?? {},
     dispositionCodes: ['done'],
     settings: settingsOf(options.settings),
@@ -163,6 +167,7 @@ export function startCall(options: {
     transport,
     logger: pino({ level: 'silent' }),
     maxTurns: 20,
+    transfer: options.transfer,
     sink: {
       saveTurn: async (state) => void saved.push(structuredClone(state)),
       finish: async (call) => void (finished = call),
