@@ -51,6 +51,13 @@ export interface VonageFake {
   callInbound(to: string, from: string): Promise<{ status: number; text: string }>;
   /** A call in progress on the account (as an answered inbound call is), which `PUT /v1/calls/:uuid` can modify. */
   liveCall(to?: string): string;
+  /**
+   * What Vonage does once a placed call's NCCO is answered: posts the answer URL the call was placed with (signed
+   * JSON naming the call), and returns the NCCO it got.
+   */
+  answer(uuid: string): Promise<{ status: number; text: string }>;
+  /** The call ended (its NCCO ran out: the WebSocket closed): the final `completed` event with its duration. */
+  ended(uuid: string, durationSeconds: number): Promise<void>;
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -339,6 +346,23 @@ export async function startVonageFake(
     linked,
     transfers,
     liveCall,
+    async answer(uuid) {
+      const call = calls.get(uuid)!;
+      const answerUrl = (call.body.answer_url as string[])[0]!;
+      const body = JSON.stringify({
+        uuid,
+        conversation_uuid: `CON-${uuid}`,
+        to: call.to.replace(/^\+/, ''),
+        from: String((call.body.from as { number: string }).number),
+        region_url: 'https://api-us-3.vonage.com',
+      });
+      return postWebhook(answerUrl, body, { 'content-type': 'application/json', authorization: sign(body) });
+    },
+    async ended(uuid, durationSeconds) {
+      const call = calls.get(uuid)!;
+      call.duration = durationSeconds;
+      await send(call, 'completed', { duration: String(durationSeconds) });
+    },
     behave: (to, behaviour) => behaviours.set(to, behaviour),
     failNumberLinks: (message) => (linkError = message),
     sign,
