@@ -1,11 +1,13 @@
 /**
- * Telnyx Call Control commands on a live call (answer, speak, hang up), as the documented v2 API takes them:
+ * Telnyx Call Control commands on a live call (answer, with the call's media stream; speak; hang up), as the
+ * documented v2 API takes them:
  * `POST /v2/calls/{call_control_id}/actions/{action}` with a Bearer API key. Each command carries a `command_id`
  * so a command repeated for a resent webhook is ignored by Telnyx, and a `client_state` that Telnyx echoes in
  * every later webhook of the call.
  */
 import type { DestinationPolicy } from '../../net/outbound-destinations';
 import { apiBaseUrl, vendorMessage, vendorRefusal, vendorRequest } from '../vendor-http';
+import { telnyxStreamFields } from './telnyx-stream';
 
 export interface TelnyxCommandResult {
   ok: boolean;
@@ -14,7 +16,8 @@ export interface TelnyxCommandResult {
 }
 
 export interface TelnyxCallCommands {
-  answer(callControlId: string, clientState: string): Promise<TelnyxCommandResult>;
+  /** `streamUrl`: the media stream Telnyx opens once the call is answered (telnyx-stream.ts), or null for none. */
+  answer(callControlId: string, clientState: string, streamUrl: string | null): Promise<TelnyxCommandResult>;
   speak(callControlId: string, text: string, clientState: string): Promise<TelnyxCommandResult>;
   hangup(callControlId: string): Promise<TelnyxCommandResult>;
 }
@@ -53,7 +56,11 @@ export function telnyxCallCommands(options: {
     return { ok: false, status: response.status, message: await vendorMessage(response) };
   };
   return {
-    answer: (id, clientState) => command(id, 'answer', { client_state: encodeClientState(clientState) }),
+    answer: (id, clientState, streamUrl) =>
+      command(id, 'answer', {
+        client_state: encodeClientState(clientState),
+        ...(streamUrl ? telnyxStreamFields(streamUrl) : {}),
+      }),
     speak: (id, text, clientState) =>
       command(id, 'speak', {
         payload: text,

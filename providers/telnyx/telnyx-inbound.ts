@@ -3,9 +3,11 @@
  * to the inbound URL, and the call does nothing until we command it:
  *
  * - `call.initiated` (direction `incoming`): the call is decided (an inbound run for the active agent bound to
- *   the number, or a refusal) and answered with a `client_state` recording the decision;
- * - `call.answered` carrying that state: the agent's greeting or the refusal is spoken;
- * - `call.speak.ended` carrying that state: the call is hung up.
+ *   the number, or a refusal) and answered with a `client_state` recording the decision; an accepted call is answered
+ *   with its run's media stream, which Telnyx opens once the call is up, and the agent talks over it;
+ * - `call.answered` carrying the refusal: the refusal is spoken, and once `call.speak.ended`, the call is hung up;
+ * - `streaming.stopped` or `streaming.failed` of an accepted call: the agent is done (the media process closed the
+ *   stream) or cannot talk, and the call is hung up: closing a Telnyx stream does not end the call.
  *
  * Telnyx resends webhooks and may deliver them out of order: the run is created once per `call_control_id`, and
  * every command carries a `command_id`, so a command repeated for a resent event is ignored by Telnyx.
@@ -13,13 +15,16 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DestinationPolicy } from '../../net/outbound-destinations';
 import type { InboundDesk } from '../adapter';
-import { REFUSAL_MESSAGE, agentGreetingText } from '../call-instructions';
+import { REFUSAL_MESSAGE } from '../call-instructions';
 import type { WebhookCredentials } from '../webhook-request';
 import { telnyxCallCommands, decodeClientState } from './telnyx-call-control';
 import type { TelnyxWebhook } from './telnyx-status';
 
 /** What the inbound URL did with one event, for the log and the tests. */
 export type TelnyxInboundStep = 'answered' | 'spoke' | 'hung_up' | 'command_refused' | 'ignored';
+
+/** The events that say a call's media stream is over (stopped by either side, or never opened). */
+export const STREAM_ENDED = new Set(['streaming.stopped', 'streaming.failed']);
 
 const ACCEPTED = 'vac-inbound:accept:';
 const REFUSED = 'vac-inbound:refuse';
@@ -53,21 +58,28 @@ export async function handleTelnyxInboundEvent(
       to: payload.to ?? '',
       from: payload.from ?? '',
     });
-    const result = await commands.answer(
-      callControlId,
-      decision.accepted ? `${ACCEPTED}${decision.runId}` : REFUSED,
-    );
+    const result = decision.accepted
+      ? await commands.answer(
+          callControlId,
+          `${ACCEPTED}${decision.runId}`,
+          desk.mediaStreamUrlOf(decision.runId),
+        )
+      : await commands.answer(callControlId, REFUSED, null);
     return settled(log, 'answer', result.ok, result.message, 'answered');
   }
 
   if (!state.startsWith(ACCEPTED) && state !== REFUSED) return 'ignored';
 
-  if (event === 'call.answered') {
-    const text = state === REFUSED ? REFUSAL_MESSAGE : agentGreetingText(await agentNameOf(desk, state));
-    const result = await commands.speak(callControlId, text, state);
+  if (event === 'call.answered' && state === REFUSED) {
+    const result = await commands.speak(callControlId, REFUSAL_MESSAGE, state);
     return settled(log, 'speak', result.ok, result.message, 'spoke');
   }
-  if (event === 'call.speak.ended') {
+  if (STREAM_ENDED.has(event) && state !== REFUSED) {
+    log.info({ run_id: runOf(state) }, 'media stream over: hanging up');
+    const result = await commands.hangup(callControlId);
+    return settled(log, 'hangup', result.ok, result.message, 'hung_up');
+  }
+  if (event === 'call.speak.ended' && state === REFUSED) {
     const result = await commands.hangup(callControlId);
     return settled(log, 'hangup', result.ok, result.message, 'hung_up');
   }
@@ -87,9 +99,8 @@ function settled(
   return 'command_refused';
 }
 
-/** The agent of the run an accepted call created (the desk looks within the configuration's organization only). */
-async function agentNameOf(desk: InboundDesk, state: string): Promise<string> {
+/** The run an accepted call created, as its state names it. */
+function runOf(state: string): number | null {
   const runId = Number(state.slice(ACCEPTED.length));
-  if (!Number.isSafeInteger(runId)) return '';
-  return desk.agentNameOfRun(runId);
+  return Number.isSafeInteger(runId) ? runId : null;
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../devstack/processes';
 import { insertAgent } from '../helpers/fixtures';
 import { CONFIGS } from '../telephony/helpers';
 import { startTelnyxFake, type TelnyxFake } from './fakes/telnyx-fake';
@@ -15,7 +16,9 @@ describe('inbound Telnyx calls are answered over Call Control, or refused polite
   let configurationId: number;
 
   beforeAll(async () => {
-    world = await startProviderWorld();
+    // Nothing listens at the media URL: a stream Telnyx tries to open fails.
+    const closedPort = await freePort();
+    world = await startProviderWorld({ MEDIA_PUBLIC_URL: `ws://127.0.0.1:${closedPort}` });
     fake = await startTelnyxFake({ numbers: [BOUND, UNBOUND, ARCHIVED] });
     configurationId = await insertConfiguration(
       world,
@@ -71,7 +74,7 @@ describe('inbound Telnyx calls are answered over Call Control, or refused polite
 
   const decoded = (value: unknown) => Buffer.from(String(value), 'base64').toString();
 
-  it('answers a call to a number bound to an active agent, creates one inbound run, greets and hangs up', async () => {
+  it('answers a call to a number bound to an active agent with its media stream, creates one inbound run, and hangs up once the stream is over', async () => {
     const { callControlId, statuses } = await fake.callInbound(BOUND, '+14155550130', { times: 2 });
     expect(statuses).toEqual([200, 200]);
     const call = await finishedCall(callControlId);
@@ -91,13 +94,19 @@ describe('inbound Telnyx calls are answered over Call Control, or refused polite
     expect(answers).toHaveLength(2);
     expect(new Set(answers.map((c) => c.body.command_id)).size).toBe(1);
     expect(decoded(answers[0]!.body.client_state)).toBe(`vac-inbound:accept:${runs[0]!.id}`);
-    const speak = call.commands.filter((c) => c.action === 'speak');
-    expect(speak).toHaveLength(1);
-    expect(speak[0]!.body).toMatchObject({
-      payload: 'Hello, this is Test agent. Thank you for your time. Goodbye.',
+    // The run's media stream, in bidirectional RTP mode with PCMU both ways (Telnyx's documented answer fields).
+    expect(answers[0]!.body).toMatchObject({
+      stream_track: 'inbound_track',
+      stream_codec: 'PCMU',
+      stream_bidirectional_mode: 'rtp',
+      stream_bidirectional_codec: 'PCMU',
     });
-    expect(call.commands.filter((c) => c.action === 'hangup')).toHaveLength(1);
-    expect(call.commands.at(-1)!.action).toBe('hangup');
+    const streamUrl = String(answers[0]!.body.stream_url);
+    expect(streamUrl.startsWith(`${world.t.ctx.config.media.publicUrl}/media/telnyx/${runs[0]!.id}.`)).toBe(
+      true,
+    );
+    // No media process listens here: Telnyx reports streaming.failed, and the call is hung up, never spoken to.
+    expect(call.commands.map((c) => c.action).sort()).toEqual(['answer', 'answer', 'hangup']);
     expect(call.answered).toBe(true);
   });
 
@@ -107,6 +116,7 @@ describe('inbound Telnyx calls are answered over Call Control, or refused polite
       const call = await finishedCall(callControlId);
       expect(call.commands.map((c) => c.action)).toEqual(['answer', 'speak', 'hangup']);
       expect(decoded(call.commands[0]!.body.client_state)).toBe('vac-inbound:refuse');
+      expect(call.commands[0]!.body.stream_url).toBeUndefined();
       expect(call.commands[1]!.body.payload).toMatch(/^Sorry, this number is not taking calls/);
     }
     expect(await inboundRuns()).toHaveLength(1);
