@@ -8,7 +8,7 @@
  * status_code:206, step_time, context_id}` pieces — `samplesPerCharacter` samples a character, known values
  * (fakes/vendor-audio.ts), split inside samples for PCM — then `{type:"done", done:true, status_code:206,
  * context_id}`; the socket stays open for further contexts. `{context_id, cancel:true}` stops that context's audio.
- * Behaviours for failure tests: `hold` (one piece, then nothing until cancel), `drop` (one piece, then the TCP
+ * Behaviours for failure tests: `hold` (three pieces at once, then nothing until cancel), `drop` (one piece, then the TCP
  * connection dropped), `error` (an error for the context), `noise` (first a frame that is not JSON, a timestamps
  * message and a chunk of another context).
  */
@@ -109,7 +109,7 @@ export async function startCartesiaFake(apiKey = 'sk_car_test_2468', samplesPerC
         send({ type: 'chunk', data: 'AAAA', done: false, status_code: 206, context_id: randomUUID() });
       }
       const bytes = audioBytes(ENCODINGS[request.output_format.encoding]!, text.length * samplesPerCharacter);
-      const end = behaviour === 'hold' || behaviour === 'drop' ? PIECE_BYTES : bytes.length;
+      const end = behaviour === 'hold' ? 3 * PIECE_BYTES : behaviour === 'drop' ? PIECE_BYTES : bytes.length;
       for (let at = 0; at < end; at += PIECE_BYTES) {
         const data = bytes.subarray(at, at + PIECE_BYTES).toString('base64');
         send({ type: 'chunk', data, done: false, status_code: 206, step_time: 12, ...context });

@@ -7,7 +7,7 @@
  * generates it at once) until the end of input `{"text":""}`, when the buffered text's audio goes out as
  * `{"audio": base64, "isFinal": null, "normalizedAlignment", "alignment"}` pieces — `samplesPerCharacter` samples a
  * character, known values (fakes/vendor-audio.ts), split into pieces of an odd byte count — then `{"isFinal":true}`
- * and a close 1000. Behaviours for failure tests: `hold` (one piece, then nothing), `drop` (one piece, then the TCP
+ * and a close 1000. Behaviours for failure tests: `hold` (three pieces at once, then nothing), `drop` (one piece, then the TCP
  * connection dropped), `error` (a quota error, then a close 1008), `garbage` (a frame that is not JSON first).
  */
 import type { WebSocket } from 'ws';
@@ -81,7 +81,8 @@ export async function startElevenLabsFake(apiKey = 'xi-test-key-4321', samplesPe
         send({ message: 'Quota exceeded.', error: 'quota_exceeded', code: 1008 });
         return ws.close(1008, 'quota_exceeded');
       }
-      const pieces = behaviour === 'hold' || behaviour === 'drop' ? PIECE_BYTES : bytes.length;
+      const pieces =
+        behaviour === 'hold' ? 3 * PIECE_BYTES : behaviour === 'drop' ? PIECE_BYTES : bytes.length;
       for (let at = 0; at < Math.min(pieces, bytes.length); at += PIECE_BYTES)
         send({
           audio: bytes.subarray(at, at + PIECE_BYTES).toString('base64'),
