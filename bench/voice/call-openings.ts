@@ -4,8 +4,8 @@
  *   number, the API creates the run and answers with TwiML `<Connect><Stream>`, and the caller opens the stream that
  *   TwiML names, signed with `X-Twilio-Signature` as Twilio signs it.
  * - every other transport: the run is created directly, as the inbound desk creates an inbound run
- *   (api/telephony/inbound-calls.ts), and the caller opens the stream at the URL `mediaStreamUrl` mints for it
- *   (providers/webhook-urls.ts), signed with the wire's `signHandshake` where the vendor signs its handshake. This
+ *   (api/telephony/inbound-calls.ts), and the caller opens the stream at the URL the vendor would be given for it
+ *   (`mediaStreamUrl`, providers/webhook-urls.ts; Asterisk: the token as `?token=`, wires.ts), signed with the wire's `signHandshake` where the vendor signs its handshake. This
  *   measures the transport and the voice pipeline, not the vendor's answer webhook or call-control exchange.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,13 +14,13 @@ import { createRun } from '../../db/repositories/runs';
 import type { VendorAdapter } from '../../providers/adapter';
 import { adapterFor } from '../../providers/registry';
 import { credentialsOfConfiguration } from '../../providers/webhook-request';
-import { mediaStreamUrl } from '../../providers/webhook-urls';
 import { streamOfTwiml } from '../../test/providers/fakes/twilio-media-fake';
 import { startTwilioFake } from '../../test/providers/fakes/twilio-fake';
 import { CONFIGS } from '../../test/telephony/helpers';
 import type { VendorWire } from '../../test/voice/transport-contract/far-end';
 import type { BenchStack } from '../engine/stack';
 import type { CallOpening } from './caller';
+import type { BenchTransport } from './wires';
 
 export interface OpenedCall {
   runId: number;
@@ -89,23 +89,27 @@ export async function twilioOpener(stack: BenchStack, wire: VendorWire): Promise
  * The configuration fields of vendors that sign their media handshake, from which their adapter's `keyOf` takes the
  * key the handshake is signed with. A vendor that signs and has no entry here is refused at setup.
  */
-const SIGNING_CREDENTIALS: Record<string, { config: Record<string, unknown>; secrets: Record<string, string> }> =
-  {};
+const SIGNING_CREDENTIALS: Record<
+  string,
+  { config: Record<string, unknown>; secrets: Record<string, string> }
+> = {};
 
 /**
- * The bench's configuration of `provider`, as the run's `telephony_configuration_id`, and the key its handshake is
- * signed with (null where the vendor signs none).
+ * For a vendor that signs its media handshake: the bench's configuration of it (the run's
+ * `telephony_configuration_id`) and the key its handshake is signed with. Other vendors' runs name no configuration,
+ * as the token is then the stream's whole check (media/stream-auth.ts), and a configuration of a vendor with an
+ * event stream (Asterisk) would have the API try to reach that vendor.
  */
-async function benchConfiguration(
+async function signingConfiguration(
   stack: BenchStack,
   provider: string,
   adapter: VendorAdapter,
-): Promise<{ id: number; key: string | null }> {
+): Promise<{ id: number; key: string } | null> {
+  if (adapter.media?.verifyHandshake === undefined) return null;
   const { ctx, org } = stack;
   const webhook = adapter.statusWebhook;
-  const signed = adapter.media?.verifyHandshake !== undefined;
-  const credentials = signed ? SIGNING_CREDENTIALS[provider] : { config: {}, secrets: {} };
-  if (!credentials || (signed && webhook?.signed !== true))
+  const credentials = SIGNING_CREDENTIALS[provider];
+  if (!credentials || webhook?.signed !== true)
     throw new Error(`${provider} signs its media handshake: name its key's fields in SIGNING_CREDENTIALS`);
   const row = await ctx.db
     .insertInto('telephony_configurations')
@@ -114,40 +118,39 @@ async function benchConfiguration(
       name: `${provider}-bench`,
       provider,
       config: { provider, ...credentials.config },
-      encrypted_secrets: signed
-        ? createCredentialsCipher(ctx.config.appSecret).encrypt(
-            credentials.secrets,
-            telephonySecretsContext(org.organizationId),
-          )
-        : null,
+      encrypted_secrets: createCredentialsCipher(ctx.config.appSecret).encrypt(
+        credentials.secrets,
+        telephonySecretsContext(org.organizationId),
+      ),
     })
     .returning(['id', 'organization_id', 'provider', 'config', 'encrypted_secrets'])
     .executeTakeFirstOrThrow();
-  const key =
-    webhook?.signed === true && signed
-      ? webhook.keyOf(credentialsOfConfiguration(row, ctx.config.appSecret))
-      : null;
-  return { id: row.id, key };
+  return { id: row.id, key: webhook.keyOf(credentialsOfConfiguration(row, ctx.config.appSecret)) };
 }
 
 /** Any other transport: the run created directly, its stream opened at the minted media URL. */
-export async function directOpener(stack: BenchStack, wire: VendorWire): Promise<CallOpener> {
+export async function directOpener(
+  stack: BenchStack,
+  wire: VendorWire,
+  streamUrlOf: BenchTransport['streamUrl'],
+): Promise<CallOpener> {
   const { ctx, org, agentId } = stack;
   const provider = wire.vendor;
   const adapter = adapterFor(provider);
   if (!adapter?.media) throw new Error(`provider '${provider}' carries no media`);
-  const configuration = await benchConfiguration(stack, provider, adapter);
-  const { key } = configuration;
+  const configuration = await signingConfiguration(stack, provider, adapter);
   const { signHandshake } = wire;
-  if (key !== null && !signHandshake) throw new Error(`${provider} checks a handshake signature its wire never makes`);
-  const headersOf = (url: string) => (key === null || !signHandshake ? {} : signHandshake(url, key));
+  if (configuration && !signHandshake)
+    throw new Error(`${provider} checks a handshake signature its wire never makes`);
+  const headersOf = (url: string) =>
+    configuration && signHandshake ? signHandshake(url, configuration.key) : {};
   const agent = await ctx.db
     .selectFrom('agents')
     .select('current_definition_id')
     .where('id', '=', agentId)
     .executeTakeFirstOrThrow();
   return {
-    path: `run created directly → stream at the minted media URL${key === null ? '' : ', signed'} (no vendor webhook)`,
+    path: `run created directly → stream at the minted media URL${configuration ? ', signed' : ''} (no vendor webhook)`,
     async open(index) {
       const providerCallId = randomUUID();
       const runId = await createRun(ctx.db, {
@@ -160,11 +163,11 @@ export async function directOpener(stack: BenchStack, wire: VendorWire): Promise
         initial_context: {
           caller_number: `+1415555${String(1000 + index).padStart(4, '0')}`,
           called_number: BOUND,
-          telephony_configuration_id: configuration.id,
+          ...(configuration ? { telephony_configuration_id: configuration.id } : {}),
           provider_call_id: providerCallId,
         },
       });
-      const url = mediaStreamUrl(ctx.config, provider, runId);
+      const url = streamUrlOf(ctx.config, provider, runId);
       return {
         runId,
         opening: {

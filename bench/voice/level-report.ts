@@ -54,7 +54,12 @@ export function levelRow(
 
 export function voiceFigures(
   rows: LevelRow[],
-  options: { latencyLevels: Set<number>; levels: number[]; endOfTurnSeconds: number; interruptionSeconds: number },
+  options: {
+    latencyLevels: Set<number>;
+    levels: number[];
+    endOfTurnSeconds: number;
+    interruptionSeconds: number;
+  },
 ): Figure[] {
   const figures: Figure[] = [];
   for (const row of rows) {

@@ -4,7 +4,7 @@
  * voice; the vendor fakes (LLM, Deepgram: both answer at once) and the callers run in processes of their own. The
  * callers speak the chosen vendor's wire from the vendor's side (wires.ts: the transport contract suite's wires).
  * Usage:
- *   npx tsx bench/voice/main.ts [--transport twilio|simulator|…] [--calls N | --levels 1,25,50,100,150]
+ *   npx tsx bench/voice/main.ts [--transport twilio|simulator|telnyx|plivo|asterisk] [--calls N | --levels 1,25,50,100,150]
  *                               [--latency-levels 1,100]
  * Twilio calls arrive through the service's inbound webhook, as part 1 measured them; for every other transport the
  * run is created directly and its stream opened at the minted media URL (call-openings.ts), so those figures
@@ -29,7 +29,7 @@ import type { CallResult } from './caller';
 import { directOpener, twilioOpener, type OpenedCall } from './call-openings';
 import { levelRow, voiceFigures, type LevelRow, type MediaMeasurement } from './level-report';
 import { findRunTranscript } from './transcripts';
-import { wireOf } from './wires';
+import { benchTransport } from './wires';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -38,7 +38,8 @@ const option = (name: string) => {
 };
 const listOption = (name: string, fallback: number[]) => option(name)?.split(',').map(Number) ?? fallback;
 const transport = option('transport') ?? 'twilio';
-const wire = wireOf(transport);
+const bench = benchTransport(transport);
+const wire = bench.newWire();
 const calls = option('calls');
 const levels = calls === undefined ? listOption('levels', [1, 25, 50, 100, 150]) : [Number(calls)];
 const latencyLevels = new Set(calls === undefined ? listOption('latency-levels', [1, 100]) : levels);
@@ -53,7 +54,10 @@ async function startIpcChild(script: string, env: Record<string, string>) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const [ready] = (await once(child, 'message')) as [{ type: string; url?: string }];
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${script} exited (${String(code)}) before it was ready`);
+  });
+  const [ready] = (await Promise.race([once(child, 'message'), exited])) as [{ type: string; url?: string }];
   return { child, ready };
 }
 
@@ -90,7 +94,10 @@ try {
     startSeconds: INTERRUPTION_SECONDS,
     stopSeconds: END_OF_TURN_SECONDS,
   });
-  const opener = transport === 'twilio' ? await twilioOpener(stack, wire) : await directOpener(stack, wire);
+  const opener =
+    transport === 'twilio'
+      ? await twilioOpener(stack, wire)
+      : await directOpener(stack, wire, bench.streamUrl);
 
   const media = await startIpcChild('bench/voice/media-child.ts', { ...stack.env, ...mediaEnv });
   children.push(media.child);
@@ -118,7 +125,8 @@ try {
     const measured = await request<MediaMeasurement>(media.child, { type: 'measure-stop' }, 'measured');
     const transcripts = await Promise.all(opened.map(({ runId }) => findRunTranscript(stack.ctx, runId)));
     const refusal = results.find((result) => result.firstRefusal !== undefined)?.firstRefusal;
-    if (refusal !== undefined) log(`${transport}: the vendor would refuse a message of the service: ${refusal}`);
+    if (refusal !== undefined)
+      log(`${transport}: the vendor would refuse a message of the service: ${refusal}`);
     const row = levelRow(level, results, transcripts, measured);
     rows.push(row);
     log(JSON.stringify(row));
