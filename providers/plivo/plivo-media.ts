@@ -8,20 +8,18 @@
  * requests it makes to answer, hangup and callback URLs), so the per-call token in the URL path, minted by this
  * deployment for one run and expiring, is the whole check (media/stream-auth.ts).
  */
-import type {
-  MediaAdapter,
-  MediaLog,
-  MediaSocket,
-  MediaStreamStart,
-  MediaTransport,
-} from '../../voice/media-transport';
+import type { MediaAdapter, MediaLog, MediaStreamStart } from '../../voice/media-transport';
+import { acceptStream } from '../../voice/stream-opening';
 import { parametersOfExtraHeaders } from './plivo-answer';
 import { PlivoStream, recordOf, type PlivoMessage } from './plivo-stream';
 
-const quiet: MediaLog = { warn: () => undefined, debug: () => undefined };
+function messageOf(data: Buffer, isBinary: boolean, log: MediaLog): PlivoMessage | null {
+  const message = isBinary ? null : parseJson(data);
+  if (!message) log.warn({ bytes: data.length }, 'plivo media: malformed message ignored');
+  return message;
+}
 
-function messageOf(data: Buffer, isBinary: boolean): PlivoMessage | null {
-  if (isBinary) return null;
+function parseJson(data: Buffer): PlivoMessage | null {
   try {
     return recordOf(JSON.parse(data.toString('utf8')));
   } catch {
@@ -39,46 +37,26 @@ export function plivoStartOf(message: PlivoMessage): MediaStreamStart | null {
   return { streamId, providerCallId: callId, parameters: parametersOfExtraHeaders(message.extra_headers) };
 }
 
-/** Waits for `start`, then hands the stream over; a late, malformed or missing start closes the socket (1008). */
-function acceptPlivoStream(
-  socket: MediaSocket,
-  options: { startTimeoutMs: number; log?: MediaLog },
-): Promise<MediaTransport> {
-  const log = options.log ?? quiet;
-  let stream: PlivoStream | null = null;
-  let refused = false;
-  return new Promise((resolve, reject) => {
-    const refuse = (reason: string) => {
-      clearTimeout(deadline);
-      if (stream || refused) return;
-      refused = true;
-      socket.close(1008, reason);
-      reject(new Error(`plivo media stream: ${reason}`));
-    };
-    const deadline = setTimeout(() => refuse('no start message in time'), options.startTimeoutMs);
-    socket.on('message', (data, isBinary) => {
-      const message = messageOf(data, isBinary);
-      if (!message) return log.warn({ bytes: data.length }, 'plivo media: malformed message ignored');
-      if (stream) return stream.receive(message);
-      if (refused) return;
-      if (message.event !== 'start')
-        return log.debug({ event: message.event }, 'plivo media: message before start ignored');
-      const start = plivoStartOf(message);
-      if (!start) return refuse('malformed start message');
-      clearTimeout(deadline);
-      stream = new PlivoStream(socket, start, log);
-      resolve(stream);
-    });
-    socket.on('close', () => (stream ? stream.end('socket_closed') : refuse('closed before start')));
-    socket.on('error', (error) => {
-      log.warn({ err: error }, 'plivo media: socket error');
-      if (!stream) refuse('socket error');
-    });
-  });
-}
-
 export const plivoMedia: MediaAdapter = {
   transport: 'plivo-audio-stream',
   sampleRate: 8000,
-  accept: acceptPlivoStream,
+  accept: (socket, options) =>
+    acceptStream(socket, options, {
+      vendor: 'plivo',
+      start: 'start message',
+      opening(data, isBinary, log) {
+        const message = messageOf(data, isBinary, log);
+        if (!message) return null;
+        if (message.event !== 'start') {
+          log.debug({ event: message.event }, 'plivo media: message before start ignored');
+          return null;
+        }
+        const start = plivoStartOf(message);
+        return start ? new PlivoStream(socket, start, log) : 'malformed start message';
+      },
+      receive(stream, data, isBinary, log) {
+        const message = messageOf(data, isBinary, log);
+        if (message) stream.receive(message);
+      },
+    }),
 };
