@@ -26,6 +26,17 @@ export interface ConnectOptions {
 export type StatusWebhook = {
   /** The call status the body reports; null when the body is not a status report of this vendor. */
   parse(request: WebhookRequest): CallStatus | null;
+  /**
+   * Answers a status event of a call still going that waits for a command of ours (Telnyx: hang up a call whose media
+   * stream is over, since closing a Call Control stream does not end the call). Absent: no event needs one. Throws a
+   * ProviderRequestError when the vendor cannot take the command, so the event is resent.
+   */
+  commandOn?(input: {
+    credentials: WebhookCredentials;
+    body: unknown;
+    destinations: DestinationPolicy;
+    log: FastifyBaseLogger;
+  }): Promise<void>;
 } & (
   | {
       /** The simulator, our own cloud: the attempt token in the URL is its whole authentication. */

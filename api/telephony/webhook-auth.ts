@@ -68,7 +68,13 @@ export async function authenticateConfigurationWebhook(
 export async function authenticateAttemptCallback(
   deps: WebhookDeps,
   input: { provider: string; attemptId: number; token: string; request: FastifyRequest },
-): Promise<{ attempt: Attempt; webhook: StatusWebhook; request: WebhookRequest }> {
+): Promise<{
+  attempt: Attempt;
+  webhook: StatusWebhook;
+  request: WebhookRequest;
+  /** The attempt's configuration (absent only for the simulator's callbacks, which carry no signature). */
+  credentials?: WebhookCredentials;
+}> {
   const webhook = adapterFor(input.provider)?.statusWebhook;
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids: Record<string, unknown> = { provider: input.provider, attempt_id: input.attemptId };
@@ -90,7 +96,7 @@ export async function authenticateAttemptCallback(
   }
   if (!credentials) refuse(deps, 'unknown_configuration', ids);
   checkSignature(deps, webhook, input.provider, credentials, request, ids);
-  return { attempt, webhook, request };
+  return { attempt, webhook, request, credentials };
 }
 
 function checkSignature(

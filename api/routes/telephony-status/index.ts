@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { storeReportedOutcome } from '../../../client/attempt-outcomes';
-import { invalidField } from '../../errors';
+import { invalidField, serviceUnavailable } from '../../errors';
+import { destinationPolicy } from '../../../net/outbound-destinations';
+import { ProviderRequestError } from '../../../providers/provider-errors';
 import { Id } from '../common-schemas';
 import { adapterFor } from '../../../providers/registry';
 import { recordMachineVerdict } from '../../telephony/machine-verdicts';
@@ -17,6 +19,7 @@ const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
  */
 const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, temporal } = app.ctx;
+  const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
   registerRawBodyParsers(app);
 
   app.post(
@@ -37,6 +40,7 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const {
         attempt,
         webhook,
+        credentials,
         request: webhookRequest,
       } = await authenticateAttemptCallback(
         { db, config, log },
@@ -49,7 +53,18 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (verdict) return recordMachineVerdict(db, log, attempt, verdict);
         throw invalidField(['body'], 'Not a status callback of this provider.');
       }
-      if (status.state !== 'ended') return { received: true, recorded: false };
+      if (status.state !== 'ended') {
+        // Some vendors' calls wait for a command on an event (Telnyx: hang up once the media stream is over).
+        if (webhook.commandOn && credentials)
+          await webhook
+            .commandOn({ credentials, body: webhookRequest.body, destinations, log })
+            .catch((error: unknown) => {
+              if (error instanceof ProviderRequestError)
+                throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
+              throw error;
+            });
+        return { received: true, recorded: false };
+      }
       if (attempt.provider_call_id !== null && attempt.provider_call_id !== status.providerCallId) {
         log.warn(
           { provider_call_id: status.providerCallId },
