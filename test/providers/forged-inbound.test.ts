@@ -161,16 +161,24 @@ describe('forged inbound calls are refused, whatever configuration they aim at',
     expect(await inboundRuns()).toEqual([]);
   });
 
-  it('answers a call Vonage signed with the greeting of the bound agent, and creates its run once', async () => {
+  it('answers a call Vonage signed with the media stream of the bound agent, and creates its run once', async () => {
     const body = vonageCall(VONAGE_NUMBER);
     const response = await postVonage(vonage, body, vonageJwt(claimsOf(body)));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
-      { action: 'talk', text: 'Hello, this is Test agent. Thank you for your time. Goodbye.' },
-    ]);
-    // Vonage resends a webhook it got no answer to: the same call (same uuid) answers alike and adds no run.
+    const uuid = (JSON.parse(body) as { uuid: string }).uuid;
+    const streamOf = (ncco: unknown) =>
+      (
+        ncco as Array<{ action: string; endpoint: Array<{ type: string; headers: Record<string, string> }> }>
+      )[0]!;
+    expect(streamOf(response.json())).toMatchObject({
+      action: 'connect',
+      endpoint: [{ type: 'websocket', headers: { call_uuid: uuid, run_id: expect.stringMatching(/^\d+$/) } }],
+    });
+    // Vonage resends a webhook it got no answer to: the same call (same uuid) joins the same run and adds none.
     const resent = await postVonage(vonage, body, vonageJwt(claimsOf(body)));
-    expect(resent.json()).toEqual(response.json());
+    expect(streamOf(resent.json()).endpoint[0]!.headers).toEqual(
+      streamOf(response.json()).endpoint[0]!.headers,
+    );
     const runs = await world.t.ctx.db
       .selectFrom('runs')
       .select(['workflow_id', 'mode', 'initial_context'])
