@@ -15,6 +15,7 @@ import type {
 } from '../../voice/media-transport';
 import { isValidTwilioSignature } from './twilio-status';
 import { TransportListeners } from '../../voice/transport-listeners';
+import { acceptStream } from '../../voice/stream-opening';
 
 /** Samples (and μ-law bytes) in 20 ms at 8 kHz. */
 const FRAME = 160;
@@ -23,7 +24,6 @@ const MULAW_SILENCE = 0xff;
 const DIGITS = /^[0-9*#A-D]$/;
 
 type Message = Record<string, unknown> & { event?: unknown };
-const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined };
 
 const objectOf = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -50,45 +50,6 @@ export function twilioStartOf(message: Message): MediaStreamStart | null {
   for (const [name, value] of Object.entries(objectOf(start.customParameters) ?? {}))
     if (typeof value === 'string') parameters[name] = value;
   return { streamId, providerCallId: start.callSid, parameters };
-}
-
-/** Reads `connected` and `start`, then hands the stream over as a MediaTransport. */
-function acceptTwilioStream(
-  socket: MediaSocket,
-  options: { startTimeoutMs: number; log?: MediaLog },
-): Promise<MediaTransport> {
-  const log = options.log ?? silentLog;
-  return new Promise((resolve, reject) => {
-    let transport: TwilioTransport | null = null;
-    let failed = false;
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      if (transport || failed) return;
-      failed = true;
-      socket.close(1008, reason);
-      reject(new Error(`twilio media stream: ${reason}`));
-    };
-    const timer = setTimeout(() => fail('no start message in time'), options.startTimeoutMs);
-    socket.on('message', (data, isBinary) => {
-      const message = parse(data, isBinary);
-      if (!message) return log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
-      if (transport) return transport.receive(message);
-      if (failed) return;
-      if (message.event === 'connected') return;
-      if (message.event !== 'start')
-        return log.debug({ event: message.event }, 'twilio media: message before start ignored');
-      const start = twilioStartOf(message);
-      if (!start) return fail('malformed start message');
-      clearTimeout(timer);
-      transport = new TwilioTransport(socket, start, log);
-      resolve(transport);
-    });
-    socket.on('close', () => (transport ? transport.end('socket_closed') : fail('closed before start')));
-    socket.on('error', (error) => {
-      log.warn({ err: error }, 'twilio media: socket error');
-      if (!transport) fail('socket error');
-    });
-  });
 }
 
 class TwilioTransport implements MediaTransport {
@@ -219,5 +180,28 @@ export const twilioMedia: MediaAdapter = {
   sampleRate: 8000,
   verifyHandshake: ({ url, headers }, authToken) =>
     isValidTwilioSignature(authToken, url, new URLSearchParams(), headerValue(headers['x-twilio-signature'])),
-  accept: acceptTwilioStream,
+  accept: (socket, options) =>
+    acceptStream(socket, options, {
+      vendor: 'twilio',
+      start: 'start message',
+      opening(data, isBinary, log) {
+        const message = parse(data, isBinary);
+        if (!message) {
+          log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
+          return null;
+        }
+        if (message.event === 'connected') return null;
+        if (message.event !== 'start') {
+          log.debug({ event: message.event }, 'twilio media: message before start ignored');
+          return null;
+        }
+        const start = twilioStartOf(message);
+        return start ? new TwilioTransport(socket, start, log) : 'malformed start message';
+      },
+      receive(transport, data, isBinary, log) {
+        const message = parse(data, isBinary);
+        if (message) return transport.receive(message);
+        log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
+      },
+    }),
 };
