@@ -138,6 +138,8 @@ export function startCall(options: {
   definition?: AgentDefinition;
   /** The media process's transfer hook (absent: the call cannot be transferred). */
   transfer?: (destination: string) => Promise<void>;
+  /** Wraps the call's LLM (e.g. to hold one request until the test lets it go). */
+  wrapLlm?: (llm: LanguageModel) => LanguageModel;
 }): CallUnderTest {
   const transport = new MemoryTransport(16000);
   const saved: ConversationState[] = [];
@@ -159,7 +161,7 @@ export function startCall(options: {
     recognizer: options.recognizer ?? createSimulatorRecognizer(),
     synthesizer: options.synthesizer ?? createLocalSynthesizer(),
     fallbackSynthesizer: options.fallbackSynthesizer ?? createLocalSynthesizer(),
-    llm: options.fake ? modelOf(options.fake) : null,
+    llm: options.fake ? (options.wrapLlm ?? ((llm) => llm))(modelOf(options.fake)) : null,
   };
   const pipeline = startCallPipeline({
     call,
