@@ -1,6 +1,8 @@
 /**
  * Vonage over its documented Voice API (`/v1/calls`) with an application JWT; inbound calls through the
- * application's answer URL (Application API v2) and numbers linked to it (Numbers API `/number/update`).
+ * application's answer URL (Application API v2) and numbers linked to it (Numbers API `/number/update`). Calls are
+ * placed with advanced machine detection when AMD is on (vonage-machine.ts), and moved to a person by modifying the
+ * call (`PUT /v1/calls/{uuid}`, `action: 'transfer'` to a connect NCCO, vonage-answer.ts).
  */
 import type {
   CallStatus,
