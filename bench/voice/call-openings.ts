@@ -92,7 +92,10 @@ export async function twilioOpener(stack: BenchStack, wire: VendorWire): Promise
 const SIGNING_CREDENTIALS: Record<
   string,
   { config: Record<string, unknown>; secrets: Record<string, string> }
-> = {};
+> = {
+  // Vonage signs the handshake with the configuration's signature secret (a JWT, as its signed webhooks).
+  vonage: { config: {}, secrets: { signature_secret: 'bench-vonage-signature-secret-0123456789' } },
+};
 
 /**
  * For a vendor that signs its media handshake: the bench's configuration of it (the run's

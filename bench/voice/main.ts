@@ -4,8 +4,8 @@
  * voice; the vendor fakes (LLM, Deepgram: both answer at once) and the callers run in processes of their own. The
  * callers speak the chosen vendor's wire from the vendor's side (wires.ts: the transport contract suite's wires).
  * Usage:
- *   npx tsx bench/voice/main.ts [--transport twilio|simulator|telnyx|plivo|asterisk] [--calls N | --levels 1,25,50,100,150]
- *                               [--latency-levels 1,100]
+ *   npx tsx bench/voice/main.ts [--transport twilio|simulator|telnyx|vonage|plivo|asterisk]
+ *                               [--calls N | --levels 1,25,50,100,150] [--latency-levels 1,100]
  * Twilio calls arrive through the service's inbound webhook, as part 1 measured them; for every other transport the
  * run is created directly and its stream opened at the minted media URL (call-openings.ts), so those figures
  * measure the transport and the voice pipeline, not the vendor's answer webhook.

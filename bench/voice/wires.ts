@@ -12,6 +12,7 @@ import { plivoFarEnd } from '../../test/voice/transport-contract/plivo-far-end';
 import { simulatorFarEnd } from '../../test/voice/transport-contract/simulator-far-end';
 import { telnyxStreamWire } from '../../test/voice/transport-contract/telnyx-far-end';
 import { twilioFarEnd } from '../../test/voice/transport-contract/twilio-far-end';
+import { vonageFarEnd } from '../../test/voice/transport-contract/vonage-far-end';
 
 type StreamUrlOf = (config: Pick<Config, 'appSecret' | 'media'>, provider: string, runId: number) => string;
 
@@ -33,6 +34,7 @@ const TRANSPORTS: Record<string, BenchTransport> = {
   twilio: { newWire: () => twilioFarEnd, streamUrl: mediaStreamUrl },
   simulator: { newWire: () => simulatorFarEnd, streamUrl: mediaStreamUrl },
   telnyx: { newWire: telnyxStreamWire, streamUrl: mediaStreamUrl },
+  vonage: { newWire: () => vonageFarEnd, streamUrl: mediaStreamUrl },
   plivo: { newWire: () => plivoFarEnd, streamUrl: mediaStreamUrl },
   asterisk: { newWire: () => asteriskWebSocketFarEnd, streamUrl: tokenInQuery },
 };
