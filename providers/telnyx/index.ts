@@ -8,6 +8,7 @@ import { handleTelnyxInboundEvent } from './telnyx-inbound';
 import { telnyxMachineVerdict } from './telnyx-machine';
 import { telnyxMedia } from './telnyx-media';
 import { createTelnyxProvider } from './telnyx-provider';
+import { hangUpOutboundAfterStream } from './telnyx-stream-end';
 import { isValidTelnyxSignature, telnyxCallStatus, type TelnyxWebhook } from './telnyx-status';
 
 export const telnyxAdapter: VendorAdapter = {
@@ -24,6 +25,7 @@ export const telnyxAdapter: VendorAdapter = {
         headerOf(request, 'telnyx-timestamp'),
       ),
     parse: ({ body }) => telnyxCallStatus(body as TelnyxWebhook),
+    commandOn: hangUpOutboundAfterStream,
   },
   inbound: {
     style: 'call_control',

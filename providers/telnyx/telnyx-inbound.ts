@@ -19,12 +19,10 @@ import { REFUSAL_MESSAGE } from '../call-instructions';
 import type { WebhookCredentials } from '../webhook-request';
 import { telnyxCallCommands, decodeClientState } from './telnyx-call-control';
 import type { TelnyxWebhook } from './telnyx-status';
+import { STREAM_ENDED } from './telnyx-stream-end';
 
 /** What the inbound URL did with one event, for the log and the tests. */
 export type TelnyxInboundStep = 'answered' | 'spoke' | 'hung_up' | 'command_refused' | 'ignored';
-
-/** The events that say a call's media stream is over (stopped by either side, or never opened). */
-export const STREAM_ENDED = new Set(['streaming.stopped', 'streaming.failed']);
 
 const ACCEPTED = 'vac-inbound:accept:';
 const REFUSED = 'vac-inbound:refuse';
