@@ -1,7 +1,7 @@
 /** A listening app, an organization with an agent, and helpers to place one attempt through a vendor adapter. */
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
 import { freePort } from '../../devstack/processes';
-import { statusCallbackUrl } from '../../providers/webhook-urls';
+import { dialTimeStreamUrl, statusCallbackUrl } from '../../providers/webhook-urls';
 import { destinationPolicy } from '../../net/outbound-destinations';
 import type { TelephonyProvider } from '../../providers/provider';
 import { canPlaceCalls, providerFor } from '../../providers/registry';
@@ -84,6 +84,10 @@ export async function placeAttempt(
     configurationId: number;
     phoneNumber: string;
     amdEnabled?: boolean;
+    /** The agent leaves a message on a machine (PlaceCallInput.leavesVoicemail). */
+    leavesVoicemail?: boolean;
+    /** Dial with the run's media stream URL (PlaceCallInput.mediaStreamUrl), as the engine does for Telnyx. */
+    streamMedia?: boolean;
     retry?: Record<string, unknown>;
     /** Runs once the campaign exists, before the dial (e.g. wait for an events stream to open). */
     beforePlace?: () => Promise<void>;
@@ -140,6 +144,10 @@ export async function placeAttempt(
     ringTimeoutSeconds: 30,
     maxCallDurationSeconds: 600,
     amdEnabled: input.amdEnabled ?? false,
+    ...(input.leavesVoicemail ? { leavesVoicemail: true } : {}),
+    ...(input.streamMedia
+      ? { mediaStreamUrl: dialTimeStreamUrl(world.t.ctx.config, provider, run.id, 30) }
+      : {}),
   });
   await db
     .updateTable('attempts')
