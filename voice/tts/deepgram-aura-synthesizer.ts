@@ -3,17 +3,20 @@
  * `GET {base}/v1/speak?encoding=linear16&sample_rate=…&model=…` with `Authorization: Token <key>`; the sentence goes
  * out as `Speak`, then `Flush`; binary frames of PCM16 at the call's rate come back until `Flushed`, then `Close`.
  * An abort (barge-in) sends `Clear` and closes. The base URL may be set by the user, so the connection is checked
- * against the destination policy. A refused handshake (401), a refused destination or a socket that closes before
- * `Flushed` reject with SpeechVendorError('tts').
+ * against the destination policy. A refused handshake (401), a refused destination, an `Error` message, a socket that
+ * closes before `Flushed` or a service silent for 15 s mid-sentence reject with SpeechVendorError('tts'); the
+ * sentence loop is voice/tts/socket-sentence.ts, shared with ElevenLabs and Cartesia.
  */
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
-import { bytesToSamples } from '../audio/wav';
-import { connectDeepgram, deepgramFailure } from '../deepgram-socket';
+import { connectDeepgram } from '../deepgram-socket';
 import { SpeechVendorError, type SpeechSynthesizer } from '../speech';
+import { pcm16Joiner, speakOverSocket } from './socket-sentence';
 
 export const DEFAULT_AURA_MODEL = 'aura-2-thalia-en';
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Aura silent this long mid-sentence has failed. */
+const STALL_MS = 15_000;
 
 export function createDeepgramAuraSynthesizer(options: {
   apiKey: string;
@@ -48,82 +51,22 @@ export function createDeepgramAuraSynthesizer(options: {
   };
 }
 
-const failed = (what: string, cause: unknown) => deepgramFailure('tts', what, cause);
-
 /** Sends the sentence and yields its audio as it arrives, until `Flushed`, an abort or a failure. */
-async function* speak(socket: WebSocket, text: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
-  const chunks: Int16Array[] = [];
-  let done = false;
-  let failure: SpeechVendorError | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  let odd: Buffer | null = null; // a frame may end inside a sample: its byte waits for the next frame
-  const send = (message: unknown) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  };
-  const finish = () => {
-    done = true;
-    send({ type: 'Close' });
-    socket.close(1000);
-    notify();
-  };
-  const onAbort = () => {
-    send({ type: 'Clear' });
-    finish();
-  };
-  socket.on('message', (data: Buffer, isBinary) => {
-    if (done) return;
-    if (isBinary) {
-      const bytes: Buffer = odd ? Buffer.concat([odd, data]) : data;
-      const even = bytes.length - (bytes.length % 2);
-      odd = even < bytes.length ? bytes.subarray(even) : null;
-      if (even > 0) chunks.push(bytesToSamples(bytes.subarray(0, even)));
-      return notify();
-    }
-    let message: { type?: string; description?: string; err_msg?: string };
-    try {
-      message = JSON.parse(data.toString('utf8')) as typeof message;
-    } catch {
-      return;
-    }
-    if (message.type === 'Flushed') finish();
-    else if (message.type === 'Error') {
-      failure = new SpeechVendorError(
-        'tts',
-        `Deepgram error: ${message.description ?? message.err_msg ?? 'no description'}`,
-      );
-      finish();
-    }
+function speak(socket: WebSocket, text: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
+  const joinPcm = pcm16Joiner();
+  return speakOverSocket({
+    vendor: 'Deepgram',
+    socket,
+    signal,
+    request: [{ type: 'Speak', text }, { type: 'Flush' }],
+    cancel: { type: 'Clear' },
+    farewell: { type: 'Close' },
+    stallMs: STALL_MS,
+    onBinary: (data, events) => events.audio(joinPcm(data)),
+    onMessage(message, events) {
+      if (message.type === 'Flushed') events.end();
+      else if (message.type === 'Error')
+        events.fail(`Deepgram error: ${String(message.description ?? message.err_msg ?? 'no description')}`);
+    },
   });
-  socket.on('error', (error) => {
-    failure ??= failed('stream failed', error);
-    notify();
-  });
-  socket.on('close', (code, reason) => {
-    if (!done)
-      failure ??= new SpeechVendorError(
-        'tts',
-        `Deepgram closed the stream before the audio ended (${code} ${reason.toString()})`.trim(),
-      );
-    done = true;
-    notify();
-  });
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    send({ type: 'Speak', text });
-    send({ type: 'Flush' });
-    for (;;) {
-      while (chunks.length > 0 && !signal.aborted) yield chunks.shift()!;
-      if (failure) throw failure;
-      if (done || signal.aborted) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    // A consumer that stops early (or an abort) leaves nothing open.
-    if (!done) onAbort();
-  }
 }

@@ -1,7 +1,7 @@
 /**
- * One sentence spoken over a text-to-speech vendor's WebSocket whose audio comes back base64 inside JSON messages
- * (ElevenLabs stream-input, Cartesia tts/websocket): the request messages go out, the vendor's messages are read by
- * the vendor's own `onMessage` into audio, an end or a failure, and the audio is yielded as it arrives. Shared rules:
+ * One sentence spoken over a text-to-speech vendor's WebSocket (Deepgram Aura's binary frames, ElevenLabs' and
+ * Cartesia's base64 audio inside JSON messages): the request messages go out, the vendor's messages are read by the
+ * vendor's own handlers into audio, an end or a failure, and the audio is yielded as it arrives. Shared rules:
  * - an abort (barge-in) or a consumer that stops early sends the vendor's cancel, if it has one, and closes; audio
  *   arriving after that is dropped;
  * - a socket that closes or fails before the vendor said the audio ended, a vendor error, or a vendor that sends
@@ -32,8 +32,12 @@ export interface SocketSentence {
   request: readonly unknown[];
   /** One parsed JSON text message of the vendor. */
   onMessage(message: Record<string, unknown>, events: SentenceEvents): void;
-  /** Sent before closing on barge-in (Cartesia's cancel); without one the close alone stops the vendor. */
+  /** One binary frame of the vendor (Aura's audio); without a handler binary frames are logged and skipped. */
+  onBinary?(data: Buffer, events: SentenceEvents): void;
+  /** Sent before closing on barge-in (Cartesia's cancel, Aura's Clear); without one the close alone stops the vendor. */
   cancel?: unknown;
+  /** Sent before each close of ours (Aura's Close). */
+  farewell?: unknown;
   /** A vendor silent this long (no message at all) while the sentence is under way has failed. */
   stallMs: number;
   logger?: Logger;
@@ -55,6 +59,7 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
   const finish = () => {
     done = true;
     clearTimeout(stall);
+    if (sentence.farewell !== undefined) send(sentence.farewell);
     socket.close(1000);
     notify();
   };
@@ -87,6 +92,7 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
   socket.on('message', (data: Buffer, isBinary) => {
     if (done) return;
     watch();
+    if (isBinary && sentence.onBinary) return sentence.onBinary(data, events);
     const parsed = isBinary ? undefined : parseObject(data);
     if (!parsed) {
       logger?.warn(
@@ -133,19 +139,23 @@ function parseObject(data: Buffer): Record<string, unknown> | undefined {
 /** The wire encodings vendors send telephone audio in: G.711 μ-law, or 16-bit little-endian PCM. */
 export type VendorEncoding = 'mulaw' | 'pcm16';
 
-/**
- * Turns a vendor's base64 audio pieces into samples. PCM pieces may end inside a sample: the odd byte waits for the
- * next piece. Null when the text is not base64 audio.
- */
-export function base64AudioDecoder(encoding: VendorEncoding): (base64: unknown) => Int16Array | null {
+/** 16-bit little-endian PCM arriving in pieces that may end inside a sample: the odd byte waits for the next piece. */
+export function pcm16Joiner(): (bytes: Buffer) => Int16Array {
   let odd: Buffer | null = null;
-  return (base64) => {
-    if (typeof base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return null;
-    const bytes = Buffer.from(base64, 'base64');
-    if (encoding === 'mulaw') return mulawToPcm(bytes);
+  return (bytes) => {
     const joined: Buffer = odd ? Buffer.concat([odd, bytes]) : bytes;
     const even = joined.length - (joined.length % 2);
     odd = even < joined.length ? joined.subarray(even) : null;
     return bytesToSamples(joined.subarray(0, even));
+  };
+}
+
+/** Turns a vendor's base64 audio pieces into samples; null when the text is not base64. */
+export function base64AudioDecoder(encoding: VendorEncoding): (base64: unknown) => Int16Array | null {
+  const joinPcm = pcm16Joiner();
+  return (base64) => {
+    if (typeof base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return null;
+    const bytes = Buffer.from(base64, 'base64');
+    return encoding === 'mulaw' ? mulawToPcm(bytes) : joinPcm(bytes);
   };
 }
