@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
+import { routeVonageNumbers } from './vonage-numbers-fake';
 
 export interface VonageBehaviour {
   final: 'completed' | 'busy' | 'timeout' | 'failed' | 'rejected' | 'cancelled';
@@ -104,14 +105,12 @@ export async function startVonageFake(
     liveInbound.set(uuid, { uuid, to, status: 'answered', duration: 0, eventUrl: '', body: {} });
     return uuid;
   };
-  const ownedNumbers = new Map((options.numbers ?? []).map((n) => [n.msisdn, n]));
   const behaviours = new Map<string, VonageBehaviour>();
   const pending = new Set<Promise<void>>();
   const application = {
     name: 'voice agents',
     capabilities: { voice: { webhooks: {} as Record<string, { address: string }> } },
   };
-  let linkError: string | null = null;
 
   const sign: VonageFake['sign'] = (body, secret = signatureSecret) => vonageSigned(body, secret, apiKey);
   const validJwt = (authorization: string | undefined) => {
@@ -258,80 +257,7 @@ export async function startVonageFake(
       return { status: 200, body: { id: applicationId, ...application } };
     }),
   );
-  /**
-   * The Numbers API (rest.nexmo.com): `api_key` and `api_secret` as HTTP basic authentication, answers with
-   * `error-code` / `error-code-label`. Vonage also takes them as request parameters; this fake refuses that, so a
-   * secret sent in a URL fails the tests.
-   */
-  const numbersLabel = (code: string, label: string) => ({
-    status: Number(code),
-    body: { 'error-code': code, 'error-code-label': label },
-  });
-  const withKeyAndSecret =
-    (
-      handler: (
-        request: FakeRequest,
-        params: URLSearchParams,
-      ) => ReturnType<Parameters<HttpFake['route']>[2]>,
-    ) =>
-    (request: FakeRequest) => {
-      const form =
-        request.method === 'POST'
-          ? String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')
-            ? new URLSearchParams(request.rawBody)
-            : null
-          : new URLSearchParams();
-      if (!form) return numbersLabel('400', 'unsupported content type');
-      const params = new URLSearchParams([...request.query, ...form]);
-      const basic = `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`;
-      if (request.headers.authorization !== basic || params.has('api_secret'))
-        return numbersLabel('401', 'authentication failed');
-      return handler(request, params);
-    };
-  http.route(
-    'GET',
-    '/account/numbers',
-    withKeyAndSecret((_request, params) => {
-      const pattern = params.get('pattern') ?? '';
-      const mode = params.get('search_pattern') ?? '0';
-      const matches = [...ownedNumbers.values()].filter((n) =>
-        mode === '0'
-          ? n.msisdn.startsWith(pattern)
-          : mode === '2'
-            ? n.msisdn.endsWith(pattern)
-            : n.msisdn.includes(pattern),
-      );
-      return {
-        status: 200,
-        body: {
-          count: matches.length,
-          numbers: matches.map((n) => ({
-            ...n,
-            type: 'mobile-lvn',
-            features: ['VOICE', 'SMS'],
-            ...(linked.has(n.msisdn) ? { app_id: linked.get(n.msisdn) } : {}),
-          })),
-        },
-      };
-    }),
-  );
-  http.route(
-    'POST',
-    '/number/update',
-    withKeyAndSecret((_request, params) => {
-      const msisdn = params.get('msisdn');
-      const country = params.get('country');
-      if (!msisdn || !country)
-        return numbersLabel('420', 'Missing parameter: country and msisdn are required');
-      if (linkError) return numbersLabel('420', linkError);
-      if (ownedNumbers.get(msisdn)?.country !== country)
-        return numbersLabel('420', 'Number not found in your account');
-      const appId = params.get('app_id');
-      if (appId) linked.set(msisdn, appId);
-      else linked.delete(msisdn);
-      return numbersLabel('200', 'success');
-    }),
-  );
+  const numbers = routeVonageNumbers(http, { apiKey, apiSecret, owned: options.numbers ?? [], linked });
 
   return {
     url: http.url,
@@ -364,7 +290,7 @@ export async function startVonageFake(
       await send(call, 'completed', { duration: String(durationSeconds) });
     },
     behave: (to, behaviour) => behaviours.set(to, behaviour),
-    failNumberLinks: (message) => (linkError = message),
+    failNumberLinks: (message) => numbers.failLinks(message),
     sign,
     async callInbound(to, from) {
       const msisdn = to.replace(/^\+/, '');
