@@ -5,8 +5,9 @@
  *   TwiML names, signed with `X-Twilio-Signature` as Twilio signs it.
  * - every other transport: the run is created directly, as the inbound desk creates an inbound run
  *   (api/telephony/inbound-calls.ts), and the caller opens the stream at the URL the vendor would be given for it
- *   (`mediaStreamUrl`, providers/webhook-urls.ts; Asterisk: the token as `?token=`, wires.ts), signed with the wire's `signHandshake` where the vendor signs its handshake. This
- *   measures the transport and the voice pipeline, not the vendor's answer webhook or call-control exchange.
+ *   (`mediaStreamUrl`, providers/webhook-urls.ts; Asterisk: the token as `?token=`, wires.ts), signed with the
+ *   wire's `signHandshake` where the vendor signs its handshake (Vonage). This measures the transport and the voice
+ *   pipeline, not the vendor's answer webhook or call-control exchange.
  */
 import { randomUUID } from 'node:crypto';
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
