@@ -7,18 +7,13 @@
  *
  * Plivo echoes a checkpoint only once the audio before it was played, never one a `clearAudio` dropped, so the
  * transport itself hands back the checkpoints pending at a clear (the contract: a clear returns pending marks). An
- * echo of a name not pending (late, or Plivo's own after all) is skipped, so each mark comes back once.
+ * echo of a name not pending (late, or Plivo's own after all) is skipped, so each mark comes back once. `close()`
+ * closes the socket: the stream is the XML's last element, so Plivo ends the call (voice/stream-transport.ts).
  */
 import { FrameSplitter } from '../../voice/audio/frames';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
-import type {
-  MediaLog,
-  MediaSocket,
-  MediaStreamStart,
-  MediaTransport,
-  MediaTransportEvents,
-} from '../../voice/media-transport';
-import { TransportListeners } from '../../voice/transport-listeners';
+import type { MediaLog, MediaSocket, MediaStreamStart } from '../../voice/media-transport';
+import { StreamTransport } from '../../voice/stream-transport';
 
 /** Samples in 20 ms at 8 kHz. */
 const FRAME = 160;
@@ -31,25 +26,17 @@ export const recordOf = (value: unknown): Record<string, unknown> | null =>
     ? (value as Record<string, unknown>)
     : null;
 
-export class PlivoStream implements MediaTransport {
+export class PlivoStream extends StreamTransport {
   readonly sampleRate = 8000;
-  private readonly listeners = new TransportListeners();
   /** Caller audio short of a whole frame (Plivo says nothing binding about its chunk size). */
   private readonly inbound = new FrameSplitter(FRAME);
   /** Agent audio short of a whole frame, sent (padded with silence) before the next checkpoint. */
   private outbound = new FrameSplitter(FRAME);
   /** Checkpoints sent and not yet played, in order. */
   private pending: string[] = [];
-  private ended = false;
 
-  constructor(
-    private readonly socket: MediaSocket,
-    readonly start: MediaStreamStart,
-    private readonly log: MediaLog,
-  ) {}
-
-  on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners.on(event, listener);
+  constructor(socket: MediaSocket, start: MediaStreamStart, log: MediaLog) {
+    super(socket, start, log, 'plivo');
   }
 
   receive(message: PlivoMessage): void {
@@ -59,7 +46,7 @@ export class PlivoStream implements MediaTransport {
         return this.receiveAudio(recordOf(message.media));
       case 'dtmf': {
         const digit = recordOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DIGITS.test(digit)) return this.listeners.emit('dtmf', digit);
+        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
         return this.log.warn({ digit }, 'plivo media: malformed dtmf ignored');
       }
       case 'playedStream':
@@ -79,14 +66,14 @@ export class PlivoStream implements MediaTransport {
     if (typeof payload !== 'string' || (media?.track !== undefined && media.track !== 'inbound'))
       return this.log.warn({ track: media?.track }, 'plivo media: media without inbound audio ignored');
     for (const frame of this.inbound.push(mulawToPcm(Buffer.from(payload, 'base64'))))
-      this.listeners.emit('audio', frame);
+      this.emit('audio', frame);
   }
 
   /** A checkpoint played: it, and any sent before it (played first, in order), come back. */
   private played(name: unknown) {
     const at = typeof name === 'string' ? this.pending.indexOf(name) : -1;
     if (at < 0) return this.log.debug({ name }, 'plivo media: echo of no pending checkpoint ignored');
-    for (const reached of this.pending.splice(0, at + 1)) this.listeners.emit('mark', reached);
+    for (const reached of this.pending.splice(0, at + 1)) this.emit('mark', reached);
   }
 
   play(pcm: Int16Array): void {
@@ -99,40 +86,18 @@ export class PlivoStream implements MediaTransport {
     const rest = this.outbound.flush();
     if (rest) this.sendAudio(rest);
     this.pending.push(name);
-    this.send({ event: 'checkpoint', streamId: this.start.streamId, name });
+    this.sendJson({ event: 'checkpoint', streamId: this.start.streamId, name });
   }
 
   clear(): void {
     if (this.ended) return;
     this.outbound = new FrameSplitter(FRAME);
-    this.send({ event: 'clearAudio', streamId: this.start.streamId });
-    for (const dropped of this.pending.splice(0)) this.listeners.emit('mark', dropped);
-  }
-
-  close(reason = 'closed'): void {
-    if (this.ended) return;
-    this.end(reason);
-    // The stream is the XML's last element: Plivo ends the call once it closes.
-    this.socket.close(1000, reason);
-  }
-
-  end(reason: string): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.pending = [];
-    this.listeners.emit('closed', reason);
+    this.sendJson({ event: 'clearAudio', streamId: this.start.streamId });
+    for (const dropped of this.pending.splice(0)) this.emit('mark', dropped);
   }
 
   private sendAudio(frame: Int16Array) {
     const payload = Buffer.from(pcmToMulaw(frame)).toString('base64');
-    this.send({ event: 'playAudio', media: { contentType: 'audio/x-mulaw', sampleRate: 8000, payload } });
-  }
-
-  private send(message: PlivoMessage) {
-    try {
-      this.socket.send(JSON.stringify(message));
-    } catch (error) {
-      this.log.warn({ err: error, event: message.event }, 'plivo media: send failed');
-    }
+    this.sendJson({ event: 'playAudio', media: { contentType: 'audio/x-mulaw', sampleRate: 8000, payload } });
   }
 }

@@ -10,12 +10,10 @@ import type {
   MediaLog,
   MediaSocket,
   MediaStreamStart,
-  MediaTransport,
-  MediaTransportEvents,
 } from '../../voice/media-transport';
 import { isValidTwilioSignature } from './twilio-status';
-import { TransportListeners } from '../../voice/transport-listeners';
 import { acceptStream } from '../../voice/stream-opening';
+import { StreamTransport } from '../../voice/stream-transport';
 
 /** Samples (and μ-law bytes) in 20 ms at 8 kHz. */
 const FRAME = 160;
@@ -52,27 +50,16 @@ export function twilioStartOf(message: Message): MediaStreamStart | null {
   return { streamId, providerCallId: start.callSid, parameters };
 }
 
-class TwilioTransport implements MediaTransport {
+class TwilioTransport extends StreamTransport {
   readonly sampleRate = 8000;
-  private readonly listeners = new TransportListeners();
   /** Caller μ-law bytes short of a whole frame (Twilio sends 160 a message, but says nothing binding). */
   private inbound = new Uint8Array(0);
   /** Agent μ-law bytes short of a whole frame, sent (padded) before the next mark. */
   private outbound = new Uint8Array(0);
-  private ended = false;
 
-  constructor(
-    private readonly socket: MediaSocket,
-    readonly start: MediaStreamStart,
-    private readonly log: MediaLog,
-  ) {}
-
-  on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners.on(event, listener);
-  }
-
-  private emit<E extends keyof MediaTransportEvents>(event: E, ...args: Parameters<MediaTransportEvents[E]>) {
-    this.listeners.emit(event, ...args);
+  // close(): the TwiML has nothing after <Connect>, so Twilio ends the call when the stream closes.
+  constructor(socket: MediaSocket, start: MediaStreamStart, log: MediaLog) {
+    super(socket, start, log, 'twilio');
   }
 
   receive(message: Message): void {
@@ -121,26 +108,13 @@ class TwilioTransport implements MediaTransport {
   mark(name: string): void {
     if (this.ended) return;
     this.flush();
-    this.send({ event: 'mark', streamSid: this.start.streamId, mark: { name } });
+    this.sendJson({ event: 'mark', streamSid: this.start.streamId, mark: { name } });
   }
 
   clear(): void {
     if (this.ended) return;
     this.outbound = new Uint8Array(0);
-    this.send({ event: 'clear', streamSid: this.start.streamId });
-  }
-
-  close(reason = 'closed'): void {
-    if (this.ended) return;
-    this.end(reason);
-    // The TwiML has nothing after <Connect>: Twilio ends the call when the stream closes.
-    this.socket.close(1000, reason);
-  }
-
-  end(reason: string): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.emit('closed', reason);
+    this.sendJson({ event: 'clear', streamSid: this.start.streamId });
   }
 
   private flush() {
@@ -153,15 +127,7 @@ class TwilioTransport implements MediaTransport {
 
   private sendMedia(frame: Uint8Array) {
     const payload = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64');
-    this.send({ event: 'media', streamSid: this.start.streamId, media: { payload } });
-  }
-
-  private send(message: Record<string, unknown>) {
-    try {
-      this.socket.send(JSON.stringify(message));
-    } catch (error) {
-      this.log.warn({ err: error, event: message.event }, 'twilio media: send failed');
-    }
+    this.sendJson({ event: 'media', streamSid: this.start.streamId, media: { payload } });
   }
 }
 
