@@ -83,6 +83,12 @@ describe('Vonage media: its own wire', () => {
     transport.play(ramp(320));
     transport.mark('c');
     transport.clear();
+    // Vonage drops `c` with its audio, unplayed: the transport hands it back at once, before any notify.
+    expect(events.items).toEqual([
+      ['mark', 'a'],
+      ['mark', 'b'],
+      ['mark', 'c'],
+    ]);
     farEnd.send(JSON.stringify({ event: 'websocket:notify', payload: { name: 'c' } }));
     transport.mark('d');
     farEnd.send(JSON.stringify({ event: 'websocket:notify', payload: { name: 'd' } }));
