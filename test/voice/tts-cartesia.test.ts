@@ -7,7 +7,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
-import { SpeechVendorError } from '../../voice/speech';
 import {
   CARTESIA_VERSION,
   createCartesiaSynthesizer,
@@ -22,9 +21,11 @@ import {
   bargeInAfterFirstChunk,
   collectingLogger,
   configuredSynthesizer,
-  errorOf,
+  expectPrivateDestinationRefused,
+  expectRefusedConfigurations,
   masked,
   speakAll,
+  ttsFailureOf,
 } from './tts-vendor-helpers';
 
 let fake: CartesiaFake;
@@ -49,12 +50,7 @@ function synthesizer(
   });
 }
 
-const rejection = async (promise: Promise<unknown>): Promise<SpeechVendorError> => {
-  const error = await errorOf(promise);
-  expect(error).toBeInstanceOf(SpeechVendorError);
-  expect((error as SpeechVendorError).kind).toBe('tts');
-  return error as SpeechVendorError;
-};
+const rejection = ttsFailureOf;
 
 describe('Cartesia', () => {
   it.each([
@@ -162,12 +158,7 @@ describe('Cartesia failures', () => {
   });
 
   it('a private base URL is refused before connecting unless the operator allowed it', async () => {
-    const before = { connections: fake.connections.length, refused: fake.refusedHandshakes };
-    const error = await rejection(speakAll(synthesizer({ destinations: destinationPolicy([]) }), 'Hello.'));
-    expect(error.message).toMatch(/private address/);
-    expect({ connections: fake.connections.length, refused: fake.refusedHandshakes }).toEqual(before);
-    await speakAll(synthesizer({ destinations: destinationPolicy(['127.0.0.1']) }), 'Hello.');
-    expect(fake.connections.length).toBe(before.connections + 1);
+    await expectPrivateDestinationRefused(fake, (destinations) => synthesizer({ destinations }));
   });
 
   it.each(['https://api.cartesia.ai', 'wss://api.cartesia.ai/?api_key=k', 'wss://user:pw@api.cartesia.ai'])(
@@ -212,17 +203,6 @@ describe('Cartesia through a voice configuration', () => {
   });
 
   it('refuses a private base URL, and a configuration without a key', async () => {
-    for (const tts of [
-      { provider: 'cartesia', api_key: 'sk_car_123456', base_url: 'wss://192.168.1.5' },
-      { provider: 'cartesia', voice: 'v' },
-    ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/organizations/voice-configs',
-        headers: org.headers,
-        payload: { name: 'refused', tts },
-      });
-      expect(response.statusCode, response.body).toBe(422);
-    }
+    await expectRefusedConfigurations(t, org, 'cartesia');
   });
 });

@@ -6,7 +6,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
-import { SpeechVendorError } from '../../voice/speech';
 import {
   createElevenLabsSynthesizer,
   DEFAULT_ELEVENLABS_MODEL,
@@ -20,9 +19,11 @@ import {
   bargeInAfterFirstChunk,
   collectingLogger,
   configuredSynthesizer,
-  errorOf,
+  expectPrivateDestinationRefused,
+  expectRefusedConfigurations,
   masked,
   speakAll,
+  ttsFailureOf,
 } from './tts-vendor-helpers';
 
 let fake: ElevenLabsFake;
@@ -47,12 +48,8 @@ function synthesizer(
   });
 }
 
-const vendorError = async (promise: Promise<unknown>, pattern: RegExp) => {
-  const error = await errorOf(promise);
-  expect(error).toBeInstanceOf(SpeechVendorError);
-  expect((error as SpeechVendorError).kind).toBe('tts');
-  expect((error as Error).message).toMatch(pattern);
-};
+const vendorError = async (promise: Promise<unknown>, pattern: RegExp) =>
+  expect((await ttsFailureOf(promise)).message).toMatch(pattern);
 
 describe('ElevenLabs', () => {
   it.each([
@@ -145,14 +142,7 @@ describe('ElevenLabs failures', () => {
   });
 
   it('a private base URL is refused before connecting unless the operator allowed it', async () => {
-    const before = { connections: fake.connections.length, refused: fake.refusedHandshakes };
-    await vendorError(
-      speakAll(synthesizer({ destinations: destinationPolicy([]) }), 'Hello.'),
-      /private address/,
-    );
-    expect({ connections: fake.connections.length, refused: fake.refusedHandshakes }).toEqual(before);
-    await speakAll(synthesizer({ destinations: destinationPolicy(['127.0.0.1']) }), 'Hello.');
-    expect(fake.connections.length).toBe(before.connections + 1);
+    await expectPrivateDestinationRefused(fake, (destinations) => synthesizer({ destinations }));
   });
 
   it.each(['https://api.elevenlabs.io', 'wss://api.elevenlabs.io/?x=1', 'not a url'])(
@@ -200,17 +190,6 @@ describe('ElevenLabs through a voice configuration', () => {
   });
 
   it('refuses a private base URL, and a configuration without a key', async () => {
-    for (const tts of [
-      { provider: 'elevenlabs', api_key: 'xi-key-123456', base_url: 'wss://10.2.3.4' },
-      { provider: 'elevenlabs', voice: 'v' },
-    ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/organizations/voice-configs',
-        headers: org.headers,
-        payload: { name: 'refused', tts },
-      });
-      expect(response.statusCode, response.body).toBe(422);
-    }
+    await expectRefusedConfigurations(t, org, 'elevenlabs');
   });
 });

@@ -4,10 +4,11 @@
  */
 import pino from 'pino';
 import { expect } from 'vitest';
+import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
 import { readVoiceSettings } from '../../agents/voice-settings';
 import { concatSamples } from '../../voice/audio/frames';
 import type { SampleRate } from '../../voice/media-transport';
-import type { SpeechSynthesizer } from '../../voice/speech';
+import { SpeechVendorError, type SpeechSynthesizer } from '../../voice/speech';
 import { resolveCallVoices } from '../../voice/voice-setup';
 import type { TestApp } from '../helpers/context';
 import type { TestOrganization } from '../helpers/organizations';
@@ -50,6 +51,51 @@ export const errorOf = (promise: Promise<unknown>): Promise<unknown> =>
     () => null,
     (error: unknown) => error,
   );
+
+/** The promise's rejection, which must be a text-to-speech vendor failure. */
+export async function ttsFailureOf(promise: Promise<unknown>): Promise<SpeechVendorError> {
+  const error = await errorOf(promise);
+  expect(error).toBeInstanceOf(SpeechVendorError);
+  expect((error as SpeechVendorError).kind).toBe('tts');
+  return error as SpeechVendorError;
+}
+
+/** A loopback fake is refused before any connection under a policy allowing no private address, reached when allowed. */
+export async function expectPrivateDestinationRefused(
+  fake: { connections: unknown[]; refusedHandshakes: number },
+  synthesizer: (destinations: DestinationPolicy) => SpeechSynthesizer,
+): Promise<void> {
+  const before = { connections: fake.connections.length, refused: fake.refusedHandshakes };
+  const error = await ttsFailureOf(speakAll(synthesizer(destinationPolicy([])), 'Hello.'));
+  expect(error.message).toMatch(/private address/);
+  expect({ connections: fake.connections.length, refused: fake.refusedHandshakes }).toEqual(before);
+  await speakAll(synthesizer(destinationPolicy(['127.0.0.1'])), 'Hello.');
+  expect(fake.connections.length).toBe(before.connections + 1);
+}
+
+/** The API refuses to save `provider` with a private base URL (destination_not_allowed) or without a key. */
+export async function expectRefusedConfigurations(
+  t: TestApp,
+  org: TestOrganization,
+  provider: string,
+): Promise<void> {
+  const save = (tts: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations/voice-configs',
+      headers: org.headers,
+      payload: { name: `refused-${provider}`, tts: { provider, ...tts } },
+    });
+  const privateUrl = await save({ api_key: 'key-123456', base_url: 'wss://10.2.3.4' });
+  expect(privateUrl.statusCode).toBe(422);
+  expect(privateUrl.json()).toEqual({
+    detail: 'destination_not_allowed',
+    message: expect.stringMatching(/^tts\.base_url: /),
+  });
+  const keyless = await save({ voice: 'v' });
+  expect(keyless.statusCode).toBe(422);
+  expect(keyless.json().detail).toContainEqual(expect.objectContaining({ loc: ['body', 'tts', 'api_key'] }));
+}
 
 /** A pino logger keeping its lines, parsed. */
 export function collectingLogger() {
