@@ -17,7 +17,7 @@
  */
 import { WebSocket } from 'ws';
 import type { MediaStreamStart } from '../../voice/media-transport';
-import type { VendorWire } from '../../test/voice/transport-contract/far-end';
+import type { AgentWire, VendorWire } from '../../test/voice/transport-contract/far-end';
 import type { SpeechFrame } from './caller-lines';
 
 const FRAME_MS = 20;
@@ -103,7 +103,7 @@ export class Caller {
 
   private onMessage(data: Buffer, isBinary: boolean) {
     const now = performance.now();
-    const message = this.wire.readAgent(data, isBinary, this.opening.start);
+    const message = this.readAgent(data, isBinary);
     if (typeof message === 'string') {
       this.result.refused += 1;
       this.result.firstRefusal ??= message;
@@ -134,6 +134,15 @@ export class Caller {
       // The service told the vendor to hang up: the vendor ends the call and closes the stream.
       this.end('service');
       this.ws.close(1000);
+    }
+  }
+
+  /** The service's message as the vendor reads it; one the wire cannot even parse is a refusal too, not a crash. */
+  private readAgent(data: Buffer, isBinary: boolean): AgentWire | string {
+    try {
+      return this.wire.readAgent(data, isBinary, this.opening.start);
+    } catch (error) {
+      return `unreadable: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
