@@ -180,6 +180,8 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     if (behaviour.answer) {
       await send(call, 'call.answered');
       call.answered = true;
+      // From here our hangup command ends the call as answered (the stream may end it before a second passed).
+      call.answeredAt = start;
       await stream(call, call.body.stream_url);
       if (call.amd) {
         const result = behaviour.amdResult ?? 'human';
@@ -189,8 +191,7 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
       }
       await sleep(1100);
       call.duration = 1;
-      call.answeredAt = start;
-      if (behaviour.holdOpen) return;
+      if (behaviour.holdOpen || !call.alive) return;
     }
     call.alive = false;
     endStream(call);
