@@ -92,16 +92,16 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
   socket.on('message', (data: Buffer, isBinary) => {
     if (done) return;
     watch();
-    if (isBinary && sentence.onBinary) return sentence.onBinary(data, events);
     const parsed = isBinary ? undefined : parseObject(data);
-    if (!parsed) {
-      logger?.warn(
-        { vendor, binary: isBinary, bytes: data.length },
-        'tts vendor message skipped: not a JSON object',
-      );
-      return;
+    const skip = (why: string) => logger?.warn({ vendor, binary: isBinary, bytes: data.length }, why);
+    try {
+      if (isBinary && sentence.onBinary) sentence.onBinary(data, events);
+      else if (parsed) sentence.onMessage(parsed, events);
+      else skip('tts vendor message skipped: not a JSON object');
+    } catch (error) {
+      // A message the vendor's reader did not expect is skipped, never a crash of the media process.
+      skip(`tts vendor message skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
-    sentence.onMessage(parsed, events);
   });
   socket.on('error', (error) => fail(`${vendor} stream failed: ${error.message}`));
   socket.on('close', (code, reason) =>
@@ -109,6 +109,8 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
   );
   signal.addEventListener('abort', onAbort, { once: true });
   try {
+    if (socket.readyState !== WebSocket.OPEN)
+      fail(`${vendor} closed the stream before the sentence was sent`);
     for (const message of sentence.request) send(message);
     watch();
     for (;;) {
