@@ -23,6 +23,7 @@ export interface SimulatorCallRow {
   requested_at: Date;
   ends_at: Date;
   ended_at: Date | null;
+  transferred_to: string | null;
 }
 
 const columns = [
@@ -41,6 +42,7 @@ const columns = [
   'requested_at',
   'ends_at',
   'ended_at',
+  'transferred_to',
 ] as const;
 
 /** Calls already placed to `to` through this configuration (scripts play their sequence over them). */
@@ -185,6 +187,26 @@ export async function hangUpAnsweredCall(db: Db, callSid: string, talkSeconds: n
     .where('call_sid', '=', callSid)
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/**
+ * Hands an answered call that is talking over its media stream to a person at `destination`, once: the row records
+ * where. Undefined when there is no such call in progress (never answered, not talking, ended, or transferred).
+ */
+export async function recordTransfer(
+  db: Db,
+  callSid: string,
+  destination: string,
+): Promise<SimulatorCallRow | undefined> {
+  return db
+    .updateTable('simulator_calls')
+    .set({ transferred_to: destination, transferred_at: sql`now()` })
+    .where('call_sid', '=', callSid)
+    .where('status', '=', 'answered')
+    .where('ended_at', 'is', null)
+    .where('transferred_to', 'is', null)
+    .returning(columns)
+    .executeTakeFirst();
 }
 
 export async function markCallbackSent(db: Db, callSid: string): Promise<void> {

@@ -35,6 +35,7 @@ export interface CalleeCall {
   speed: number;
   /** The call's time limit: the callee hangs up at this media time. */
   limitSeconds: number;
+  /** Ends the call now: its stop carries the abort's reason when that is a string (`transferred`), else `shutdown`. */
   signal: AbortSignal;
   logger: Logger;
 }
@@ -100,7 +101,7 @@ export async function talkAsCallee(call: CalleeCall): Promise<CalleeCallResult> 
       replies = replies.then(() => answer(far, heard));
     },
   });
-  const abandon = () => far.abandon('shutdown');
+  const abandon = () => far.abandon(typeof call.signal.reason === 'string' ? call.signal.reason : 'shutdown');
   call.signal.addEventListener('abort', abandon, { once: true });
   if (call.signal.aborted) abandon();
   try {

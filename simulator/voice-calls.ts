@@ -4,7 +4,8 @@
  * (voice-callee.ts) connects to it and talks until one side hangs up. The agent's side, and storing the
  * conversation, belong to the media process; the simulator only plays the callee and reports the call's status as
  * before. A call whose attempt has no run, whose answer has no stream, whose stream is refused, or whose stream the
- * agent's side ends without a word keeps its planned end (`talk_seconds`).
+ * agent's side ends without a word keeps its planned end (`talk_seconds`). A call transferred while it talks
+ * (transfers.ts) stops its stream and ends: the simulator plays no person at the destination.
  */
 import type { Logger } from '../config/logger';
 import { personaFrom } from '../conversation/scripted-callee';
@@ -16,6 +17,7 @@ import type { AnsweredCall, AnsweredCallHandler } from './answered-calls';
 import { calleeScriptOf } from './callee-script';
 import { StreamRefusedError } from './far-end';
 import type { SimulatorAnswer } from './media-protocol';
+import { listenForTransfer } from './transfers';
 import { talkAsCallee, type CalleeRole } from './voice-callee';
 
 export interface VoiceCallDeps {
@@ -41,6 +43,12 @@ export function createVoiceCallHandler(deps: VoiceCallDeps): AnsweredCallHandler
       log.info(ids, 'the answer names no media stream; the call lasts as planned');
       return null;
     }
+    // A transfer (the calls API) takes the call off its stream: the callee stops it, and the call ends there.
+    const transferred = new AbortController();
+    const stopListening = listenForTransfer(call.callSid, (destination) => {
+      log.info({ ...ids, destination }, 'call transferred: its media stream stops');
+      transferred.abort('transferred');
+    });
     try {
       const result = await talkAsCallee({
         stream: { url: answer.stream_url, parameters: answer.parameters },
@@ -49,7 +57,7 @@ export function createVoiceCallHandler(deps: VoiceCallDeps): AnsweredCallHandler
         synthesizer: deps.synthesizer,
         speed: deps.mediaSpeed,
         limitSeconds: (call.hangUpBy.getTime() - call.answeredAt.getTime()) / 1000,
-        signal,
+        signal: AbortSignal.any([signal, transferred.signal]),
         logger: log,
       });
       if (!result.agentSpoke && result.by !== 'callee') {
@@ -72,6 +80,8 @@ export function createVoiceCallHandler(deps: VoiceCallDeps): AnsweredCallHandler
       if (!(error instanceof StreamRefusedError)) throw error;
       log.info({ ...ids, err: error }, 'media stream refused; the call lasts as planned');
       return null;
+    } finally {
+      stopListening();
     }
   };
 }

@@ -59,4 +59,7 @@ export interface SimulatorCallsTable {
   ends_at: Timestamp;
   ended_at: Timestamp | null;
   callback_sent_at: Timestamp | null;
+  /** Where the call was handed to a person (the calls API's transfer), and when; null: never transferred. */
+  transferred_to: string | null;
+  transferred_at: Timestamp | null;
 }

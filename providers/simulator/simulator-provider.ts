@@ -7,6 +7,7 @@ import type {
   ProviderSyncResult,
   SyncInboundWebhookInput,
   TelephonyProvider,
+  TransferCallInput,
 } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 
@@ -98,6 +99,20 @@ export function createSimulatorProvider(options: SimulatorProviderOptions): Tele
 
     async hangup(): Promise<void> {
       // Simulated calls end by themselves when their time is up; there is nothing to cut.
+    },
+
+    /** The calls API records the transfer and the callee stops the call's media stream; the call then ends. */
+    async transferCall(input: TransferCallInput): Promise<void> {
+      const response = await request('POST', `/calls/${encodeURIComponent(input.providerCallId)}/transfer`, {
+        destination: input.destination,
+        caller_id: input.callerId,
+      });
+      if (response.status !== 200)
+        throw new ProviderRequestError(
+          'simulator',
+          `simulator refused the transfer (${response.status}): ${await response.text()}`,
+          { mayHaveReachedProvider: false },
+        );
     },
   };
 }

@@ -4,13 +4,16 @@ import { tokensMatch } from '../../../credentials/tokens';
 import { CALL_OUTCOMES } from '../../../domain/outcomes';
 import { simulatedCallsTalk } from '../../../simulator/answered-calls';
 import { simulatorApiToken } from '../../../simulator/auth';
+import { isTransferDestination } from '../../../agents/transfer';
 import {
   countPriorCalls,
   findCall,
   findCallsByAttempt,
   insertCall,
+  recordTransfer,
   statusReport,
 } from '../../../simulator/calls';
+import { announceTransfer } from '../../../simulator/transfers';
 import { simulateCall } from '../../../simulator/outcome';
 import { HttpError, invalidField, unauthorized } from '../../errors';
 import { Id } from '../common-schemas';
@@ -43,6 +46,12 @@ const PlaceCallBody = Type.Object({
     ),
     drop_callback_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   }),
+});
+
+/** A transfer of a talking call (the provider's transferCall): where to, and the caller id to show. */
+const TransferBody = Type.Object({
+  destination: Type.String({ minLength: 1, maxLength: 256 }),
+  caller_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 });
 
 /**
@@ -111,6 +120,40 @@ const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findCall(db, request.params.sid);
       if (!row) throw new HttpError(404, 'call_not_found', 'The simulator has no call with that sid.');
       return statusReport(row);
+    },
+  );
+
+  app.post(
+    '/calls/:sid/transfer',
+    {
+      config: { public: true },
+      schema: {
+        ...schema,
+        params: Type.Object({ sid: Type.String() }),
+        body: TransferBody,
+        response: { 200: Type.Object({ call_sid: Type.String(), transferred_to: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const { destination } = request.body;
+      if (!isTransferDestination(destination))
+        throw invalidField(['body', 'destination'], 'destination must be an E.164 number or a SIP URI.');
+      const row = await recordTransfer(db, request.params.sid, destination);
+      if (!row) {
+        if (!(await findCall(db, request.params.sid)))
+          throw new HttpError(404, 'call_not_found', 'The simulator has no call with that sid.');
+        throw new HttpError(
+          409,
+          'call_not_in_progress',
+          'The call is not talking: it cannot be transferred.',
+        );
+      }
+      const heard = announceTransfer(row.call_sid, destination);
+      request.log.info(
+        { call_sid: row.call_sid, attempt_ref: row.attempt_ref, destination, callee_told: heard },
+        'simulator call transferred',
+      );
+      return { call_sid: row.call_sid, transferred_to: destination };
     },
   );
 
