@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import type { MemoryTransport } from './fakes/memory-transport';
 import { CLOSING, GREETING, STORY } from './call-harness';
-import type { LiveCallWorld } from './live-call-world';
+import { finishedAttempt } from '../providers/provider-world';
+import { VOICEMAIL, type LiveCallWorld } from './live-call-world';
 
 /** A vendor's media fake, as the scenarios drive it. */
 export interface CallerLine {
@@ -110,4 +111,29 @@ export async function hearsDtmfThenEndsSilentCall(
   const { transcript } = await live.transcriptOf(runId);
   expect(transcript.turns.some((t) => t.role === 'user' && t.content.includes('[pressed 5]'))).toBe(true);
   expect(transcript.end_reason).toBe('silence_timeout');
+}
+
+/** An answer's instructions with the stream token's signature forged (the run and expiry kept). */
+export function withForgedToken(instructions: string, provider: string): string {
+  const forged = instructions.replace(
+    new RegExp(`(/media/${provider}/\\d+\\.\\d+\\.)[A-Za-z0-9_-]{43}`),
+    '$1' + 'A'.repeat(43),
+  );
+  expect(forged).not.toBe(instructions);
+  return forged;
+}
+
+/** The machine got the voicemail message and the call ended: outcome voicemail, the verdict kept in Twilio's words. */
+export async function expectVoicemailLeft(
+  live: LiveCallWorld,
+  placed: { attemptId: number; runId: number },
+  answeredBy: string,
+): Promise<void> {
+  expect(await finishedAttempt(live.world, placed.attemptId)).toMatchObject({
+    outcome: 'voicemail',
+    answered_by: answeredBy,
+  });
+  const { transcript } = await live.transcriptOf(placed.runId);
+  expect(transcript.turns.map((t) => t.content).join(' ')).toContain(VOICEMAIL);
+  expect(transcript.end_reason).toBe('voicemail');
 }

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWav } from '../../voice/audio/wav';
 import { startTwilioFake, type TwilioFake } from '../providers/fakes/twilio-fake';
 import { openTwilioStream, type TwilioMediaFake } from '../providers/fakes/twilio-media-fake';
-import { finishedAttempt, placeAttempt, adapterOf } from '../providers/provider-world';
-import { hearsDtmfThenEndsSilentCall, talksAndYieldsToBargeIn } from './live-call-scenarios';
-import { startLiveCallWorld, VOICEMAIL, type LiveCallWorld } from './live-call-world';
+import { placeAttempt, adapterOf } from '../providers/provider-world';
+import {
+  expectVoicemailLeft,
+  hearsDtmfThenEndsSilentCall,
+  talksAndYieldsToBargeIn,
+  withForgedToken,
+} from './live-call-scenarios';
+import { startLiveCallWorld, type LiveCallWorld } from './live-call-world';
 
 /**
  * Live Twilio calls end to end, offline: the API answers Twilio's webhooks with `<Connect><Stream>`, the media
@@ -106,21 +111,12 @@ describe('a Twilio call talks with its agent over a bidirectional media stream',
     await fake.far.run(() => false, 30_000).catch(() => undefined);
     expect((await fake.closed).byService).toBe(true);
     await twilio.twimlEnded(placed.providerCallId, Math.ceil(fake.far.mediaMs / 1000));
-    expect(await finishedAttempt(world, placed.attemptId)).toMatchObject({
-      outcome: 'voicemail',
-      answered_by: 'machine_end_beep',
-    });
-    const { transcript } = await live.transcriptOf(placed.runId);
-    expect(transcript.turns.map((t) => t.content).join(' ')).toContain(VOICEMAIL);
-    expect(transcript.end_reason).toBe('voicemail');
+    await expectVoicemailLeft(live, placed, 'machine_end_beep');
   });
 
   it('refuses a stream with a forged token or a forged handshake signature', async () => {
     const answer = await twilio.callInbound(BOUND, '+14155550101');
-    const forgedToken = answer.text.replace(
-      /(\/media\/twilio\/\d+\.\d+\.)[A-Za-z0-9_-]{43}/,
-      '$1' + 'A'.repeat(43),
-    );
+    const forgedToken = withForgedToken(answer.text, 'twilio');
     expect(
       await openTwilioStream({
         twiml: forgedToken,

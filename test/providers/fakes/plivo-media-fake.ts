@@ -10,9 +10,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
+import { openStreamSocket } from './stream-socket';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { fliteSpeech } from '../../voice/fakes/flite-caller';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
+import type { CallerLine } from '../../voice/live-call-scenarios';
 
 /** What a `<Stream>` answer says, read with regular expressions (not with the code under test). */
 export function streamOfPlivoXml(xml: string): { url: string; extraHeaders: string } {
@@ -24,19 +26,10 @@ export function streamOfPlivoXml(xml: string): { url: string; extraHeaders: stri
   return { url: stream[2]!.replace(/&amp;/g, '&'), extraHeaders: stream[1] ?? '' };
 }
 
-export interface PlivoMediaFake {
+/** Plivo's side of one stream: the far end, what the service sent, and Plivo's refusals of it. */
+export interface PlivoMediaFake extends CallerLine {
   readonly streamId: string;
   readonly callId: string;
-  /** The far end's clock, playback and records: `run`, `mediaMs`, `marks`, `clears`, `heardFrames`, `say`. */
-  readonly far: MemoryTransport;
-  /** Every message this service sent, stamped with the media time it arrived at. */
-  readonly sent: Array<{ atMs: number; message: Record<string, unknown> }>;
-  /** Messages Plivo would not accept; empty when the service kept the protocol. */
-  readonly violations: string[];
-  say(text: string): Promise<void>;
-  press(digit: string): void;
-  /** Resolves with the close code once the socket closed (by either side). */
-  readonly closed: Promise<{ code: number; byService: boolean }>;
 }
 
 export type PlivoStreamOpening = { opened: true; fake: PlivoMediaFake } | { opened: false; status: number };
@@ -48,16 +41,9 @@ export async function openPlivoStream(options: {
   speed?: number;
 }): Promise<PlivoStreamOpening> {
   const { url, extraHeaders } = streamOfPlivoXml(options.xml);
-  const socket = new WebSocket(url);
-  const refused = await new Promise<number | null>((resolve, reject) => {
-    socket.once('open', () => resolve(null));
-    socket.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-    });
-    socket.once('error', reject);
-  });
-  if (refused !== null) return { opened: false, status: refused };
+  const opened = await openStreamSocket(url);
+  if ('status' in opened) return { opened: false, status: opened.status };
+  const { socket } = opened;
 
   const streamId = randomUUID();
   const callId = options.callId ?? randomUUID();

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
+import { openStreamSocket } from './stream-socket';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
 import { fliteSpeech } from '../../voice/fakes/flite-caller';
@@ -74,16 +75,9 @@ export async function openTwilioStream(options: {
 }): Promise<StreamOpening> {
   const { url, parameters } = streamOfTwiml(options.twiml);
   const signature = twilioSigned(options.signWith ?? options.authToken, url, new URLSearchParams());
-  const socket = new WebSocket(url, { headers: { 'x-twilio-signature': signature } });
-  const refused = await new Promise<number | null>((resolve, reject) => {
-    socket.once('open', () => resolve(null));
-    socket.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-    });
-    socket.once('error', reject);
-  });
-  if (refused !== null) return { opened: false, status: refused };
+  const opened = await openStreamSocket(url, { 'x-twilio-signature': signature });
+  if ('status' in opened) return { opened: false, status: opened.status };
+  const { socket } = opened;
 
   const streamSid = `MZ${randomBytes(16).toString('hex')}`;
   const callSid = options.callSid ?? `CA${randomBytes(16).toString('hex')}`;
