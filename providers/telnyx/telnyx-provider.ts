@@ -23,7 +23,9 @@ import {
   type VendorProviderOptions,
 } from '../vendor-http';
 import { inboundWebhookUrl } from '../webhook-urls';
+import { encodeClientState } from './telnyx-call-control';
 import { telnyxAttemptState } from './telnyx-machine';
+import { TRANSFERRED_STATE } from './telnyx-stream-end';
 import { telnyxStreamFields } from './telnyx-stream';
 
 interface TelnyxCall {
@@ -111,7 +113,12 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
       const response = await request(
         'POST',
         `/calls/${encodeURIComponent(input.providerCallId)}/actions/transfer`,
-        { to: input.destination, ...(input.callerId ? { from: input.callerId } : {}) },
+        {
+          to: input.destination,
+          ...(input.callerId ? { from: input.callerId } : {}),
+          // Every later event of the caller's call says it was handed over: its stream stopping must not hang it up.
+          client_state: encodeClientState(TRANSFERRED_STATE),
+        },
       );
       if (!response.ok) throw await vendorRefusal('telnyx', response);
     },

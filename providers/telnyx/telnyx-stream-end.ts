@@ -1,13 +1,20 @@
 /**
  * Closing a Telnyx media stream (the agent is done) does not end a Call Control call: once Telnyx reports the stream
  * over (`streaming.stopped`, or `streaming.failed` when it could not open), the call is hung up: an inbound one by
- * telnyx-inbound.ts, an outbound one here, on the events Telnyx posts to the attempt's status URL.
+ * telnyx-inbound.ts, an outbound one here, on the events Telnyx posts to the attempt's status URL. A call handed to
+ * a person (`actions/transfer`) is left up.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DestinationPolicy } from '../../net/outbound-destinations';
 import type { WebhookCredentials } from '../webhook-request';
 import { decodeClientState, telnyxCallCommands } from './telnyx-call-control';
 import type { TelnyxWebhook } from './telnyx-status';
+
+/**
+ * The `client_state` (before base64) a transferred call carries from the transfer on: neither an attempt's nor an
+ * accepted inbound call's, so its stream stopping leaves the call to the person it was handed to.
+ */
+export const TRANSFERRED_STATE = 'vac-transferred';
 
 /** The events that say a call's media stream is over (stopped by either side, or never opened). */
 export const STREAM_ENDED = new Set(['streaming.stopped', 'streaming.failed']);

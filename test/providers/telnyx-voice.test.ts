@@ -136,7 +136,7 @@ describe('Telnyx calls placed with their media stream', () => {
     await fake.settled();
   });
 
-  it('transfers a call to a number or a SIP URI, with the caller id when given', async () => {
+  it('transfers a call to a number or a SIP URI, with the caller id when given, and leaves it up when its stream stops', async () => {
     fake.behave('+15005554304', { hangupCause: 'normal_clearing', answer: true, holdOpen: true });
     const placed = await place('+15005554304', {});
     const call = fake.calls.get(placed.providerCallId)!;
@@ -152,10 +152,14 @@ describe('Telnyx calls placed with their media stream', () => {
       callerId: null,
     });
     const transfers = call.commands.filter((c) => c.action === 'transfer').map((c) => c.body);
+    const transferred = Buffer.from('vac-transferred').toString('base64');
     expect(transfers).toEqual([
-      { to: '+15551234567', from: '+15005550006' },
-      { to: 'sip:desk@pbx.example.com' },
+      { to: '+15551234567', from: '+15005550006', client_state: transferred },
+      { to: 'sip:desk@pbx.example.com', client_state: transferred },
     ]);
+    // The agent's stream stops once the call is handed over: the call stays up, with the person.
+    expect(await fake.event(placed.providerCallId, 'streaming.stopped')).toBe(200);
+    expect(call.commands.some((c) => c.action === 'hangup')).toBe(false);
     await expect(
       provider.transferCall!({ providerCallId: placed.providerCallId, destination: 'desk', callerId: null }),
     ).rejects.toBeInstanceOf(ProviderRequestError);

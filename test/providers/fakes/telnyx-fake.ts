@@ -54,6 +54,8 @@ export interface TelnyxFake {
   applications: Map<string, { webhook_event_url: string }>;
   /** How the media streams it opens behave: media clock speed, caller frames swapped in pairs. */
   streamWith(options: { speed?: number; reorder?: boolean }): void;
+  /** Posts one more signed event of a call (its current client_state included); answers the webhook's status. */
+  event(callControlId: string, eventType: string, extra?: Record<string, unknown>): Promise<number>;
   /** Resolves with a call's media stream once Telnyx opened it. */
   streamOf(callControlId: string): Promise<TelnyxMediaFake>;
   behave(to: string, behaviour: TelnyxBehaviour | TelnyxBehaviour[]): void;
@@ -386,6 +388,8 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     numbers,
     applications,
     streamWith: (options) => (streamOptions = options),
+    event: async (callControlId, eventType, extra = {}) =>
+      (await send(calls.get(callControlId)!, eventType, extra)).status,
     streamOf: (callControlId) => {
       const open = calls.get(callControlId)?.stream;
       if (open) return Promise.resolve(open);
