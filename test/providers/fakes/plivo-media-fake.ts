@@ -10,9 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { openStreamSocket } from './stream-socket';
+import { callerOn, openStreamSocket, socketClosed } from './stream-socket';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
-import { fliteSpeech } from '../../voice/fakes/flite-caller';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
 import type { CallerLine } from '../../voice/live-call-scenarios';
 
@@ -76,13 +75,7 @@ export async function openPlivoStream(options: {
     }
     violations.push(`unknown event ${String(message.event)}`);
   });
-  const closed = new Promise<{ code: number; byService: boolean }>((resolve) =>
-    socket.once('close', (code) => {
-      const byService = !far.closed;
-      far.close('socket_closed');
-      resolve({ code, byService });
-    }),
-  );
+  const closed = socketClosed(socket, far);
 
   far.on('audio', (frame) => {
     chunk += 1;
@@ -119,10 +112,7 @@ export async function openPlivoStream(options: {
     far,
     sent,
     violations,
-    async say(text) {
-      far.say(await fliteSpeech(text, 8000));
-    },
-    press: (digit) => far.dtmf(digit),
+    ...callerOn(far),
     closed,
   };
   return { opened: true, fake };

@@ -1,5 +1,11 @@
-/** How the vendors' media fakes open a stream: the WebSocket as the vendor opens it, or the status the service refused it with. */
+/**
+ * What the vendors' media fakes share around their wire: opening the stream's WebSocket as the vendor does (or
+ * reading the status the service refused it with), telling who closed it, and the caller's voice and keys on the
+ * in-memory far end.
+ */
 import { WebSocket } from 'ws';
+import { fliteSpeech } from '../../voice/fakes/flite-caller';
+import type { MemoryTransport } from '../../voice/fakes/memory-transport';
 
 export async function openStreamSocket(
   url: string,
@@ -15,4 +21,28 @@ export async function openStreamSocket(
     socket.once('error', reject);
   });
   return refused === null ? { socket } : { status: refused };
+}
+
+/** Resolves once the socket closed, with its code and whether the service closed it (the caller had not hung up). */
+export function socketClosed(
+  socket: WebSocket,
+  far: MemoryTransport,
+): Promise<{ code: number; byService: boolean }> {
+  return new Promise((resolve) =>
+    socket.once('close', (code) => {
+      const byService = !far.closed;
+      far.close('socket_closed');
+      resolve({ code, byService });
+    }),
+  );
+}
+
+/** The caller on the far end: `say` queues flite's slt voice (rendered once per text per run), `press` a key. */
+export function callerOn(far: MemoryTransport) {
+  return {
+    async say(text: string) {
+      far.say(await fliteSpeech(text, 8000));
+    },
+    press: (digit: string) => far.dtmf(digit),
+  };
 }

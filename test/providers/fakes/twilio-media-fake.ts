@@ -9,10 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { openStreamSocket } from './stream-socket';
+import { callerOn, openStreamSocket, socketClosed } from './stream-socket';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
-import { fliteSpeech } from '../../voice/fakes/flite-caller';
 import { twilioSigned, type TwilioFake } from './twilio-fake';
 
 /** What `<Connect><Stream>` TwiML says, read with regular expressions (not with the code under test). */
@@ -87,7 +86,6 @@ export async function openTwilioStream(options: {
   const received: Int16Array[] = [];
   let sequence = 0;
   let chunk = 0;
-  let closedByService = false;
   const send = (message: Record<string, unknown>) => {
     if (socket.readyState !== WebSocket.OPEN) return;
     sequence += 1;
@@ -109,13 +107,7 @@ export async function openTwilioStream(options: {
     else if (message.event === 'clear') far.clear();
     else violations.push(`unknown event ${String(message.event)}`);
   });
-  const closed = new Promise<{ code: number; byService: boolean }>((resolve) =>
-    socket.once('close', (code) => {
-      closedByService = !far.closed;
-      far.close('socket_closed');
-      resolve({ code, byService: closedByService });
-    }),
-  );
+  const closed = socketClosed(socket, far);
 
   far.on('audio', (frame) => {
     chunk += 1;
@@ -166,10 +158,7 @@ export async function openTwilioStream(options: {
       for (const pcm of received) all.set(pcm, (at += pcm.length) - pcm.length);
       return all;
     },
-    async say(text) {
-      far.say(await fliteSpeech(text, 8000));
-    },
-    press: (digit) => far.dtmf(digit),
+    ...callerOn(far),
     hangUp: () => far.hangUp(),
     closed,
   };

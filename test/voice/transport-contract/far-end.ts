@@ -22,6 +22,9 @@ export type AgentWire =
 
 export type WireMessage = string | Buffer;
 
+/** What no JSON wire can read as a message (not JSON, binary, not an object): every JSON vendor's malformed start. */
+export const NOT_JSON_MESSAGES: WireMessage[] = ['not json', Buffer.from([1, 2, 3]), '[]', 'null'];
+
 /** One vendor's wire protocol, spoken from the vendor's side. */
 export interface VendorWire {
   readonly vendor: string;

@@ -11,7 +11,7 @@ import { plivoAnswer } from '../../../providers/plivo/plivo-answer';
 import { plivoMedia } from '../../../providers/plivo/plivo-media';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import type { MediaStreamStart } from '../../../voice/media-transport';
-import type { VendorWire } from './far-end';
+import { NOT_JSON_MESSAGES, type VendorWire } from './far-end';
 
 const ACCOUNT_ID = 'MAZDQ1ZDQ0ZMQ5MZQ4OD';
 const json = (message: unknown) => JSON.stringify(message);
@@ -88,10 +88,7 @@ export const plivoFarEnd: VendorWire = {
   },
   codec: (pcm) => mulawToPcm(pcmToMulaw(pcm)),
   malformed: (start) => [
-    'not json',
-    Buffer.from([1, 2, 3]),
-    '[]',
-    'null',
+    ...NOT_JSON_MESSAGES,
     json({ event: 'media', streamId: start.streamId, media: { track: 'inbound' } }),
     json({ event: 'media', streamId: start.streamId, media: { track: 'outbound', payload: 'AAAA' } }),
     json({ event: 'dtmf', streamId: start.streamId, dtmf: { digit: 'x' } }),

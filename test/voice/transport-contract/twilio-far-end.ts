@@ -5,7 +5,7 @@
 import { twilioMedia } from '../../../providers/twilio/twilio-media';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { twilioSigned } from '../../providers/fakes/twilio-fake';
-import type { VendorWire } from './far-end';
+import { NOT_JSON_MESSAGES, type VendorWire } from './far-end';
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const json = (message: unknown) => JSON.stringify(message);
@@ -53,10 +53,7 @@ export const twilioFarEnd: VendorWire = {
   },
   codec: (pcm) => mulawToPcm(pcmToMulaw(pcm)),
   malformed: (start) => [
-    'not json',
-    Buffer.from([1, 2, 3]),
-    '[]',
-    'null',
+    ...NOT_JSON_MESSAGES,
     json({ event: 'media', streamSid: start.streamId, media: { track: 'inbound' } }),
     json({ event: 'media', streamSid: start.streamId, media: { track: 'outbound', payload: 'AAAA' } }),
     json({ event: 'dtmf', streamSid: start.streamId, dtmf: { digit: 'x' } }),
