@@ -104,6 +104,24 @@ describe('a live Plivo call is transferred to a person', () => {
     expect(await refused.text()).not.toContain('Dial');
   });
 
+  it('answers every other request to the transfer route with a 4xx in the contract shape, never a dial', async () => {
+    const form = new URLSearchParams({ CallUUID: 'c-1' });
+    const post = async (path: string) => {
+      const url = `${world.baseUrl}/api/v1/telephony/transfer/${path}`;
+      const headers = fake.signed(url, form);
+      const response = await fetch(url, { method: 'POST', body: form.toString(), headers });
+      const body = (await response.json()) as { detail?: unknown };
+      return [response.status, typeof body.detail];
+    };
+    // Twilio's transfers carry their TwiML inline: it has no transfer URL.
+    expect(await post(`twilio/${configurationId}?to=%2B15551234567`)).toEqual([404, 'string']);
+    expect(await post('nosuchvendor/1?to=%2B15551234567')).toEqual([404, 'string']);
+    // Validation errors name their fields (an array of errors).
+    expect(await post('plivo/abc?to=%2B15551234567')).toEqual([422, 'object']);
+    expect(await post(`plivo/${configurationId}`)).toEqual([422, 'object']);
+    expect(await post(`plivo/${configurationId + 1000}?to=%2B15551234567`)).toEqual([403, 'string']);
+  });
+
   it('asks Plivo nothing for a destination that is neither a number nor a SIP URI', async () => {
     const callUuid = await liveCall();
     const before = fake.http.requests.length;
