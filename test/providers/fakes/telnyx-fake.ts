@@ -9,7 +9,7 @@
  */
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { postWebhook, sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
-import { openTelnyxStream, type TelnyxMediaFake } from './telnyx-media-fake';
+import { callStreams, type TelnyxMediaFake } from './telnyx-media-fake';
 
 export interface TelnyxBehaviour {
   hangupCause: string;
@@ -31,8 +31,6 @@ interface FakeCall {
   clientState: string | null;
   /** The `answering_machine_detection` the dial asked for, or null. */
   amd: string | null;
-  /** The media stream, once Telnyx opened it. */
-  stream?: TelnyxMediaFake;
   alive: boolean;
   answered: boolean;
   duration: number;
@@ -98,8 +96,6 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
   const pending = new Set<Promise<void>>();
   let numberError: string | null = null;
   let commandFailures = 0;
-  let streamOptions: { speed?: number; reorder?: boolean } = {};
-  const streamWaiters = new Map<string, Array<(stream: TelnyxMediaFake) => void>>();
 
   const signWith: TelnyxFake['signWith'] = (privateKey, body) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -155,26 +151,9 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     pending.add(work);
     void work.finally(() => pending.delete(work));
   }
-  /** Opens the stream an answered call asked for; its end (the socket closing) is reported, the call stays up. */
-  async function stream(call: FakeCall, url: unknown) {
-    if (typeof url !== 'string') return;
-    const opening = await openTelnyxStream({
-      url,
-      callControlId: call.id,
-      clientState: call.clientState,
-      ...streamOptions,
-    });
-    if (!opening.opened)
-      return void later(call, 'streaming.failed', { failure_reason: 'connection_failed' }, 0);
-    call.stream = opening.fake;
-    later(call, 'streaming.started', { stream_url: url }, 0);
-    for (const wake of streamWaiters.get(call.id)?.splice(0) ?? []) wake(opening.fake);
-    void opening.fake.closed.then(() => later(call, 'streaming.stopped', { stream_url: url }, 0));
-  }
-  /** The call ended: Telnyx stops its stream (`stop`, then the socket closes). */
-  function endStream(call: FakeCall) {
-    if (call.stream && !call.stream.far.closed) call.stream.hangUp();
-  }
+  const streams = callStreams((call: FakeCall, eventType, extra) => later(call, eventType, extra, 0));
+  const stream = (call: FakeCall, url: unknown) => streams.open(call, url);
+  const endStream = (call: FakeCall) => streams.end(call.id);
   async function play(call: FakeCall, behaviour: TelnyxBehaviour) {
     await sleep(20);
     await send(call, 'call.initiated');
@@ -387,16 +366,10 @@ export async function startTelnyxFake(options: { numbers?: string[] } = {}): Pro
     calls,
     numbers,
     applications,
-    streamWith: (options) => (streamOptions = options),
+    streamWith: streams.use,
     event: async (callControlId, eventType, extra = {}) =>
       (await send(calls.get(callControlId)!, eventType, extra)).status,
-    streamOf: (callControlId) => {
-      const open = calls.get(callControlId)?.stream;
-      if (open) return Promise.resolve(open);
-      return new Promise((resolve) =>
-        streamWaiters.set(callControlId, [...(streamWaiters.get(callControlId) ?? []), resolve]),
-      );
-    },
+    streamOf: streams.of,
     behave: (to, behaviour) => behaviours.set(to, Array.isArray(behaviour) ? behaviour : [behaviour]),
     async callInbound(to, from, { times = 1 } = {}) {
       const number = numbers.get(to);

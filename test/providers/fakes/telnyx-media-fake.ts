@@ -118,3 +118,45 @@ export async function openTelnyxStream(options: {
   };
   return { opened: true, fake };
 }
+
+/**
+ * The media streams of the Telnyx fake's calls: the stream a call asked for is opened once it is answered, and
+ * reported through `report` as Telnyx reports it (`streaming.started`, `streaming.failed` when it cannot open,
+ * `streaming.stopped` once its socket closed, whoever closed it); the call itself stays up.
+ */
+export function callStreams<C extends { id: string; clientState: string | null }>(
+  report: (call: C, eventType: string, extra: Record<string, unknown>) => void,
+) {
+  let options: { speed?: number; reorder?: boolean } = {};
+  const open = new Map<string, TelnyxMediaFake>();
+  const waiters = new Map<string, Array<(stream: TelnyxMediaFake) => void>>();
+  return {
+    use(next: { speed?: number; reorder?: boolean }) {
+      options = next;
+    },
+    async open(call: C, url: unknown): Promise<void> {
+      if (typeof url !== 'string') return;
+      const opening = await openTelnyxStream({
+        url,
+        callControlId: call.id,
+        clientState: call.clientState,
+        ...options,
+      });
+      if (!opening.opened) return report(call, 'streaming.failed', { failure_reason: 'connection_failed' });
+      open.set(call.id, opening.fake);
+      report(call, 'streaming.started', { stream_url: url });
+      for (const wake of waiters.get(call.id)?.splice(0) ?? []) wake(opening.fake);
+      void opening.fake.closed.then(() => report(call, 'streaming.stopped', { stream_url: url }));
+    },
+    /** The call ended: Telnyx stops its stream (`stop`, then the socket closes). */
+    end(callId: string): void {
+      const stream = open.get(callId);
+      if (stream && !stream.far.closed) stream.hangUp();
+    },
+    of(callId: string): Promise<TelnyxMediaFake> {
+      const stream = open.get(callId);
+      if (stream) return Promise.resolve(stream);
+      return new Promise((resolve) => waiters.set(callId, [...(waiters.get(callId) ?? []), resolve]));
+    },
+  };
+}
