@@ -1,11 +1,13 @@
 /**
- * A local Asterisk REST Interface: channels (originate, get, hangup, answer, play), applications, and the Stasis
- * application's events WebSocket (`/ari/events?app=`, basic authentication), with ARI's event shapes.
+ * A local Asterisk REST Interface: channels (originate, get, hangup, answer, play), applications, the Stasis
+ * application's events WebSocket (`/ari/events?app=`, basic authentication), with ARI's event shapes; and bridges,
+ * external media over the WebSocket channel, and dial and bridge (ari-bridges-fake.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { installAriBridging, type AriBridging } from './ari-bridges-fake';
 import { sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
 
 export interface AriBehaviour {
@@ -18,7 +20,7 @@ export interface AriBehaviour {
   duplicateDestroyed?: boolean;
 }
 
-interface FakeChannel {
+export interface FakeChannel {
   id: string;
   state: 'Down' | 'Ringing' | 'Up';
   endpoint: string;
@@ -41,6 +43,8 @@ const CAUSE_TEXT: Record<number, string> = {
 
 export interface AriFake {
   url: string;
+  /** Bridges, external media legs (each a far end speaking chan_websocket), transfers' channels. */
+  bridging: AriBridging;
   app: string;
   password: string;
   http: HttpFake;
@@ -51,8 +55,8 @@ export interface AriFake {
   behave(number: string, behaviour: AriBehaviour | AriBehaviour[]): void;
   /** Number of application sockets connected now. */
   connections(): number;
-  /** Waits for an events socket of the listener in process `clientPid` (this process by default). */
-  waitForConnection(timeoutMs?: number, clientPid?: number): Promise<void>;
+  /** Waits for `count` (default 1) events sockets of listeners in process `clientPid` (this process by default). */
+  waitForConnection(timeoutMs?: number, clientPid?: number, count?: number): Promise<void>;
   /** Drops every events socket, as a network failure would. */
   dropConnections(): void;
   /** Ends a channel with a cause (events go to whoever is connected). */
@@ -132,8 +136,9 @@ export async function startAriFake(options: { app?: string; password?: string } 
   const end = (channelId: string, cause: number, twice = false) => {
     const channel = channels.get(channelId);
     if (!channel) return;
-    channels.delete(channelId);
     emit({ type: 'ChannelHangupRequest', cause, channel: snapshot(channel) });
+    bridging.ending(channelId);
+    channels.delete(channelId);
     const destroyed = {
       type: 'ChannelDestroyed',
       cause,
@@ -164,6 +169,19 @@ export async function startAriFake(options: { app?: string; password?: string } 
     (handler: (request: FakeRequest) => ReturnType<Parameters<HttpFake['route']>[2]>) =>
     (request: FakeRequest) =>
       authorised(request) ? handler(request) : { status: 401, body: { message: 'Authentication required' } };
+
+  const bridging = installAriBridging({
+    http,
+    app,
+    channels,
+    emit,
+    snapshot,
+    setState,
+    end: (channelId, cause) => end(channelId, cause),
+    guarded,
+    nextBehaviour,
+    track,
+  });
 
   http.route(
     'POST',
@@ -255,6 +273,7 @@ export async function startAriFake(options: { app?: string; password?: string } 
 
   return {
     url: http.url,
+    bridging,
     app,
     password,
     http,
@@ -262,9 +281,10 @@ export async function startAriFake(options: { app?: string; password?: string } 
     originated,
     behave: (number, behaviour) => behaviours.set(number, Array.isArray(behaviour) ? behaviour : [behaviour]),
     connections: () => sockets.size,
-    async waitForConnection(timeoutMs = 5000, clientPid = process.pid) {
+    async waitForConnection(timeoutMs = 5000, clientPid = process.pid, count = 1) {
       const deadline = Date.now() + timeoutMs;
-      const ours = () => [...agents.values()].some((agent) => agent.includes(`pid ${clientPid})`));
+      const ours = () =>
+        [...agents.values()].filter((agent) => agent.includes(`pid ${clientPid})`)).length >= count;
       while (!ours()) {
         if (Date.now() > deadline) throw new Error('no ARI events connection');
         await sleep(20);
