@@ -21,9 +21,9 @@ import type {
   MediaSocket,
   MediaStreamStart,
   MediaTransport,
-  MediaTransportEvents,
 } from '../../voice/media-transport';
-import { TransportListeners } from '../../voice/transport-listeners';
+import { acceptStream } from '../../voice/stream-opening';
+import { StreamTransport } from '../../voice/stream-transport';
 import { decodeClientState } from './telnyx-call-control';
 import { SequenceOrder, sequenceOf } from './telnyx-sequence';
 
@@ -34,7 +34,6 @@ const MAX_HELD = 4;
 const DIGITS = /^[0-9*#A-D]$/;
 
 type Message = Record<string, unknown> & { event?: unknown };
-const silentLog: MediaLog = { warn: () => undefined, debug: () => undefined };
 
 const objectOf = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -71,65 +70,40 @@ function acceptTelnyxStream(
   socket: MediaSocket,
   options: { startTimeoutMs: number; log?: MediaLog },
 ): Promise<MediaTransport> {
-  const log = options.log ?? silentLog;
-  return new Promise((resolve, reject) => {
-    let transport: TelnyxTransport | null = null;
-    let failed = false;
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      if (transport || failed) return;
-      failed = true;
-      socket.close(1008, reason);
-      reject(new Error(`telnyx media stream: ${reason}`));
-    };
-    const timer = setTimeout(() => fail('no start message in time'), options.startTimeoutMs);
-    socket.on('message', (data, isBinary) => {
+  return acceptStream<TelnyxTransport>(socket, options, {
+    vendor: 'telnyx',
+    start: 'start message',
+    opening(data, isBinary, log) {
+      const message = parse(data, isBinary);
+      if (!message)
+        return (log.warn({ bytes: data.length }, 'telnyx media: malformed message ignored'), null);
+      if (message.event === 'connected') return null;
+      if (message.event !== 'start')
+        return (log.debug({ event: message.event }, 'telnyx media: message before start ignored'), null);
+      const start = telnyxStartOf(message);
+      if (!start) return 'malformed start message';
+      return new TelnyxTransport(socket, start, sequenceOf(message.sequence_number), log);
+    },
+    receive(transport, data, isBinary, log) {
       const message = parse(data, isBinary);
       if (!message) return log.warn({ bytes: data.length }, 'telnyx media: malformed message ignored');
-      if (transport) return transport.receive(message);
-      if (failed) return;
-      if (message.event === 'connected') return;
-      if (message.event !== 'start')
-        return log.debug({ event: message.event }, 'telnyx media: message before start ignored');
-      const start = telnyxStartOf(message);
-      if (!start) return fail('malformed start message');
-      clearTimeout(timer);
-      transport = new TelnyxTransport(socket, start, sequenceOf(message.sequence_number), log);
-      resolve(transport);
-    });
-    socket.on('close', () => (transport ? transport.end('socket_closed') : fail('closed before start')));
-    socket.on('error', (error) => {
-      log.warn({ err: error }, 'telnyx media: socket error');
-      if (!transport) fail('socket error');
-    });
+      transport.receive(message);
+    },
   });
 }
 
-class TelnyxTransport implements MediaTransport {
+class TelnyxTransport extends StreamTransport {
   readonly sampleRate = 8000;
-  private readonly listeners = new TransportListeners();
   private readonly order: SequenceOrder<Message>;
   private readonly inbound = new FrameSplitter(FRAME);
   private readonly outbound = new FrameSplitter(FRAME);
   /** Marks sent and not yet echoed (nor returned by a clear), in order. */
   private pending: string[] = [];
-  private ended = false;
 
-  constructor(
-    private readonly socket: MediaSocket,
-    readonly start: MediaStreamStart,
-    startSequence: number | null,
-    private readonly log: MediaLog,
-  ) {
+  // close(): closing the socket stops the stream only; the call is hung up once Telnyx reports the stream stopped.
+  constructor(socket: MediaSocket, start: MediaStreamStart, startSequence: number | null, log: MediaLog) {
+    super(socket, start, log, 'telnyx');
     this.order = new SequenceOrder((message) => this.handle(message), MAX_HELD, startSequence);
-  }
-
-  on<E extends keyof MediaTransportEvents>(event: E, listener: MediaTransportEvents[E]): void {
-    this.listeners.on(event, listener);
-  }
-
-  private emit<E extends keyof MediaTransportEvents>(event: E, ...args: Parameters<MediaTransportEvents[E]>) {
-    this.listeners.emit(event, ...args);
   }
 
   /** Every message of the stream: in sequence order, but `stop` at once (after whatever was still waiting). */
@@ -197,13 +171,13 @@ class TelnyxTransport implements MediaTransport {
     const last = this.outbound.flush();
     if (last) this.sendMedia(last);
     this.pending.push(name);
-    this.send({ event: 'mark', mark: { name } });
+    this.sendJson({ event: 'mark', mark: { name } });
   }
 
   clear(): void {
     if (this.ended) return;
     this.outbound.flush();
-    this.send({ event: 'clear' });
+    this.sendJson({ event: 'clear' });
     const returned = this.pending;
     this.pending = [];
     // After clear() has returned, as a vendor's echo would come: the pipeline is not re-entered mid-call.
@@ -213,28 +187,8 @@ class TelnyxTransport implements MediaTransport {
       });
   }
 
-  close(reason = 'closed'): void {
-    if (this.ended) return;
-    this.end(reason);
-    this.socket.close(1000, reason);
-  }
-
-  end(reason: string): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.emit('closed', reason);
-  }
-
   private sendMedia(frame: Int16Array) {
-    this.send({ event: 'media', media: { payload: Buffer.from(pcmToMulaw(frame)).toString('base64') } });
-  }
-
-  private send(message: Record<string, unknown>) {
-    try {
-      this.socket.send(JSON.stringify(message));
-    } catch (error) {
-      this.log.warn({ err: error, event: message.event }, 'telnyx media: send failed');
-    }
+    this.sendJson({ event: 'media', media: { payload: Buffer.from(pcmToMulaw(frame)).toString('base64') } });
   }
 }
 
