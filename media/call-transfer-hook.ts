@@ -5,6 +5,7 @@
  * `providerCallId`) to the destination, showing the call's own line as the caller id. A run without a configuration
  * of its organization, or a provider without transfers, rejects: the pipeline then ends the call `transfer_failed`.
  */
+import { isSipDestination, isTransferDestination } from '../agents/transfer';
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import type { Executor } from '../db/client';
@@ -15,8 +16,6 @@ import type { TelephonyProvider } from '../providers/provider';
 import { providerFor } from '../providers/registry';
 import { credentialsOfConfiguration } from '../providers/webhook-request';
 import type { TransferHook } from '../voice/live-call';
-
-const E164 = /^\+[1-9]\d{1,14}$/;
 
 export function transferHookOf(
   deps: { config: Readonly<Config>; db: Executor },
@@ -60,5 +59,5 @@ async function providerOfRun(
 function lineNumberOf(run: RunOfStream): string | null {
   const line =
     run.call_type === 'inbound' ? run.initial_context.called_number : run.initial_context.caller_number;
-  return typeof line === 'string' && E164.test(line) ? line : null;
+  return isTransferDestination(line) && !isSipDestination(line) ? line : null;
 }
