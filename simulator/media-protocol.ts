@@ -17,7 +17,8 @@
  * | simulator | `text`  | `text`                                 | the words of the utterance whose audio starts next       |
  * | simulator | `dtmf`  | `digit` (`0`–`9`, `*`, `#`, `A`–`D`)   | the callee pressed a key                                 |
  * | simulator | `mark`  | `name`                                 | a mark of the service, reached by playback (or cleared)  |
- * | simulator | `stop`  | `reason`                               | the callee hung up; the socket closes                    |
+ * | simulator | `stop`  | `reason`                               | the callee hung up (`transferred`: the call was          |
+ * |           |         |                                        | transferred off the stream); the socket closes           |
  * | service   | `mark`  | `name`, `text` (string or null)        | after the audio sent so far; `text`: the agent's words   |
  * | service   | `clear` |                                        | drop the agent audio not yet played; pending marks return |
  * | service   | `stop`  | `reason`                               | the agent hung up; the socket closes                     |
