@@ -61,7 +61,7 @@ export function createTelnyxProvider(options: VendorProviderOptions): TelephonyP
         from: input.from,
         webhook_url: input.statusCallbackUrl,
         webhook_url_method: 'POST',
-        client_state: Buffer.from(telnyxAttemptState(input)).toString('base64'),
+        client_state: encodeClientState(telnyxAttemptState(input)),
         timeout_secs: input.ringTimeoutSeconds,
         time_limit_secs: input.maxCallDurationSeconds,
         // The stream opens when the callee answers; the agent talks from the first word.
