@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
-import { fliteSpeech } from '../../voice/fakes/flite-caller';
 import { readTelnyxAgent, telnyxStreamMessages } from '../../voice/transport-contract/telnyx-far-end';
+import { callerOn, openStreamSocket, socketClosed } from './stream-socket';
 
 /** A message this service sent on the stream, stamped with the media time it arrived at. */
 export interface SentMessage {
@@ -46,16 +46,10 @@ export async function openTelnyxStream(options: {
   speed?: number;
   reorder?: boolean;
 }): Promise<TelnyxStreamOpening> {
-  const socket = new WebSocket(options.url);
-  const refused = await new Promise<number | null>((resolve) => {
-    socket.once('open', () => resolve(null));
-    socket.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      response.resume();
-    });
-    socket.once('error', () => resolve(0));
-  });
-  if (refused !== null) return { opened: false, status: refused };
+  // A connection that fails outright (nothing listens) is a refusal too: Telnyx reports streaming.failed.
+  const opened = await openStreamSocket(options.url).catch(() => ({ status: 0 }));
+  if ('status' in opened) return { opened: false, status: opened.status };
+  const { socket } = opened;
 
   const streamId = randomUUID();
   const messages = telnyxStreamMessages({ streamId, callControlId: options.callControlId });
@@ -75,13 +69,7 @@ export async function openTelnyxStream(options: {
     else if (read.kind === 'mark') far.mark(read.name);
     else if (read.kind === 'clear') far.clear();
   });
-  const closed = new Promise<{ code: number; byService: boolean }>((resolve) =>
-    socket.once('close', (code) => {
-      const byService = !far.closed;
-      far.close('socket_closed');
-      resolve({ code, byService });
-    }),
-  );
+  const closed = socketClosed(socket, far);
 
   far.on('audio', (frame) => {
     const message = messages.media(frame);
@@ -109,10 +97,7 @@ export async function openTelnyxStream(options: {
     far,
     sent,
     violations,
-    async say(text) {
-      far.say(await fliteSpeech(text, 8000));
-    },
-    press: (digit) => far.dtmf(digit),
+    ...callerOn(far),
     hangUp: () => far.hangUp(),
     closed,
   };

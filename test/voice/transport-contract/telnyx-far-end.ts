@@ -8,7 +8,7 @@
  */
 import { telnyxMedia } from '../../../providers/telnyx/telnyx-media';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
-import type { AgentWire, VendorWire } from './far-end';
+import { NOT_JSON_MESSAGES, type AgentWire, type VendorWire } from './far-end';
 
 const json = (message: unknown) => JSON.stringify(message);
 
@@ -95,10 +95,7 @@ export function telnyxStreamWire(): VendorWire {
     codec: (pcm) => mulawToPcm(pcmToMulaw(pcm)),
     // Telnyx numbers each message it sends, malformed or not: the ones with a sequence number take their turn.
     malformed: () => [
-      'not json',
-      Buffer.from([1, 2, 3]),
-      '[]',
-      'null',
+      ...NOT_JSON_MESSAGES,
       current.numbered({ event: 'media', media: { track: 'inbound' } }),
       current.numbered({ event: 'media', media: { track: 'outbound', payload: 'AAAA' } }),
       current.numbered({ event: 'dtmf', dtmf: { digit: 'x' } }),
