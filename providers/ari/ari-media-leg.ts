@@ -7,8 +7,8 @@
  * with the caller (ari-media.ts).
  *
  * The call's end follows from the bridge (`ariLegRules`), on whichever process hears the event (every step is
- * idempotent): the caller leaving ends the rest; the caller left alone (the media leg hung up, a transfer's callee
- * gone) is hung up.
+ * idempotent): the caller leaving ends the rest and the media leg; the caller left alone (the media leg hung up, a
+ * transfer's callee gone) is hung up.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { vendorRefusal } from '../vendor-http';
@@ -105,7 +105,8 @@ export function ariLegRules(request: AriRequest, log: { warn(fields: object, mes
     const left = event.channel.id;
     const remaining = (event.bridge.channels ?? []).filter((id) => id !== left);
     if (left === caller) {
-      for (const id of remaining) await remove('channels', id);
+      // The media leg too, wherever it is (a transfer takes it out of the bridge before its stream closes).
+      for (const id of new Set([...remaining, ariMediaChannelIdOf(caller)])) await remove('channels', id);
       return remove('bridges', event.bridge.id);
     }
     if (remaining.every((id) => id === caller)) {

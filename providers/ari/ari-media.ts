@@ -164,9 +164,9 @@ class AriTransport implements MediaTransport {
   close(reason = 'closed'): void {
     if (this.ended) return;
     this.end(reason);
-    // HANGUP ends the media channel; the caller, alone in its bridge, is hung up by the events listener. A transferred
-    // call's leg was already dropped by the transfer, and the caller stays with the person: nothing is hung up.
-    if (reason !== 'transferred') this.write('HANGUP');
+    // HANGUP ends the media channel; a caller left alone in its bridge is hung up by the events listener. After a
+    // transfer the leg is already out of the bridge, so the caller stays with the person.
+    this.write('HANGUP');
     this.socket.close(1000, reason);
   }
 

@@ -1,8 +1,9 @@
 /**
  * Asterisk dial and bridge: a transfer creates the destination's channel in our application (`POST /channels/create`,
- * the caller as `otherChannelId`), adds it to the caller's bridge, dials it (`POST /channels/{id}/dial`) and hangs up
- * the media leg. The caller stays in the bridge and talks with the destination once it answers; if it never does, the
- * caller is left alone in the bridge and hung up (ari-media-leg.ts `ariLegRules`).
+ * the caller as `otherChannelId`), adds it to the caller's bridge, dials it (`POST /channels/{id}/dial`) and takes
+ * the media leg out of the bridge (the media process hangs it up when its stream closes). The caller stays in the
+ * bridge and talks with the destination once it answers; if it never does, the caller is left alone in the bridge
+ * and hung up (ari-media-leg.ts `ariLegRules`).
  */
 import type { TransferCallInput } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
@@ -62,9 +63,9 @@ export async function transferAriCall(
   );
   const dial = new URLSearchParams({ caller, timeout: String(DIAL_TIMEOUT_SECONDS) });
   await must(await request('POST', `/channels/${encodeURIComponent(destination)}/dial?${dial}`), true);
-  const media = await request(
-    'DELETE',
-    `/channels/${encodeURIComponent(ariMediaChannelIdOf(caller))}?reason=normal`,
-  );
-  if (!media.ok && media.status !== 404) throw await vendorRefusal('ari', media);
+  // The media leg leaves the bridge but stays up: the media process ends it (HANGUP) once its stream closes for the
+  // transfer, so the call is never seen ending before it was handed over. 404/422: it is gone or already out.
+  const leave = new URLSearchParams({ channel: ariMediaChannelIdOf(caller) });
+  const media = await request('POST', `/bridges/${bridge}/removeChannel?${leave}`);
+  if (!media.ok && media.status !== 404 && media.status !== 422) throw await vendorRefusal('ari', media);
 }

@@ -115,7 +115,7 @@ describe('an Asterisk call talks with its agent over the WebSocket channel', () 
     }
   });
 
-  it('transfers: dials the destination into the caller bridge and drops the media leg; the caller stays', async () => {
+  it('transfers: dials the destination into the caller bridge and takes the media leg out; the caller stays', async () => {
     const destination = '+15005555200';
     ari.behave(destination, { cause: 16, answer: true, holdOpen: true });
     const call = await inboundCall();
@@ -127,15 +127,18 @@ describe('an Asterisk call talks with its agent over the WebSocket channel', () 
       channelId: transferId,
       otherChannelId: call.channelId,
     });
-    expect((await call.line.closed).byService).toBe(false);
+    // The media leg is out of the bridge, still up until its stream closes; the caller talks with the person.
     expect(ari.bridging.bridges.get(`vac-bridge-${call.channelId}`)?.channels).toEqual([
       call.channelId,
       transferId,
     ]);
-    expect(ari.channels.has(call.channelId)).toBe(true);
-    // The person hangs up: the caller, alone again, is hung up.
+    expect(ari.bridging.dialed.at(-1)?.channelId).toBe(transferId);
+    expect(ari.bridging.dialed.at(-1)?.query.get('caller')).toBe(call.channelId);
+    expect(call.line.far.closed).toBe(false);
+    // The person hangs up: the caller, alone again, is hung up, and the media leg with it.
     ari.end(transferId, 16);
     await ari.bridging.ended.until((ids) => ids.includes(call.channelId));
+    expect((await call.line.closed).byService).toBe(false);
   });
 
   it('refuses a media leg with a forged token, or with the token of a finished run', async () => {

@@ -112,6 +112,20 @@ export function installAriBridging(core: AriFakeCore): AriBridging {
     }),
   );
   http.route(
+    'POST',
+    '/ari/bridges/:id/removeChannel',
+    guarded((request) => {
+      const bridge = bridges.get(request.params.id!);
+      const channelId = request.query.get('channel') ?? '';
+      if (!bridge) return notFound('Bridge');
+      if (!channels.has(channelId)) return { status: 400, body: { message: 'Channel not found' } };
+      if (!bridge.channels.includes(channelId))
+        return { status: 422, body: { message: 'Channel not in this bridge' } };
+      leave(bridge, channelId);
+      return { status: 204, body: '' };
+    }),
+  );
+  http.route(
     'DELETE',
     '/ari/bridges/:id',
     guarded((request) => {
