@@ -8,31 +8,25 @@
  * requests it makes to answer, hangup and callback URLs), so the per-call token in the URL path, minted by this
  * deployment for one run and expiring, is the whole check (media/stream-auth.ts).
  */
+import { objectOf, parseStreamMessage } from '../../voice/stream-messages';
 import type { MediaAdapter, MediaLog, MediaStreamStart } from '../../voice/media-transport';
 import { acceptStream } from '../../voice/stream-opening';
 import { parametersOfExtraHeaders } from './plivo-answer';
-import { PlivoStream, recordOf, type PlivoMessage } from './plivo-stream';
+import { PlivoStream, type PlivoMessage } from './plivo-stream';
 
 function messageOf(data: Buffer, isBinary: boolean, log: MediaLog): PlivoMessage | null {
-  const message = isBinary ? null : parseJson(data);
+  const message = parseStreamMessage(data, isBinary);
   if (!message) log.warn({ bytes: data.length }, 'plivo media: malformed message ignored');
   return message;
 }
 
-function parseJson(data: Buffer): PlivoMessage | null {
-  try {
-    return recordOf(JSON.parse(data.toString('utf8')));
-  } catch {
-    return null;
-  }
-}
 
 /** The stream's start, or null when the message lacks what Plivo always sends or streams another format. */
 export function plivoStartOf(message: PlivoMessage): MediaStreamStart | null {
-  const start = recordOf(message.start);
+  const start = objectOf(message.start);
   const { streamId, callId } = start ?? {};
   if (typeof streamId !== 'string' || !streamId || typeof callId !== 'string' || !callId) return null;
-  const format = recordOf(start!.mediaFormat);
+  const format = objectOf(start!.mediaFormat);
   if (format && (format.encoding !== 'audio/x-mulaw' || Number(format.sampleRate) !== 8000)) return null;
   return { streamId, providerCallId: callId, parameters: parametersOfExtraHeaders(message.extra_headers) };
 }

@@ -10,6 +10,7 @@
  * echo of a name not pending (late, or Plivo's own after all) is skipped, so each mark comes back once. `close()`
  * closes the socket: the stream is the XML's last element, so Plivo ends the call (voice/stream-transport.ts).
  */
+import { DTMF_DIGIT, objectOf } from '../../voice/stream-messages';
 import { FrameSplitter } from '../../voice/audio/frames';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type { MediaLog, MediaSocket, MediaStreamStart } from '../../voice/media-transport';
@@ -17,14 +18,9 @@ import { StreamTransport } from '../../voice/stream-transport';
 
 /** Samples in 20 ms at 8 kHz. */
 const FRAME = 160;
-const DIGITS = /^[0-9*#A-D]$/;
 
 export type PlivoMessage = Record<string, unknown>;
 
-export const recordOf = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
 
 export class PlivoStream extends StreamTransport {
   readonly sampleRate = 8000;
@@ -43,10 +39,10 @@ export class PlivoStream extends StreamTransport {
     if (this.ended) return;
     switch (message.event) {
       case 'media':
-        return this.receiveAudio(recordOf(message.media));
+        return this.receiveAudio(objectOf(message.media));
       case 'dtmf': {
-        const digit = recordOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
+        const digit = objectOf(message.dtmf)?.digit;
+        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
         return this.log.warn({ digit }, 'plivo media: malformed dtmf ignored');
       }
       case 'playedStream':

@@ -13,6 +13,7 @@
  * parameter. Closing the WebSocket stops the stream, not the call: the call is hung up by a Call Control command
  * (telnyx-inbound.ts on `streaming.stopped`). A malformed message is logged and skipped; it never ends the call.
  */
+import { DTMF_DIGIT, objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
 import { FrameSplitter } from '../../voice/audio/frames';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type {
@@ -31,23 +32,9 @@ import { SequenceOrder, sequenceOf } from './telnyx-sequence';
 const FRAME = 160;
 /** Later messages held behind a gap before it is skipped: at most 80 ms of caller audio delayed. */
 const MAX_HELD = 4;
-const DIGITS = /^[0-9*#A-D]$/;
 
-type Message = Record<string, unknown> & { event?: unknown };
+type Message = StreamMessage;
 
-const objectOf = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-
-function parse(data: Buffer, isBinary: boolean): Message | null {
-  if (isBinary) return null;
-  try {
-    return objectOf(JSON.parse(data.toString('utf8'))) as Message | null;
-  } catch {
-    return null;
-  }
-}
 
 /** The stream's start, or null when it lacks what Telnyx always sends or streams another codec than PCMU 8 kHz. */
 export function telnyxStartOf(message: Message): MediaStreamStart | null {
@@ -74,7 +61,7 @@ function acceptTelnyxStream(
     vendor: 'telnyx',
     start: 'start message',
     opening(data, isBinary, log) {
-      const message = parse(data, isBinary);
+      const message = parseStreamMessage(data, isBinary);
       if (!message)
         return (log.warn({ bytes: data.length }, 'telnyx media: malformed message ignored'), null);
       if (message.event === 'connected') return null;
@@ -85,7 +72,7 @@ function acceptTelnyxStream(
       return new TelnyxTransport(socket, start, sequenceOf(message.sequence_number), log);
     },
     receive(transport, data, isBinary, log) {
-      const message = parse(data, isBinary);
+      const message = parseStreamMessage(data, isBinary);
       if (!message) return log.warn({ bytes: data.length }, 'telnyx media: malformed message ignored');
       transport.receive(message);
     },
@@ -130,7 +117,7 @@ class TelnyxTransport extends StreamTransport {
         return this.receiveAudio(objectOf(message.media));
       case 'dtmf': {
         const digit = objectOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
+        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
         return this.log.warn({ digit }, 'telnyx media: malformed dtmf ignored');
       }
       case 'mark':

@@ -4,6 +4,7 @@
  * Out: `media`, `mark`, `clear`, each naming the stream. The handshake is signed like Twilio's webhooks, over the
  * wss URL with no parameters. A malformed message is logged and skipped; it never ends the call.
  */
+import { DTMF_DIGIT, objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type {
   MediaAdapter,
@@ -19,23 +20,9 @@ import { StreamTransport } from '../../voice/stream-transport';
 const FRAME = 160;
 /** μ-law silence, what a partial last frame is padded with. */
 const MULAW_SILENCE = 0xff;
-const DIGITS = /^[0-9*#A-D]$/;
 
-type Message = Record<string, unknown> & { event?: unknown };
+type Message = StreamMessage;
 
-const objectOf = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-
-function parse(data: Buffer, isBinary: boolean): Message | null {
-  if (isBinary) return null;
-  try {
-    return objectOf(JSON.parse(data.toString('utf8'))) as Message | null;
-  } catch {
-    return null;
-  }
-}
 
 /** The stream's start, or null when the message lacks what Twilio always sends. */
 export function twilioStartOf(message: Message): MediaStreamStart | null {
@@ -69,7 +56,7 @@ class TwilioTransport extends StreamTransport {
         return this.receiveAudio(objectOf(message.media));
       case 'dtmf': {
         const digit = objectOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DIGITS.test(digit)) return this.emit('dtmf', digit);
+        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
         return this.log.warn({ digit }, 'twilio media: malformed dtmf ignored');
       }
       case 'mark': {
@@ -151,7 +138,7 @@ export const twilioMedia: MediaAdapter = {
       vendor: 'twilio',
       start: 'start message',
       opening(data, isBinary, log) {
-        const message = parse(data, isBinary);
+        const message = parseStreamMessage(data, isBinary);
         if (!message) {
           log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
           return null;
@@ -165,7 +152,7 @@ export const twilioMedia: MediaAdapter = {
         return start ? new TwilioTransport(socket, start, log) : 'malformed start message';
       },
       receive(transport, data, isBinary, log) {
-        const message = parse(data, isBinary);
+        const message = parseStreamMessage(data, isBinary);
         if (message) return transport.receive(message);
         log.warn({ bytes: data.length }, 'twilio media: malformed message ignored');
       },

@@ -13,6 +13,7 @@
  * marks pending at a clear itself; an echo of a name no longer pending is skipped, so each mark comes back once.
  * A malformed message is logged and skipped; it never ends the call.
  */
+import { DTMF_DIGIT, objectOf, parseStreamMessage } from '../../voice/stream-messages';
 import { FrameSplitter, frameSamples } from '../../voice/audio/frames';
 import { bytesToSamples, samplesToBytes } from '../../voice/audio/wav';
 import type {
@@ -28,12 +29,9 @@ export const VONAGE_SAMPLE_RATE = 16000;
 /** Samples in 20 ms at 16 kHz (640 bytes). */
 const FRAME = frameSamples(VONAGE_SAMPLE_RATE);
 const FRAME_BYTES = FRAME * 2;
-const DIGITS = /^[0-9*#A-D]$/;
 
 export type VonageMessage = Record<string, unknown>;
 
-export const recordOf = (value: unknown): VonageMessage | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as VonageMessage) : null;
 
 export class VonageStream implements MediaTransport {
   readonly sampleRate = VONAGE_SAMPLE_RATE;
@@ -64,11 +62,11 @@ export class VonageStream implements MediaTransport {
     switch (message.event) {
       case 'websocket:dtmf': {
         const digit = message.digit;
-        if (typeof digit === 'string' && DIGITS.test(digit)) return this.listeners.emit('dtmf', digit);
+        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.listeners.emit('dtmf', digit);
         return this.log.warn({ digit }, 'vonage media: malformed dtmf ignored');
       }
       case 'websocket:notify':
-        return this.reached(recordOf(message.payload)?.name);
+        return this.reached(objectOf(message.payload)?.name);
       case 'websocket:cleared':
         return this.log.debug({ call_uuid: this.start.providerCallId }, 'vonage media: audio cleared');
       default:
@@ -147,10 +145,4 @@ export class VonageStream implements MediaTransport {
 }
 
 /** A text message as a JSON object, or null. */
-export function parseText(data: Buffer): VonageMessage | null {
-  try {
-    return recordOf(JSON.parse(data.toString('utf8')));
-  } catch {
-    return null;
-  }
-}
+export const parseText = (data: Buffer): VonageMessage | null => parseStreamMessage(data);
