@@ -13,6 +13,7 @@ import type {
   SampleRate,
 } from './media-transport';
 import type { OpenedStream } from './stream-opening';
+import { DTMF_DIGIT } from './stream-messages';
 import { TransportListeners } from './transport-listeners';
 
 export abstract class StreamTransport implements MediaTransport, OpenedStream {
@@ -53,6 +54,12 @@ export abstract class StreamTransport implements MediaTransport, OpenedStream {
     if (this.ended) return;
     this.ended = true;
     this.emit('closed', reason);
+  }
+
+  /** A DTMF digit as the vendor sent it: emitted when it is one, logged and skipped when not. */
+  protected pressed(digit: unknown): void {
+    if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
+    this.log.warn({ digit }, `${this.vendor} media: malformed dtmf ignored`);
   }
 
   protected sendJson(message: Record<string, unknown>): void {

@@ -10,7 +10,7 @@
  * echo of a name not pending (late, or Plivo's own after all) is skipped, so each mark comes back once. `close()`
  * closes the socket: the stream is the XML's last element, so Plivo ends the call (voice/stream-transport.ts).
  */
-import { DTMF_DIGIT, objectOf } from '../../voice/stream-messages';
+import { objectOf } from '../../voice/stream-messages';
 import { FrameSplitter } from '../../voice/audio/frames';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type { MediaLog, MediaSocket, MediaStreamStart } from '../../voice/media-transport';
@@ -40,11 +40,8 @@ export class PlivoStream extends StreamTransport {
     switch (message.event) {
       case 'media':
         return this.receiveAudio(objectOf(message.media));
-      case 'dtmf': {
-        const digit = objectOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
-        return this.log.warn({ digit }, 'plivo media: malformed dtmf ignored');
-      }
+      case 'dtmf':
+        return this.pressed(objectOf(message.dtmf)?.digit);
       case 'playedStream':
       case 'played':
         return this.played(message.name);

@@ -13,7 +13,7 @@
  * parameter. Closing the WebSocket stops the stream, not the call: the call is hung up by a Call Control command
  * (telnyx-inbound.ts on `streaming.stopped`). A malformed message is logged and skipped; it never ends the call.
  */
-import { DTMF_DIGIT, objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
+import { objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
 import { FrameSplitter } from '../../voice/audio/frames';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type {
@@ -115,11 +115,8 @@ class TelnyxTransport extends StreamTransport {
     switch (message.event) {
       case 'media':
         return this.receiveAudio(objectOf(message.media));
-      case 'dtmf': {
-        const digit = objectOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
-        return this.log.warn({ digit }, 'telnyx media: malformed dtmf ignored');
-      }
+      case 'dtmf':
+        return this.pressed(objectOf(message.dtmf)?.digit);
       case 'mark':
         return this.echoed(objectOf(message.mark)?.name);
       case 'error':

@@ -4,7 +4,7 @@
  * Out: `media`, `mark`, `clear`, each naming the stream. The handshake is signed like Twilio's webhooks, over the
  * wss URL with no parameters. A malformed message is logged and skipped; it never ends the call.
  */
-import { DTMF_DIGIT, objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
+import { objectOf, parseStreamMessage, type StreamMessage } from '../../voice/stream-messages';
 import { mulawToPcm, pcmToMulaw } from '../../voice/audio/mulaw';
 import type {
   MediaAdapter,
@@ -54,11 +54,8 @@ class TwilioTransport extends StreamTransport {
     switch (message.event) {
       case 'media':
         return this.receiveAudio(objectOf(message.media));
-      case 'dtmf': {
-        const digit = objectOf(message.dtmf)?.digit;
-        if (typeof digit === 'string' && DTMF_DIGIT.test(digit)) return this.emit('dtmf', digit);
-        return this.log.warn({ digit }, 'twilio media: malformed dtmf ignored');
-      }
+      case 'dtmf':
+        return this.pressed(objectOf(message.dtmf)?.digit);
       case 'mark': {
         const name = objectOf(message.mark)?.name;
         if (typeof name === 'string') return this.emit('mark', name);
