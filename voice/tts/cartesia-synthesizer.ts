@@ -11,12 +11,16 @@
  * held to the destination policy.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../config/logger';
-import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
 import type { SampleRate } from '../media-transport';
-import { SpeechVendorError, type SpeechSynthesizer } from '../speech';
+import type { SpeechSynthesizer } from '../speech';
 import { connectSpeechSocket } from '../speech-socket';
-import { base64AudioDecoder, speakOverSocket, type VendorEncoding } from './socket-sentence';
+import {
+  base64AudioDecoder,
+  socketBaseUrl,
+  speakOverSocket,
+  type SocketSynthesizerOptions,
+  type VendorEncoding,
+} from './socket-sentence';
 
 export const CARTESIA_VERSION = '2024-06-10';
 export const DEFAULT_CARTESIA_MODEL = 'sonic-2';
@@ -30,23 +34,12 @@ const ENCODING: Record<SampleRate, { wire: string; encoding: VendorEncoding }> =
   16000: { wire: 'pcm_s16le', encoding: 'pcm16' },
 };
 
-export function createCartesiaSynthesizer(options: {
-  apiKey: string;
-  baseUrl?: string /* default wss://api.cartesia.ai */;
-  model?: string;
-  /** The voice id when the agent names none. */
-  defaultVoice?: string;
-  destinations: DestinationPolicy;
-  logger?: Logger;
-  /** How long the service may stay silent mid-sentence (default 15 s). */
-  stallMs?: number;
-}): SpeechSynthesizer {
-  const base = (options.baseUrl ?? 'wss://api.cartesia.ai').replace(/\/+$/, '');
+export function createCartesiaSynthesizer(options: SocketSynthesizerOptions): SpeechSynthesizer {
+  const configured = options.baseUrl ?? 'wss://api.cartesia.ai';
   return {
     name: 'cartesia',
     async *synthesize(text, { sampleRate, voice, signal }) {
-      const problem = destinationUrlProblem(base, ['wss', 'ws'], { base: true });
-      if (problem) throw new SpeechVendorError('tts', `Cartesia base URL ${base}: ${problem}`);
+      const base = socketBaseUrl('Cartesia', configured);
       if (signal.aborted || text.trim() === '') return;
       const url = new URL(
         `${base}/tts/websocket?${new URLSearchParams({ cartesia_version: CARTESIA_VERSION })}`,

@@ -10,12 +10,16 @@
  * `pcm_16000`. ElevenLabs has no cancel message: a barge-in closes the socket, which stops the generation, and what
  * arrives after is dropped. The base URL may be set by the user, so the connection is held to the destination policy.
  */
-import type { Logger } from '../../config/logger';
-import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
 import type { SampleRate } from '../media-transport';
-import { SpeechVendorError, type SpeechSynthesizer } from '../speech';
+import type { SpeechSynthesizer } from '../speech';
 import { connectSpeechSocket } from '../speech-socket';
-import { base64AudioDecoder, speakOverSocket, type VendorEncoding } from './socket-sentence';
+import {
+  base64AudioDecoder,
+  socketBaseUrl,
+  speakOverSocket,
+  type SocketSynthesizerOptions,
+  type VendorEncoding,
+} from './socket-sentence';
 
 export const DEFAULT_ELEVENLABS_MODEL = 'eleven_flash_v2_5';
 /** "George", the voice of ElevenLabs' API examples. */
@@ -28,23 +32,12 @@ const OUTPUT: Record<SampleRate, { format: string; encoding: VendorEncoding }> =
   16000: { format: 'pcm_16000', encoding: 'pcm16' },
 };
 
-export function createElevenLabsSynthesizer(options: {
-  apiKey: string;
-  baseUrl?: string /* default wss://api.elevenlabs.io */;
-  model?: string;
-  /** The voice id when the agent names none. */
-  defaultVoice?: string;
-  destinations: DestinationPolicy;
-  logger?: Logger;
-  /** How long the service may stay silent mid-sentence (default 15 s). */
-  stallMs?: number;
-}): SpeechSynthesizer {
-  const base = (options.baseUrl ?? 'wss://api.elevenlabs.io').replace(/\/+$/, '');
+export function createElevenLabsSynthesizer(options: SocketSynthesizerOptions): SpeechSynthesizer {
+  const configured = options.baseUrl ?? 'wss://api.elevenlabs.io';
   return {
     name: 'elevenlabs',
     async *synthesize(text, { sampleRate, voice, signal }) {
-      const problem = destinationUrlProblem(base, ['wss', 'ws'], { base: true });
-      if (problem) throw new SpeechVendorError('tts', `ElevenLabs base URL ${base}: ${problem}`);
+      const base = socketBaseUrl('ElevenLabs', configured);
       if (signal.aborted || text.trim() === '') return;
       const output = OUTPUT[sampleRate];
       const voiceId = voice ?? options.defaultVoice ?? DEFAULT_ELEVENLABS_VOICE;

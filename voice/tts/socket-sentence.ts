@@ -13,6 +13,29 @@ import type { Logger } from '../../config/logger';
 import { mulawToPcm } from '../audio/mulaw';
 import { bytesToSamples } from '../audio/wav';
 import { SpeechVendorError } from '../speech';
+import { destinationUrlProblem, type DestinationPolicy } from '../../net/outbound-destinations';
+
+/** What a cloud synthesiser speaking over a vendor's WebSocket (ElevenLabs, Cartesia) is built from. */
+export interface SocketSynthesizerOptions {
+  apiKey: string;
+  /** The vendor's WebSocket base URL (wss/ws); absent: the vendor's own. */
+  baseUrl?: string;
+  model?: string;
+  /** The voice id when the agent names none. */
+  defaultVoice?: string;
+  destinations: DestinationPolicy;
+  logger?: Logger;
+  /** How long the service may stay silent mid-sentence (default 15 s). */
+  stallMs?: number;
+}
+
+/** The base URL without trailing slashes; a tts SpeechVendorError when it is no WebSocket base URL. */
+export function socketBaseUrl(vendor: string, base: string): string {
+  const trimmed = base.replace(/\/+$/, '');
+  const problem = destinationUrlProblem(trimmed, ['wss', 'ws'], { base: true });
+  if (problem) throw new SpeechVendorError('tts', `${vendor} base URL ${trimmed}: ${problem}`);
+  return trimmed;
+}
 
 /** What a vendor message may say. */
 export interface SentenceEvents {
