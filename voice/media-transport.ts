@@ -35,7 +35,10 @@ export interface MediaTransportEvents {
    * each utterance with its audio). Real vendors never emit this.
    */
   callerText(text: string): void;
-  /** The stream ended: the vendor's stop message, the socket closing, or `close()`. Emitted once. */
+  /**
+   * The stream ended: the vendor's stop message, the socket closing, or `close()`. Emitted once; a listener added
+   * after the end hears it too (voice/transport-listeners.ts).
+   */
   closed(reason: string): void;
 }
 

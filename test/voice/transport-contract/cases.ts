@@ -161,6 +161,14 @@ export function transportContract(wire: VendorWire): void {
       expect(events.items).toEqual([['closed', 'agent_done']]);
     });
 
+    it('tells a closed listener added after the far end hung up (a call still loading)', async () => {
+      const { farEnd, service, transport } = await server.started(nextStart());
+      farEnd.hangUp();
+      await service.socketClosed;
+      const late = await new Promise<string>((resolve) => transport.on('closed', resolve));
+      expect(late).toBe(wire.hangUpReason);
+    });
+
     it('emits closed once when the connection drops without a close frame', async () => {
       const { farEnd, service, events } = await server.started(nextStart());
       farEnd.drop();
