@@ -3,23 +3,13 @@
  * the call over there after its `data.transfer_message` (default below) was spoken. One place for the destination's
  * format and the line, read by the graph's validation, the conversation engine and the docs.
  */
+import { isSipDestination, isTransferDestination } from '../domain/transfer-destination';
 import type { AgentNode } from './definition';
 
 /** Spoken before the call is handed over when the node names no `transfer_message`. */
 export const DEFAULT_TRANSFER_MESSAGE = 'Please hold while I transfer your call.';
 
-/** E.164: `+`, then 8 to 15 digits, the first not 0. */
-const E164 = /^\+[1-9]\d{7,14}$/;
-/** `sip:user@host` or `sips:user@host` (an optional `:port`); no spaces, parameters or headers. */
-const SIP_URI = /^sips?:[A-Za-z0-9._~!$&'*+=%-]+@[A-Za-z0-9.-]+(:\d{1,5})?$/;
-
-/** Whether `value` is a destination a call can be handed to: an E.164 number or a SIP URI. */
-export function isTransferDestination(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 256 && (E164.test(value) || SIP_URI.test(value));
-}
-
-/** Whether a destination is a SIP address (else a phone number). */
-export const isSipDestination = (destination: string): boolean => /^sips?:/.test(destination);
+export { isSipDestination, isTransferDestination };
 
 export interface TransferTarget {
   destination: string;

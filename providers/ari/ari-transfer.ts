@@ -5,14 +5,13 @@
  * bridge and talks with the destination once it answers; if it never does, the caller is left alone in the bridge
  * and hung up (ari-media-leg.ts `ariLegRules`).
  */
+import { isE164Number, isSipUri } from '../../domain/transfer-destination';
 import type { TransferCallInput } from '../provider';
 import { ProviderRequestError } from '../provider-errors';
 import { vendorRefusal } from '../vendor-http';
 import type { AriRequest } from './ari-client';
 import { ariBridgeIdOf, ariMediaChannelIdOf, ariTransferChannelIdOf } from './ari-names';
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-const SIP_URI = /^sips?:[^\s,()/]+$/;
 /** How long the destination rings before the caller, alone again, is hung up. */
 const DIAL_TIMEOUT_SECONDS = 30;
 
@@ -21,8 +20,8 @@ export function ariTransferEndpoint(
   destination: string,
   options: { dialTemplate: string; transferEndpoint: string },
 ): string | null {
-  if (E164.test(destination)) return options.dialTemplate.replaceAll('{number}', destination);
-  if (SIP_URI.test(destination) && options.transferEndpoint)
+  if (isE164Number(destination)) return options.dialTemplate.replaceAll('{number}', destination);
+  if (isSipUri(destination) && options.transferEndpoint)
     return `PJSIP/${options.transferEndpoint}/${destination}`;
   return null;
 }
@@ -37,7 +36,7 @@ export async function transferAriCall(
   if (endpoint === null)
     throw new ProviderRequestError(
       'ari',
-      SIP_URI.test(input.destination)
+      isSipUri(input.destination)
         ? 'ari: a transfer to a SIP URI needs the configuration field transfer_endpoint'
         : 'ari: a transfer goes to an E.164 number or a SIP URI',
       { mayHaveReachedProvider: false },

@@ -6,29 +6,27 @@
  * URI, with the call's own line as `callerId`. Destinations are checked on both sides: before asking Plivo, and when
  * the XML is fetched.
  */
+import { isE164Number, isTransferDestination } from '../../domain/transfer-destination';
 import type { CallInstructions } from '../adapter';
 import { escapeXml } from '../call-instructions';
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-/** `sip:user@host[:port]`, with nothing in it that could leave the element. */
-const SIP_URI = /^sips?:[A-Za-z0-9._~%!$*+;=-]+@[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
 /** A caller id Plivo's `<Dial callerId>` can show (an E.164 number); anything else leaves Plivo's default. */
 export function plivoCallerId(callerId: string | null): string | null {
-  return callerId !== null && E164.test(callerId) ? callerId : null;
+  return callerId !== null && isE164Number(callerId) ? callerId : null;
 }
 
 /** Whether Plivo can be asked to dial `destination`. */
 export function isPlivoDestination(destination: string): boolean {
-  return E164.test(destination) || SIP_URI.test(destination);
+  return isTransferDestination(destination);
 }
 
 /** The `<Dial>` of a transfer URL's query, or null when its destination or caller id is not one this service writes. */
 export function plivoTransferXml(query: URLSearchParams): CallInstructions | null {
   const destination = query.get('to') ?? '';
   const callerId = query.get('caller_id');
-  if (!isPlivoDestination(destination) || (callerId !== null && !E164.test(callerId))) return null;
-  const target = E164.test(destination)
+  if (!isPlivoDestination(destination) || (callerId !== null && !isE164Number(callerId))) return null;
+  const target = isE164Number(destination)
     ? `<Number>${destination.slice(1)}</Number>`
     : `<User>${escapeXml(destination)}</User>`;
   const from = callerId ? ` callerId="${callerId.slice(1)}"` : '';

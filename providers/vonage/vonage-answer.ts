@@ -13,6 +13,7 @@
  * A transfer (`PUT /v1/calls/{uuid}` `{action: 'transfer', destination: {type: 'ncco', ncco}}`): one `connect` to a
  * `phone` endpoint (E.164 digits, as Vonage writes numbers) or a `sip` endpoint (`uri`), from the call's own line.
  */
+import { isE164Number, isTransferDestination } from '../../domain/transfer-destination';
 import type { AnswerInput, CallInstructions } from '../adapter';
 import { agentGreetingText } from '../call-instructions';
 
@@ -22,9 +23,6 @@ export const VONAGE_STREAM_CONTENT_TYPE = 'audio/l16;rate=16000';
 /** The header carrying the uuid of the call the stream belongs to. */
 export const VONAGE_CALL_UUID_HEADER = 'call_uuid';
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-/** `sip:user@host[:port]` (or `sips:`), nothing else in it. */
-const SIP_URI = /^sips?:[A-Za-z0-9._~%!$*+;=-]+@[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
 const nccoOf = (actions: unknown[]): CallInstructions => ({
   contentType: 'application/json',
@@ -57,14 +55,14 @@ export function vonageAnswer(input: AnswerInput): CallInstructions {
 
 /** Whether Vonage can be asked to connect a transfer to `destination`. */
 export function isVonageDestination(destination: string): boolean {
-  return E164.test(destination) || SIP_URI.test(destination);
+  return isTransferDestination(destination);
 }
 
 /** The NCCO a transfer moves the call to: `destination` is an E.164 number or a SIP URI (checked by the caller). */
 export function vonageTransferNcco(destination: string, callerId: string | null): unknown[] {
-  const endpoint = E164.test(destination)
+  const endpoint = isE164Number(destination)
     ? { type: 'phone', number: destination.slice(1) }
     : { type: 'sip', uri: destination };
-  const from = callerId !== null && E164.test(callerId) ? { from: callerId.slice(1) } : {};
+  const from = callerId !== null && isE164Number(callerId) ? { from: callerId.slice(1) } : {};
   return [{ action: 'connect', ...from, endpoint: [endpoint] }];
 }
