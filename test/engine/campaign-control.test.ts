@@ -38,7 +38,7 @@ async function callsSince(campaignId: number, since: number) {
   return h.ctx.db
     .selectFrom('simulator_calls')
     .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
     )
     .select('simulator_calls.requested_at')
     .where('attempts.campaign_id', '=', campaignId)

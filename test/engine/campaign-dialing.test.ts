@@ -140,7 +140,7 @@ describe('a campaign dials every contact', () => {
     const dropped = await h.ctx.db
       .selectFrom('simulator_calls')
       .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
       )
       .select([
         'simulator_calls.call_sid',

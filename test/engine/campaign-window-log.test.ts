@@ -79,7 +79,7 @@ describe("a campaign's calling window", () => {
     const calls = await h.ctx.db
       .selectFrom('simulator_calls')
       .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
       )
       .select(['simulator_calls.requested_at', 'simulator_calls.to_number', 'attempts.placing_at'])
       .where('attempts.campaign_id', '=', campaignId)

@@ -90,7 +90,7 @@ async function dialedNumbers(campaignId: number): Promise<string[]> {
   const calls = await h.ctx.db
     .selectFrom('simulator_calls')
     .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
     )
     .select('simulator_calls.to_number')
     .where('attempts.campaign_id', '=', campaignId)

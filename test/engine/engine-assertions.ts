@@ -67,7 +67,7 @@ async function simulatorDialsOf(h: EngineHarness, campaignId: number) {
   return h.ctx.db
     .selectFrom('simulator_calls')
     .leftJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
     )
     .select(['simulator_calls.attempt_ref', 'simulator_calls.to_number', 'attempts.id as attempt_id'])
     .where('simulator_calls.telephony_configuration_id', '=', campaign.telephony_configuration_id)

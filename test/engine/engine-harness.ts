@@ -184,7 +184,7 @@ export async function maxConcurrentSimulatorCalls(
   const calls = await h.ctx.db
     .selectFrom('simulator_calls')
     .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
     )
     .select(['simulator_calls.requested_at', 'simulator_calls.ends_at'])
     .where('attempts.campaign_id', 'in', ([] as number[]).concat(campaignIds))

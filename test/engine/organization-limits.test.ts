@@ -160,7 +160,7 @@ describe("the organization's call limit", () => {
     const calls = await h.ctx.db
       .selectFrom('simulator_calls')
       .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
       )
       .select('simulator_calls.requested_at')
       .where('attempts.campaign_id', '=', campaignId)

@@ -131,7 +131,7 @@ async function assertNoDoubleDialed(campaignId: number) {
   const twice = await h.ctx.db
     .selectFrom('simulator_calls')
     .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('attempts.id', '=', eb.cast<number>('simulator_calls.attempt_ref', 'bigint'))),
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
     )
     .select(['simulator_calls.attempt_ref', (eb) => eb.fn.countAll<number>().as('n')])
     .where('attempts.campaign_id', '=', campaignId)
