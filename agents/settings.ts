@@ -122,17 +122,24 @@ export const TemplateContextVariablesSchema = Type.Record(Type.String(), Type.Un
     'Default values of the template variables used in prompts; a call’s initial_context overrides them.',
 });
 
-/** The configurations with their defaults filled in, as stored and as the engine reads them. */
+/** A usable maximum duration: a positive integer number of seconds (at most `limit`), else undefined. */
+const durationSeconds = (value: unknown, limit = Infinity): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= limit ? value : undefined;
+
+/**
+ * The configurations with their defaults filled in, as stored and as the engine reads them (the one reader of the
+ * maximum duration). `max_call_duration_seconds` wins; else Dograh's SDK field `max_call_duration` (seconds, kept as
+ * sent and not validated at write, so a value that is no integer in 1..86400 is ignored); else the default.
+ */
 export function withConfigurationDefaults(
   configurations: Record<string, unknown> | null | undefined,
 ): AgentConfigurations {
   const given = configurations ?? {};
-  const duration = given.max_call_duration_seconds;
   return {
     ...given,
     max_call_duration_seconds:
-      typeof duration === 'number' && Number.isInteger(duration) && duration > 0
-        ? duration
-        : DEFAULT_MAX_CALL_DURATION_SECONDS,
+      durationSeconds(given.max_call_duration_seconds) ??
+      durationSeconds(given.max_call_duration, MAX_CALL_DURATION_LIMIT_SECONDS) ??
+      DEFAULT_MAX_CALL_DURATION_SECONDS,
   };
 }

@@ -217,6 +217,9 @@ export async function endAbandonedInboundConversations(
 ): Promise<Array<{ runId: number; organizationId: number }>> {
   const maxSeconds = sql<number>`case when jsonb_typeof(agents.workflow_configurations -> 'max_call_duration_seconds') = 'number'
     then least(greatest((agents.workflow_configurations ->> 'max_call_duration_seconds')::numeric, 1), 86400)
+    when jsonb_typeof(agents.workflow_configurations -> 'max_call_duration') = 'number'
+      and (agents.workflow_configurations ->> 'max_call_duration')::numeric between 1 and 86400
+    then (agents.workflow_configurations ->> 'max_call_duration')::numeric
     else ${options.defaultMaxSeconds} end`;
   return db.transaction().execute(async (trx) => {
     let query = trx
