@@ -11,6 +11,7 @@ import apiKeys from './api-keys';
 import auth from './auth';
 import campaigns from './campaigns';
 import campaignOperations from './campaign-operations';
+import campaignRuns from './campaign-runs';
 import health from './health';
 import storageObjects from './storage-objects';
 import telephonyConfigs from './telephony-configs';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/auth', auth],
     ['/campaign', campaigns],
     ['/campaign', campaignOperations],
+    ['/campaign', campaignRuns],
     ['/user/api-keys', apiKeys],
     ['/health', health],
     ['/s3', uploads],

@@ -44,6 +44,7 @@ describe('the organization runs list', () => {
         'name',
         'created_at',
         'service_token_usage',
+        'dograh_token_usage',
         'call_duration_seconds',
         'recording_url',
         'transcript_url',

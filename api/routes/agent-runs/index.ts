@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
 import { findAgentStatus } from '../../../db/repositories/phone-numbers';
-import { getRun, listRuns } from '../../../db/repositories/runs';
+import { getRun } from '../../../db/repositories/runs';
 import { notFound } from '../../errors';
 import { Id } from '../common-schemas';
 import { callerOf } from '../../plugins/authenticate';
 import { RunListQuerystring, toRunListQuery } from '../runs/list-query';
-import { RunDetailSchema, RunListEnvelope, toRunDetail, toRunListEnvelope } from '../runs/run-views';
+import { runListEnvelope } from '../runs/list-envelope';
+import { RunDetailSchema, RunListEnvelope, toRunDetail } from '../runs/run-views';
 
 /** `GET /workflow/{workflow_id}/runs[/{run_id}]`: one agent's runs and a run's detail. */
 const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,12 +27,7 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       const agentId = request.params.workflow_id;
       if (!(await findAgentStatus(app.ctx.db, caller.organizationId, agentId))) throw notFound('agent');
-      const query = toRunListQuery(request.query, agentId);
-      const page = await listRuns(app.ctx.db, caller.organizationId, query);
-      const links = await Promise.all(
-        page.runs.map((run) => artifactLinks(run, caller.organizationId, app.ctx)),
-      );
-      return toRunListEnvelope(page, request.query, links);
+      return runListEnvelope(app.ctx, caller.organizationId, toRunListQuery(request.query, agentId));
     },
   );
 

@@ -30,6 +30,7 @@ export const RunListItemSchema = Type.Object({
   name: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   service_token_usage: Type.Number(),
+  dograh_token_usage: Type.Number({ description: "Dograh's name for service_token_usage: the same value." }),
   call_duration_seconds: NullableNumber,
   ...urlFields,
   phone_number: NullableString,
@@ -46,6 +47,9 @@ export const RunListItemSchema = Type.Object({
 export const RunListEnvelope = Type.Object({
   runs: Type.Array(RunListItemSchema),
   total_service_tokens: Type.Number(),
+  total_dograh_tokens: Type.Number({
+    description: "Dograh's name for total_service_tokens: the same value.",
+  }),
   total_duration_seconds: Type.Number(),
   total_count: Type.Integer(),
   page: Type.Integer(),
@@ -83,6 +87,7 @@ export function toRunListItem(run: RunListItem, links: ArtifactLinks): Static<ty
     name: run.name,
     created_at: run.created_at.toISOString(),
     service_token_usage: run.service_token_usage,
+    dograh_token_usage: run.service_token_usage,
     call_duration_seconds: run.call_duration_seconds,
     ...links,
     phone_number: contactNumber(run),
@@ -105,6 +110,7 @@ export function toRunListEnvelope(
   return {
     runs: page.runs.map((run, index) => toRunListItem(run, links[index]!)),
     total_service_tokens: page.totalServiceTokens,
+    total_dograh_tokens: page.totalServiceTokens,
     total_duration_seconds: page.totalDurationSeconds,
     total_count: page.totalCount,
     page: paging.page,
