@@ -22,6 +22,7 @@ import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
 import simulator from './simulator';
+import nodeTypes from './node-types';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -51,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/telephony', telephonyInbound],
     ['/telephony', telephonyCalls],
     ['/simulator', simulator],
+    ['/node-types', nodeTypes],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
   const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];

@@ -1,0 +1,257 @@
+import { type NodeType } from './definition';
+import type { PropertySpec, RowPropertySpec } from './node-specs';
+import { DEFAULT_TRANSFER_MESSAGE } from './transfer';
+
+/**
+ * The `properties` of each node type's spec (agents/node-specs.ts): the node-data keys the engine reads (`name`,
+ * `prompt`, `extraction_variables`, the start node's `greeting`, an endCall's `transfer_to` and `transfer_message`)
+ * and Dograh's own keys for the same node types, which are stored as sent so that Dograh's clients can round-trip
+ * them. `required` follows this service's graph validation (agents/validate-graph.ts), not Dograh's.
+ */
+
+type PropertyInput = Pick<PropertySpec, 'name' | 'type' | 'display_name' | 'description'> & Partial<PropertySpec>;
+
+/** A property with every field of the wire shape present (absent ones null, `required` false). */
+function property(input: PropertyInput): PropertySpec {
+  return {
+    llm_hint: null,
+    default: null,
+    required: false,
+    placeholder: null,
+    display_options: null,
+    options: null,
+    properties: null,
+    min_value: null,
+    max_value: null,
+    min_length: null,
+    max_length: null,
+    pattern: null,
+    editor: null,
+    renderer_options: null,
+    ...input,
+  };
+}
+
+const STORED_ONLY = 'Stored as sent (a Dograh key); this service does not act on it.';
+
+/** A key of Dograh's this service keeps but does not act on. */
+const storedOnly = (input: PropertyInput): PropertySpec =>
+  property({ ...input, description: `${input.description} ${STORED_ONLY}` });
+
+const option = (value: string, label: string) => ({ value, label, description: null });
+
+const nameProperty = (defaultName: string) =>
+  property({
+    name: 'name',
+    type: 'string',
+    display_name: 'Name',
+    description: 'Name of the step, shown in transcripts, the run detail and the descriptions of transitions.',
+    default: defaultName,
+    required: true,
+    min_length: 1,
+  });
+
+const promptProperty = (required: boolean, description: string) =>
+  property({
+    name: 'prompt',
+    type: 'mention_textarea',
+    display_name: 'Prompt',
+    description: `${description} {{variable}} placeholders are filled from the call's variables.`,
+    required,
+    min_length: 1,
+  });
+
+/** A property of a `fixed_collection` row (rows nest no further). */
+const rowProperty = (input: PropertyInput): RowPropertySpec => ({ ...property(input), properties: null });
+
+const EXTRACTION_VARIABLE_ROW: RowPropertySpec[] = [
+  rowProperty({
+    name: 'name',
+    type: 'string',
+    display_name: 'Variable Name',
+    description: 'Key under which the value lands in the run\'s gathered_context; unique within the node.',
+    required: true,
+    min_length: 1,
+  }),
+  rowProperty({
+    name: 'type',
+    type: 'options',
+    display_name: 'Type',
+    description: 'Type the extracted value is converted to.',
+    default: 'string',
+    required: true,
+    options: [option('string', 'String'), option('number', 'Number'), option('boolean', 'Boolean')],
+  }),
+  rowProperty({
+    name: 'prompt',
+    type: 'string',
+    display_name: 'Extraction Hint',
+    description: 'What to extract from the conversation.',
+    required: true,
+    min_length: 1,
+    editor: 'textarea',
+  }),
+];
+
+/** Variables extracted when the conversation leaves the node (the engine reads `extraction_variables`). */
+const EXTRACTION: PropertySpec[] = [
+  storedOnly({
+    name: 'extraction_enabled',
+    type: 'boolean',
+    display_name: 'Enable Variable Extraction',
+    description: 'Dograh\'s switch for extraction; here the variables listed are always extracted.',
+  }),
+  storedOnly({
+    name: 'extraction_prompt',
+    type: 'string',
+    display_name: 'Extraction Prompt',
+    description: 'Overall instructions for the extraction.',
+    editor: 'textarea',
+  }),
+  property({
+    name: 'extraction_variables',
+    type: 'fixed_collection',
+    display_name: 'Variables to Extract',
+    description: 'Values extracted from the conversation when it leaves this node, into gathered_context.',
+    properties: EXTRACTION_VARIABLE_ROW,
+  }),
+];
+
+const ALLOW_INTERRUPT = storedOnly({
+  name: 'allow_interrupt',
+  type: 'boolean',
+  display_name: 'Allow Interruption',
+  description: 'Whether the caller may interrupt the agent mid-sentence.',
+});
+
+const ADD_GLOBAL_PROMPT = storedOnly({
+  name: 'add_global_prompt',
+  type: 'boolean',
+  display_name: 'Add Global Prompt',
+  description: 'Whether the global node\'s prompt is added to this node\'s; here it always is.',
+});
+
+const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
+  storedOnly({ name: 'tool_uuids', type: 'tool_refs', display_name: 'Tools', description: 'Tools the node may call.' }),
+  storedOnly({
+    name: 'document_uuids',
+    type: 'document_refs',
+    display_name: 'Knowledge Base Documents',
+    description: 'Documents the node may consult.',
+  }),
+];
+
+const START_CALL: PropertySpec[] = [
+  nameProperty('Start Call'),
+  storedOnly({
+    name: 'greeting_type',
+    type: 'options',
+    display_name: 'Greeting Type',
+    description: 'Whether the greeting is spoken from text or played from a recording.',
+    options: [option('text', 'Text (TTS)'), option('audio', 'Pre-recorded Audio')],
+  }),
+  property({
+    name: 'greeting',
+    type: 'string',
+    display_name: 'Greeting Text',
+    description:
+      'Spoken as the greeting when no language model is configured (with one, the agent opens from the prompt); ' +
+      'absent or blank: a short introduction that says the agent cannot talk now.',
+    editor: 'textarea',
+  }),
+  storedOnly({
+    name: 'greeting_recording_id',
+    type: 'recording_ref',
+    display_name: 'Greeting Recording',
+    description: 'Recording played as the greeting.',
+  }),
+  promptProperty(true, 'Instructions for the opening turn, the first thing the agent says.'),
+  ALLOW_INTERRUPT,
+  ADD_GLOBAL_PROMPT,
+  storedOnly({
+    name: 'delayed_start',
+    type: 'boolean',
+    display_name: 'Delayed Start',
+    description: 'Whether the agent waits a moment after pickup before speaking.',
+  }),
+  storedOnly({
+    name: 'delayed_start_duration',
+    type: 'number',
+    display_name: 'Delay Duration (seconds)',
+    description: 'Seconds to wait before speaking.',
+    min_value: 0.1,
+    max_value: 10,
+  }),
+  ...EXTRACTION,
+  ...TOOLS_AND_DOCUMENTS,
+  storedOnly({
+    name: 'pre_call_fetch_mode',
+    type: 'options',
+    display_name: 'Pre-Call Data Fetch',
+    description: 'Which calls fetch context from an external URL before they start.',
+    options: [
+      option('disabled', 'Disabled'),
+      option('always', 'Always'),
+      option('inbound', 'Inbound calls only'),
+      option('outbound', 'Outbound calls only'),
+    ],
+  }),
+  storedOnly({
+    name: 'pre_call_fetch_url',
+    type: 'url',
+    display_name: 'Pre-Call Fetch URL',
+    description: 'URL the pre-call context is fetched from.',
+  }),
+  storedOnly({
+    name: 'pre_call_fetch_credential_uuid',
+    type: 'credential_ref',
+    display_name: 'Pre-Call Fetch Credential',
+    description: 'Credential sent with the pre-call fetch.',
+  }),
+];
+
+const AGENT_NODE: PropertySpec[] = [
+  nameProperty('Agent'),
+  promptProperty(true, 'Instructions for this step of the conversation.'),
+  ALLOW_INTERRUPT,
+  ADD_GLOBAL_PROMPT,
+  ...EXTRACTION,
+  ...TOOLS_AND_DOCUMENTS,
+];
+
+const END_CALL: PropertySpec[] = [
+  nameProperty('End Call'),
+  promptProperty(false, 'Instructions for the closing line before the call ends; optional.'),
+  ADD_GLOBAL_PROMPT,
+  ...EXTRACTION,
+  property({
+    name: 'transfer_to',
+    type: 'string',
+    display_name: 'Transfer To',
+    description:
+      'Hands the call to a person instead of hanging up: an E.164 number (+15551234567) or a SIP URI ' +
+      '(sip:user@host or sips:user@host). Absent: the call ends here.',
+    placeholder: '+15551234567',
+  }),
+  property({
+    name: 'transfer_message',
+    type: 'string',
+    display_name: 'Transfer Message',
+    description: `Spoken before the transfer; absent: "${DEFAULT_TRANSFER_MESSAGE}" Only with transfer_to.`,
+    placeholder: DEFAULT_TRANSFER_MESSAGE,
+    min_length: 1,
+  }),
+];
+
+const GLOBAL_NODE: PropertySpec[] = [
+  nameProperty('Global Node'),
+  promptProperty(true, 'Instructions added to every step of the call (persona, tone, rules).'),
+];
+
+/** Each node type's properties. */
+export const NODE_PROPERTIES: Record<NodeType, PropertySpec[]> = {
+  startCall: START_CALL,
+  agentNode: AGENT_NODE,
+  endCall: END_CALL,
+  globalNode: GLOBAL_NODE,
+};
