@@ -63,16 +63,24 @@ describe('max_call_duration through the agents API', () => {
 
   it('honours max_call_duration sent alone on update', async () => {
     const agent = await agents.create();
-    const updated = await agents.call('PUT', `/${agent.id}`, { workflow_configurations: { max_call_duration: 45 } });
+    const updated = await agents.call('PUT', `/${agent.id}`, {
+      workflow_configurations: { max_call_duration: 45 },
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().workflow_configurations).toEqual({ max_call_duration: 45, max_call_duration_seconds: 45 });
+    expect(updated.json().workflow_configurations).toEqual({
+      max_call_duration: 45,
+      max_call_duration_seconds: 45,
+    });
     expect(await limitOf(agent.id)).toBe(45);
   });
 
   it('accepts an unusable max_call_duration as sent (201) and ends calls at the default', async () => {
     for (const bad of [1e308, 86_401, -1, 2.5, 'ten minutes']) {
       const agent = await agents.create({ workflow_configurations: { max_call_duration: bad } });
-      expect(agent.workflow_configurations).toEqual({ max_call_duration: bad, max_call_duration_seconds: 1800 });
+      expect(agent.workflow_configurations).toEqual({
+        max_call_duration: bad,
+        max_call_duration_seconds: 1800,
+      });
       expect(await limitOf(agent.id)).toBe(1800);
     }
   });
