@@ -98,6 +98,29 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/:config_id/set-default-outbound',
+    {
+      schema: {
+        tags,
+        summary: "Make a configuration the organization's default for outbound calls",
+        description:
+          "Dograh's route: the same as `PUT` with `{is_default_outbound: true}`. One-off calls without " +
+          '`telephony_configuration_id` and campaigns created later without one use it; the previous default is ' +
+          'cleared. Idempotent. Answers the configuration.',
+        params: ConfigParams,
+        response: { 200: Configuration, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await configurations.update(caller.organizationId, request.params.config_id, {
+        is_default_outbound: true,
+      });
+      return configurations.present(row);
+    },
+  );
+
   app.delete(
     '/:config_id',
     {
