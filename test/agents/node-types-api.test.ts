@@ -97,7 +97,7 @@ describe('node types API', () => {
   let t: TestApp;
   let org: TestOrganization;
   let specs: Spec[];
-  const get = (url: string, headers = org.headers) =>
+  const get = (url: string, headers: Record<string, string> = org.headers) =>
     t.app.inject({ method: 'GET', url: `/api/v1/node-types${url}`, headers });
   const specOf = (name: string) => specs.find((spec) => spec.name === name)!;
   const prop = (node: string, name: string) => specOf(node).properties.find((p) => p.name === name)!;
