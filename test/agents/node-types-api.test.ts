@@ -10,88 +10,13 @@ import { createTestOrganization, type TestOrganization } from '../helpers/organi
 import { validDefinition } from './fixtures';
 import { readOnlyKeyOf } from './helpers';
 import { SdkValidationError, sdkCheckNodeData } from './sdk-node-check';
-
-type Spec = { name: string; properties: Array<Record<string, unknown> & { name: string; type: string }> };
-
-const NODE_KEYS = [
-  'category',
-  'description',
-  'display_name',
-  'docs_url',
-  'examples',
-  'graph_constraints',
-  'icon',
-  'llm_hint',
-  'name',
-  'properties',
-  'version',
-];
-const PROPERTY_KEYS = [
-  'default',
-  'description',
-  'display_name',
-  'display_options',
-  'editor',
-  'llm_hint',
-  'max_length',
-  'max_value',
-  'min_length',
-  'min_value',
-  'name',
-  'options',
-  'pattern',
-  'placeholder',
-  'properties',
-  'renderer_options',
-  'required',
-  'type',
-];
-const SDK_PROPERTY_TYPES = [
-  'string',
-  'number',
-  'boolean',
-  'options',
-  'multi_options',
-  'fixed_collection',
-  'json',
-  'tool_refs',
-  'document_refs',
-  'recording_ref',
-  'credential_ref',
-  'mention_textarea',
-  'url',
-];
-const EXTRACTION = ['extraction_enabled', 'extraction_prompt', 'extraction_variables'];
-const PROPERTY_NAMES: Record<string, string[]> = {
-  startCall: [
-    'name',
-    'greeting_type',
-    'greeting',
-    'greeting_recording_id',
-    'prompt',
-    'allow_interrupt',
-    'add_global_prompt',
-    'delayed_start',
-    'delayed_start_duration',
-    ...EXTRACTION,
-    'tool_uuids',
-    'document_uuids',
-    'pre_call_fetch_mode',
-    'pre_call_fetch_url',
-    'pre_call_fetch_credential_uuid',
-  ],
-  agentNode: [
-    'name',
-    'prompt',
-    'allow_interrupt',
-    'add_global_prompt',
-    ...EXTRACTION,
-    'tool_uuids',
-    'document_uuids',
-  ],
-  endCall: ['name', 'prompt', 'add_global_prompt', ...EXTRACTION, 'transfer_to', 'transfer_message'],
-  globalNode: ['name', 'prompt'],
-};
+import {
+  NODE_KEYS,
+  PROPERTY_KEYS,
+  PROPERTY_NAMES,
+  SDK_PROPERTY_TYPES,
+  type Spec,
+} from './node-spec-expectations';
 
 describe('node types API', () => {
   let t: TestApp;
