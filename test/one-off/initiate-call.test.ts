@@ -55,6 +55,7 @@ describe('POST /telephony/initiate-call places one call through the engine', () 
       workflow_id: h.agentId,
       mode: 'simulator',
       call_type: 'outbound',
+      message: 'Call initiated',
       initial_context: {
         customer_name: 'Ada',
         called_number: '+12125550120',
@@ -396,6 +397,9 @@ describe('POST /telephony/initiate-call validates before anything is dialed', ()
     expect(Object.keys(response.json().paths['/api/v1/telephony/initiate-call'])).toEqual(['post']);
     const operation = response.json().paths['/api/v1/telephony/initiate-call'].post;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+    const created = operation.responses['201'].content['application/json'].schema;
+    expect(created.required).toEqual(expect.arrayContaining(['id', 'workflow_id', 'message']));
+    expect(created.properties.message.type).toBe('string');
     expect(operation.requestBody.content['application/json'].schema.required).toEqual([
       'workflow_id',
       'phone_number',

@@ -13,8 +13,9 @@ const telephonyCallRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['telephony'],
         summary: 'Place one outbound call with an agent, without a campaign',
         description:
-          'Answers 201 with the run at once; the call is placed by the engine (at most once, durable across ' +
-          "worker restarts, within the organization's call limits) and the run gets its outcome when the call " +
+          "Answers 201 with the run at once, plus Dograh's `message` (`Call initiated`); the call is placed by the " +
+          "engine (at most once, durable across worker restarts, within the organization's call limits) and the " +
+          'run gets its outcome when the call ' +
           "ends. Without `telephony_configuration_id` the organization's default outbound configuration is used; " +
           'none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; ' +
           '503 `engine_unavailable` when the engine cannot be reached (nothing is dialed).',

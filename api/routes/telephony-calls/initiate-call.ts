@@ -23,7 +23,12 @@ export interface InitiatedCall {
   call_type: 'outbound';
   created_at: string;
   initial_context: Record<string, unknown>;
+  /** Dograh's short human message beside the run. */
+  message: string;
 }
+
+/** The `message` Dograh's clients show after initiating a call. */
+export const CALL_INITIATED_MESSAGE = 'Call initiated';
 
 /**
  * `POST /telephony/initiate-call`: validates (422, then 400/409 for references), writes the call's attempt and run
@@ -106,6 +111,7 @@ export async function initiateCall(
     call_type: 'outbound',
     created_at: created.created_at.toISOString(),
     initial_context: initialContext,
+    message: CALL_INITIATED_MESSAGE,
   };
 }
 

@@ -36,4 +36,8 @@ export const InitiatedCallBody = Type.Object({
   call_type: Type.Literal('outbound'),
   created_at: Type.String({ format: 'date-time' }),
   initial_context: Type.Record(Type.String(), Type.Unknown()),
+  message: Type.String({
+    description: "Dograh's short human message about the call, e.g. `Call initiated`.",
+    examples: ['Call initiated'],
+  }),
 });
