@@ -73,8 +73,9 @@ export const AgentDefinitionSchema = Type.Object(
     description:
       'Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, ' +
       'extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges ' +
-      '`{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), at least ' +
-      'one endCall (no outgoing edge) reachable from it, at most one globalNode (no edges). An endCall may hand ' +
+      '`{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls ' +
+      '(no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; ' +
+      'when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand ' +
       'the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and ' +
       '`data.transfer_message?` (spoken first).',
   },

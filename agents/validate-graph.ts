@@ -22,8 +22,9 @@ const isNonEmptyString = (value: unknown): value is string =>
 
 /**
  * Checks an agent definition's shape and graph rules and returns every problem at once (empty = valid):
- * node types, one startCall without incoming edges, at least one endCall without outgoing edges and reachable
- * from the start, at most one globalNode without edges, unique node and edge ids, edges joining existing
+ * node types, one startCall without incoming edges, endCalls without outgoing edges (none is required, as in Dograh:
+ * such an agent's calls end on hang-up, max turns or max duration; when there are some, one must be reachable from
+ * the start), at most one globalNode without edges, unique node and edge ids, edges joining existing
  * nodes, edge labels unique per source, required names, prompts and extraction variables, and an endCall's transfer
  * to a person (`transfer_to`: an E.164 number or a SIP URI; `transfer_message`: a non-empty string).
  */
@@ -84,7 +85,6 @@ function checkNodes(nodes: unknown[], nodeTypes: Map<string, NodeType>, report: 
     );
   });
   if (!countOf.get('startCall')) report(['nodes'], 'The definition needs exactly one startCall node.');
-  if (!countOf.get('endCall')) report(['nodes'], 'The definition needs at least one endCall node.');
 }
 
 function checkNodeData(data: Json, type: NodeType | null, at: Array<string | number>, report: Report): void {
@@ -203,10 +203,13 @@ function endpoint(
   return type ?? null;
 }
 
-/** A call must be able to end through the graph: some endCall is reachable from the startCall. */
+/**
+ * A graph with endCalls must be able to reach one from the startCall (an unreachable end is an authoring mistake). A
+ * graph without any endCall is valid: its calls end on hang-up or at the engine's max turns or max duration.
+ */
 function checkReachability(nodeTypes: Map<string, NodeType>, graph: Graph, report: Report): void {
   const start = [...nodeTypes].find(([, type]) => type === 'startCall')?.[0];
-  if (!start) return;
+  if (!start || ![...nodeTypes.values()].includes('endCall')) return;
   const seen = new Set([start]);
   const queue = [start];
   for (let current = queue.shift(); current !== undefined; current = queue.shift()) {

@@ -41,12 +41,19 @@ describe('workflow definition validation', () => {
     expect(locs(two)).toEqual(['nodes.4.type']);
   });
 
-  it('requires at least one endCall, reachable from the start', () => {
+  it('accepts a graph without any endCall (as Dograh does), but an endCall it has must be reachable', () => {
     const noEnd = definitionWith((d) => {
       d.nodes = d.nodes.filter((n) => n.type !== 'endCall');
       d.edges = d.edges.filter((e) => e.target !== 'end');
     });
-    expect(locs(noEnd)).toEqual(['nodes']);
+    expect(noEnd.nodes.some((n) => n.type === 'endCall')).toBe(false);
+    expect(validateAgentDefinition(noEnd)).toEqual([]);
+    const noEndButBroken = definitionWith((d) => {
+      d.nodes = d.nodes.filter((n) => n.type !== 'endCall');
+      d.edges = d.edges.filter((e) => e.target !== 'end');
+      d.edges.push({ id: 'e9', source: 'qualify', target: 'nowhere', data: { label: 'lost' } });
+    });
+    expect(locs(noEndButBroken)).toEqual([`edges.${noEndButBroken.edges.length - 1}.target`]);
     const unreachable = definitionWith((d) => {
       d.edges = d.edges.filter((e) => e.target !== 'end');
     });
