@@ -53,6 +53,17 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (verdict) return recordMachineVerdict(db, log, attempt, verdict);
         throw invalidField(['body'], 'Not a status callback of this provider.');
       }
+      const otherCall =
+        status.state !== 'not_found' &&
+        attempt.provider_call_id !== null &&
+        attempt.provider_call_id !== status.providerCallId;
+      if (otherCall) {
+        log.warn(
+          { provider_call_id: status.providerCallId },
+          'status callback for another call of this attempt ignored',
+        );
+        return { received: true, recorded: false };
+      }
       if (status.state !== 'ended') {
         // Some vendors' calls wait for a command on an event (Telnyx: hang up once the media stream is over).
         if (webhook.commandOn && credentials)
@@ -63,13 +74,6 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 throw serviceUnavailable('provider_unavailable', `${error.message}; resend the event.`);
               throw error;
             });
-        return { received: true, recorded: false };
-      }
-      if (attempt.provider_call_id !== null && attempt.provider_call_id !== status.providerCallId) {
-        log.warn(
-          { provider_call_id: status.providerCallId },
-          'status callback for another call of this attempt ignored',
-        );
         return { received: true, recorded: false };
       }
 
