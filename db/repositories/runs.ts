@@ -56,6 +56,10 @@ const listColumns = [
   'runs.recording_key',
   'runs.user_recording_key',
   'runs.bot_recording_key',
+  // Dograh's agent and campaign runs lists (its WorkflowRunResponseSchema) require these three.
+  'runs.is_completed',
+  'runs.definition_id',
+  'runs.cost_info',
 ] as const;
 
 type ColumnName<T> = T extends `runs.${infer C}` ? C : never;

@@ -7,8 +7,8 @@ import { notFound } from '../../errors';
 import { Id } from '../common-schemas';
 import { callerOf } from '../../plugins/authenticate';
 import { RunListQuerystring, toRunListQuery } from '../runs/list-query';
-import { runListEnvelope } from '../runs/list-envelope';
-import { RunDetailSchema, RunListEnvelope, toRunDetail } from '../runs/run-views';
+import { runWithStateListEnvelope } from '../runs/list-envelope';
+import { RunDetailSchema, RunWithStateListEnvelope, toRunDetail } from '../runs/run-views';
 
 /** `GET /workflow/{workflow_id}/runs[/{run_id}]`: one agent's runs and a run's detail. */
 const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,14 +20,14 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List one agent's runs (same filters, paging and totals as the organization list)",
         params: Type.Object({ workflow_id: Id() }),
         querystring: RunListQuerystring,
-        response: { 200: RunListEnvelope },
+        response: { 200: RunWithStateListEnvelope },
       },
     },
     async (request) => {
       const caller = callerOf(request);
       const agentId = request.params.workflow_id;
       if (!(await findAgentStatus(app.ctx.db, caller.organizationId, agentId))) throw notFound('agent');
-      return runListEnvelope(app.ctx, caller.organizationId, toRunListQuery(request.query, agentId));
+      return runWithStateListEnvelope(app.ctx, caller.organizationId, toRunListQuery(request.query, agentId));
     },
   );
 

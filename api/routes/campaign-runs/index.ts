@@ -3,9 +3,9 @@ import { findCampaignView } from '../../../db/repositories/campaigns';
 import { notFound } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { CampaignParams, errorResponses } from '../campaigns/schemas';
-import { runListEnvelope } from '../runs/list-envelope';
+import { runWithStateListEnvelope } from '../runs/list-envelope';
 import { RunListQuerystring, toRunListQuery } from '../runs/list-query';
-import { RunListEnvelope } from '../runs/run-views';
+import { RunWithStateListEnvelope } from '../runs/run-views';
 
 /**
  * `GET /campaign/{campaign_id}/runs` (Dograh's UI client calls it): the runs of one campaign, in the organization
@@ -20,7 +20,7 @@ const campaignRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List one campaign's runs (same filters, paging and totals as the organization list)",
         params: CampaignParams,
         querystring: RunListQuerystring,
-        response: { 200: RunListEnvelope, ...errorResponses(401, 404) },
+        response: { 200: RunWithStateListEnvelope, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -29,7 +29,7 @@ const campaignRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await findCampaignView(app.ctx.db, organizationId, campaignId))) throw notFound('campaign');
       const query = toRunListQuery(request.query);
       query.filters.push({ attribute: 'campaignId', value: campaignId });
-      return runListEnvelope(app.ctx, organizationId, query);
+      return runWithStateListEnvelope(app.ctx, organizationId, query);
     },
   );
 };

@@ -57,6 +57,22 @@ export const RunListEnvelope = Type.Object({
   total_pages: Type.Integer(),
 });
 
+// Dograh's WorkflowRunResponseSchema, the item of its agent and campaign runs lists, requires these; the
+// organization's usage list (its WorkflowRunUsageResponse) does not, and keeps the spec's fields.
+const runStateFields = {
+  is_completed: Type.Boolean(),
+  definition_id: Type.Union([Type.Integer(), Type.Null()]),
+  cost_info: AnyObject,
+};
+
+export const RunWithStateListItemSchema = Type.Object({ ...RunListItemSchema.properties, ...runStateFields });
+
+/** The runs list envelope of one agent's or one campaign's runs: items also carry `runStateFields`. */
+export const RunWithStateListEnvelope = Type.Object({
+  ...RunListEnvelope.properties,
+  runs: Type.Array(RunWithStateListItemSchema),
+});
+
 export const RunDetailSchema = Type.Object({
   id: Type.Integer(),
   workflow_id: Type.Integer(),
@@ -102,13 +118,10 @@ export function toRunListItem(run: RunListItem, links: ArtifactLinks): Static<ty
   };
 }
 
-export function toRunListEnvelope(
-  page: RunListPage,
-  paging: { page: number; limit: number },
-  links: ArtifactLinks[],
-): Static<typeof RunListEnvelope> {
+/** The envelope's totals and paging around one page of items. */
+function envelopeOf<Item>(items: Item[], page: RunListPage, paging: { page: number; limit: number }) {
   return {
-    runs: page.runs.map((run, index) => toRunListItem(run, links[index]!)),
+    runs: items,
     total_service_tokens: page.totalServiceTokens,
     total_dograh_tokens: page.totalServiceTokens,
     total_duration_seconds: page.totalDurationSeconds,
@@ -117,6 +130,34 @@ export function toRunListEnvelope(
     limit: paging.limit,
     total_pages: Math.ceil(page.totalCount / paging.limit),
   };
+}
+
+/** The organization's runs list page (the spec's fields). */
+export function toRunListEnvelope(
+  page: RunListPage,
+  paging: { page: number; limit: number },
+  links: ArtifactLinks[],
+): Static<typeof RunListEnvelope> {
+  return envelopeOf(
+    page.runs.map((run, index) => toRunListItem(run, links[index]!)),
+    page,
+    paging,
+  );
+}
+
+/** One agent's or one campaign's runs list page: each item also carries `is_completed`, `definition_id`, `cost_info`. */
+export function toRunWithStateListEnvelope(
+  page: RunListPage,
+  paging: { page: number; limit: number },
+  links: ArtifactLinks[],
+): Static<typeof RunWithStateListEnvelope> {
+  const items = page.runs.map((run, index) => ({
+    ...toRunListItem(run, links[index]!),
+    is_completed: run.is_completed,
+    definition_id: run.definition_id,
+    cost_info: run.cost_info,
+  }));
+  return envelopeOf(items, page, paging);
 }
 
 export function toRunDetail(run: Run, links: ArtifactLinks): Static<typeof RunDetailSchema> {
