@@ -47,6 +47,13 @@ const walls = [
     message: 'db/ depends on nothing above it: only domain/ and its own libraries.',
   },
   {
+    // The dashboard is a browser app: it reaches the service over HTTP through its typed client, never by import.
+    target: './dashboard/src',
+    from: '.',
+    except: ['./dashboard/src', './node_modules'],
+    message: 'dashboard/src imports only itself and packages; it talks to the API over HTTP.',
+  },
+  {
     // Tests and benchmarks build the app to drive it from outside; nothing else does.
     target: [`${root}/!(api|test|bench)/**`, `${root}/*.ts`],
     from: './api',
@@ -67,7 +74,7 @@ const onlyPackages = (allowed) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.data', '.tools', 'coverage', 'test/architecture/fixtures'] },
+  { ignores: ['node_modules', '.data', '.tools', 'coverage', 'test/architecture/fixtures', 'dashboard/dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,12 +9,19 @@ import { registerInputGuards } from './plugins/input-guards';
 import { RequestLogs } from './plugins/request-logs';
 import { schemaController } from './plugins/validators';
 import { registerRoutes } from './routes';
+import { registerDashboard } from './dashboard';
 import { startBackgroundLoops, type BackgroundLoops } from './background';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the HTTP app from its context; `server.ts` listens, tests inject. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: {
+    /** false: no background loops on ready (the OpenAPI export reads the routes and touches nothing). */
+    backgroundLoops?: boolean;
+  } = {},
+): Promise<FastifyInstance> {
   const { trustProxy } = ctx.config.security;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -64,10 +71,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
 
   await registerRoutes(app);
+  await registerDashboard(app);
   let loops: BackgroundLoops | undefined;
-  app.addHook('onReady', async () => {
-    loops = startBackgroundLoops(ctx);
-  });
+  if (options.backgroundLoops !== false) {
+    app.addHook('onReady', async () => {
+      loops = startBackgroundLoops(ctx);
+    });
+  }
   app.addHook('onClose', async () => loops?.stop());
   return app;
 }

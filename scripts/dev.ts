@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { createDb } from '../db/client';
+import { ensureDashboardBuilt } from '../devstack/dashboard-build';
 import { migrateToLatest } from '../db/migrate';
 import { startInfrastructure, type Infrastructure } from './dev/infrastructure';
 import { banner, waitForHealthy } from './dev/ready';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   };
   // Validate once here: a bad setting fails now, with one message, and the local secret is created once.
   const { media } = loadConfig(env);
+
+  // Before the API starts, so /app/ answers from its first request (quick when the build is current).
+  await ensureDashboardBuilt(rootDir, log);
+  if (stopping) return;
 
   log('applying migrations');
   const db = createDb(infra.env.DATABASE_URL, { max: 1 });

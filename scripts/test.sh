@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/install-deps.sh || exit 1
+install_browser_packages
 
 report_dir=$(mktemp -d "${TMPDIR:-/tmp}/vac-test-report-XXXXXX")
 trap 'rm -rf "$report_dir"' EXIT

@@ -27,6 +27,7 @@ export function banner(urls: {
   dataDir: string;
 }): string {
   const rows: Array<[string, string]> = [
+    ['Dashboard', `${urls.api}/app/`],
     ['API', `${urls.api}/api/v1`],
     ['API docs', `${urls.api}/api/v1/docs`],
     ['OpenAPI JSON', `${urls.api}/api/v1/openapi.json`],

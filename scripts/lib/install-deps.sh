@@ -21,3 +21,4 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 # Debian packages (flite, espeak-ng, pocketsphinx) for live voice, when missing.
 source "$(dirname "${BASH_SOURCE[0]}")/install-debian-packages.sh"
+install_voice_packages

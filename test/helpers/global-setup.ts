@@ -17,6 +17,7 @@ import { freePort } from '../../devstack/processes';
 import { startS3Server } from '../../devstack/s3';
 import { startTemporalDevServer } from '../../devstack/temporal';
 import { ensureTool } from '../../devstack/tools';
+import { ensureDashboardBuilt } from '../../devstack/dashboard-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,6 +59,9 @@ export default async function setup(project: TestProject) {
   });
   await migrateToLatest(db);
   await db.destroy();
+
+  // The browser tests load the dashboard the API serves from dashboard/dist (a no-op when the build is current).
+  await ensureDashboardBuilt(path.resolve(import.meta.dirname, '../..'));
 
   const [temporal, s3] = await Promise.all([
     startTemporalDevServer({

@@ -1,0 +1,6936 @@
+/**
+ * The API's types for the dashboard, generated from the service's OpenAPI document by
+ * `npm run dashboard:api-types` (api/dashboard-api-types.ts). Do not edit: the suite checks this file is current.
+ */
+export interface paths {
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with email and password; answers a session token
+         * @description Also sets the dashboard's session cookie `vac_session` (HttpOnly, SameSite=Strict, Path=/, Max-Age = the session's lifetime, Secure when PUBLIC_BASE_URL is https); the token in the body works as a Bearer token.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: email
+                         * @description Unique, compared without regard to case.
+                         */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            expires_at: string;
+                            organization: {
+                                id: number;
+                                name: string;
+                            };
+                            /** @description Send as `authorization: Bearer <token>`. */
+                            token: string;
+                            user: {
+                                email: string;
+                                id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the session whose token authenticates this request
+         * @description Ends the session given as a Bearer token or by the `vac_session` cookie, and clears the cookie (also when the answer is 401, or 403 for an API key). By cookie it needs this service's `Origin`, as every cookie-authenticated mutation does: without it the answer is 403 and the cookie is kept.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            logged_out: boolean;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller: user, organization, credential kind and scopes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organization: {
+                                id: number;
+                                name: string;
+                            };
+                            scopes: string[];
+                            user: {
+                                email: string;
+                                id: number;
+                            } | null;
+                            via: "session" | "api_key";
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up: creates an organization, its owner and a session
+         * @description Also sets the dashboard's session cookie `vac_session` (HttpOnly, SameSite=Strict, Path=/, Max-Age = the session's lifetime, Secure when PUBLIC_BASE_URL is https); the token in the body works as a Bearer token.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: email
+                         * @description Unique, compared without regard to case.
+                         */
+                        email: string;
+                        /** @description Defaults to the email address. */
+                        organization_name?: string;
+                        /** @description At least 8 characters, not only whitespace, not a commonly used password. */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            expires_at: string;
+                            organization: {
+                                id: number;
+                                name: string;
+                            };
+                            /** @description Send as `authorization: Bearer <token>`. */
+                            token: string;
+                            user: {
+                                email: string;
+                                id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's campaigns */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first; without logs. */
+                            campaigns: {
+                                circuit_breaker: {
+                                    enabled: boolean;
+                                    /** @description Share of failures in the window that trips. */
+                                    failure_threshold: number;
+                                    min_calls_in_window: number;
+                                    window_seconds: number;
+                                };
+                                /** Format: date-time */
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description Rows set aside at import: number already in the campaign. */
+                                duplicate_rows: number;
+                                /** @description Attempts placed. */
+                                executed_count: number;
+                                /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                                failed_rows: number;
+                                id: number;
+                                /** @description Rows set aside at import: unusable number or row. */
+                                invalid_rows: number;
+                                /** @description The latest 100 entries, newest first. */
+                                logs?: {
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    event: string;
+                                    level: string;
+                                    message: string;
+                                    /** Format: date-time */
+                                    ts: string;
+                                }[];
+                                max_concurrency: number;
+                                name: string;
+                                parent_campaign_id: number | null;
+                                /** @description Contacts with a final outcome. */
+                                processed_rows: number;
+                                redialed_campaign_id: number | null;
+                                retry_config: {
+                                    enabled: boolean;
+                                    /** @description Retries after the first attempt. */
+                                    max_retries: number;
+                                    retry_delay_seconds: number;
+                                    retry_on_busy: boolean;
+                                    retry_on_no_answer: boolean;
+                                    retry_on_voicemail: boolean;
+                                };
+                                ring_timeout_seconds: number;
+                                schedule_config: {
+                                    /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                    contact_timezone: "campaign" | "contact";
+                                    enabled: boolean;
+                                    slots: {
+                                        /** @description 0 = Monday … 6 = Sunday. */
+                                        day_of_week: number;
+                                        /**
+                                         * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                         * @example 09:00
+                                         */
+                                        end_time: string;
+                                        /**
+                                         * @description HH:MM, 24 h, in the schedule zone.
+                                         * @example 09:00
+                                         */
+                                        start_time: string;
+                                    }[];
+                                    /** @description IANA zone; unknown zones are 422. */
+                                    timezone: string;
+                                };
+                                source_id: string;
+                                source_type: string;
+                                /** Format: date-time */
+                                started_at: string | null;
+                                /** @description created, syncing, running, paused, completed or failed. */
+                                state: string;
+                                telephony_configuration_id: number | null;
+                                telephony_configuration_name: string | null;
+                                /** @description Attempts queued (first tries and retries). */
+                                total_queued_count: number;
+                                /** @description Valid contacts imported. */
+                                total_rows: number;
+                                workflow_id: number;
+                                workflow_name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a campaign with its latest 100 log entries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a campaign's name or settings
+         * @description `retry_config`, `circuit_breaker` and `schedule_config` merge onto the stored values; `time_slots` replaces the slots. A running campaign picks the change up within a second. 409 on completed or failed campaigns.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        circuit_breaker?: {
+                            enabled?: boolean;
+                            /** @description Share of failures in the window that trips. */
+                            failure_threshold?: number;
+                            min_calls_in_window?: number;
+                            window_seconds?: number;
+                        };
+                        /** @description 1 … the organization's max_concurrent_calls (default 10). */
+                        max_concurrency?: number;
+                        name?: string;
+                        retry_config?: {
+                            enabled?: boolean;
+                            /** @description Retries after the first attempt. */
+                            max_retries?: number;
+                            retry_delay_seconds?: number;
+                            retry_on_busy?: boolean;
+                            retry_on_no_answer?: boolean;
+                            retry_on_voicemail?: boolean;
+                        };
+                        /** @description Default 45. */
+                        ring_timeout_seconds?: number;
+                        schedule_config?: {
+                            /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                            contact_timezone?: "campaign" | "contact";
+                            enabled?: boolean;
+                            slots?: {
+                                /** @description 0 = Monday … 6 = Sunday. */
+                                day_of_week: number;
+                                /**
+                                 * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                 * @example 09:00
+                                 */
+                                end_time: string;
+                                /**
+                                 * @description HH:MM, 24 h, in the schedule zone.
+                                 * @example 09:00
+                                 */
+                                start_time: string;
+                            }[];
+                            /** @description IANA zone; unknown zones are 422. */
+                            timezone?: string;
+                        };
+                        time_slots?: {
+                            /** @description Lowercase weekday name: monday, tuesday, wednesday, thursday, friday, saturday, sunday. */
+                            day: string;
+                            /**
+                             * @description HH:MM (or 24:00); earlier than start runs past midnight.
+                             * @example 09:00
+                             */
+                            end: string;
+                            /**
+                             * @description HH:MM, 24 h.
+                             * @example 09:00
+                             */
+                            start: string;
+                        }[];
+                        /** @description IANA zone of time_slots (default UTC). */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page through a campaign's log, newest first */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    page: number;
+                };
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limit: number;
+                            logs: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            page: number;
+                            total_count: number;
+                            total_pages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a running or syncing campaign; calls in flight finish
+         * @description Any other state answers 409 `invalid_state_transition`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's progress: counts, outcomes, calls in flight, next window and ETA */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            campaign_id: number;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** @description Estimated seconds until every contact is final, from the observed attempt length and answer rate; null until an attempt has finished, and while not running. */
+                            eta_seconds: number | null;
+                            /** @description Dograh's: finished attempts whose call did not connect (busy, no_answer, failed, invalid_number). */
+                            failed_calls: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            /** @description Attempts being dialed or on the line now. */
+                            in_flight: number;
+                            max_concurrency: number;
+                            /**
+                             * Format: date-time
+                             * @description When the campaign's window opens next; null when open now, unscheduled or finished. With per-contact zones: when the earliest waiting contact becomes due; null while a contact can be dialed.
+                             */
+                            next_window_at: string | null;
+                            /** @description Finished attempts by outcome (a retried contact counts once per attempt). */
+                            outcomes: {
+                                busy: number;
+                                canceled: number;
+                                completed: number;
+                                error: number;
+                                failed: number;
+                                invalid_number: number;
+                                no_answer: number;
+                                no_callable_window: number;
+                                transferred: number;
+                                voicemail: number;
+                            };
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            /** @description Dograh's: processed_rows ÷ total_rows × 100 (unrounded); 0 while there is no contact. */
+                            progress_percentage: number;
+                            /** @description Dograh's: calls per second the campaign's telephony configuration allows (`calls_per_second`, as the engine applies it); null when it sets none. */
+                            rate_limit: number | null;
+                            /** @description Contacts waiting for a retry whose attempt is not yet dialed. */
+                            retries_pending: number;
+                            /** @description Dograh's: where the contact import stands. */
+                            source_sync: {
+                                /** @description Why the import failed, in words. */
+                                error: string | null;
+                                /** Format: date-time */
+                                last_synced_at: string | null;
+                                /** @description Ours: the failure's code (as in the `source_sync_failed` log entry). */
+                                reason: string | null;
+                                status: "pending" | "in_progress" | "completed" | "failed";
+                            };
+                            /** Format: date-time */
+                            started_at: string | null;
+                            state: string;
+                            /** @description Contacts of the campaign (valid rows imported so far). */
+                            total_rows: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/redial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign that redials the contacts of a completed campaign by last outcome
+         * @description The new campaign starts in `created` with the parent’s agent, configuration and settings, over the contacts whose last outcome the `retry_on_*` flags pick; `retry_config` merges onto the parent’s. 409 `invalid_state_transition` unless the parent is completed; 409 `campaign_already_redialed` the second time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default: the parent name + " (redial)". */
+                        name?: string;
+                        retry_config?: {
+                            enabled?: boolean;
+                            /** @description Retries after the first attempt. */
+                            max_retries?: number;
+                            retry_delay_seconds?: number;
+                            retry_on_busy?: boolean;
+                            retry_on_no_answer?: boolean;
+                            retry_on_voicemail?: boolean;
+                        };
+                        /**
+                         * @description Redial contacts whose last outcome was busy.
+                         * @default false
+                         */
+                        retry_on_busy?: boolean;
+                        /**
+                         * @description Redial contacts whose last outcome was no_answer.
+                         * @default false
+                         */
+                        retry_on_no_answer?: boolean;
+                        /**
+                         * @description Redial contacts whose last outcome was voicemail.
+                         * @default false
+                         */
+                        retry_on_voicemail?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign where it left off
+         * @description Any other state answers 409 `invalid_state_transition`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one campaign's runs (same filters, paging and totals as the organization list) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 8601 date-time; inclusive upper bound. A bare date (YYYY-MM-DD) includes that whole day. */
+                    end_date?: string;
+                    /** @description JSON array of {attribute, type, value | codes | min | max}: runId, workflowId, campaignId (number), callerNumber, calledNumber (text, substring), dispositionCode (multiSelect, codes), duration (numberRange). */
+                    filters?: string;
+                    limit: number;
+                    page: number;
+                    /** @description ISO 8601 date-time (UTC unless an offset is given); inclusive lower bound. */
+                    start_date?: string;
+                };
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limit: number;
+                            page: number;
+                            runs: {
+                                bot_recording_public_url: string | null;
+                                bot_recording_url: string | null;
+                                call_duration_seconds: number | null;
+                                call_type: string;
+                                called_number: string | null;
+                                caller_number: string | null;
+                                charge_usd: number;
+                                cost_info: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                definition_id: number | null;
+                                disposition: string | null;
+                                /** @description Dograh's name for service_token_usage: the same value. */
+                                dograh_token_usage: number;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                initial_context: {
+                                    [key: string]: unknown;
+                                };
+                                is_completed: boolean;
+                                mode: string;
+                                name: string;
+                                phone_number: string | null;
+                                public_access_token: string | null;
+                                recording_public_url: string | null;
+                                recording_url: string | null;
+                                service_token_usage: number;
+                                transcript_public_url: string | null;
+                                transcript_url: string | null;
+                                user_recording_public_url: string | null;
+                                user_recording_url: string | null;
+                                workflow_id: number;
+                                workflow_name: string;
+                            }[];
+                            total_count: number;
+                            /** @description Dograh's name for total_service_tokens: the same value. */
+                            total_dograh_tokens: number;
+                            total_duration_seconds: number;
+                            total_pages: number;
+                            total_service_tokens: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a campaign in created: it imports its contacts, then dials
+         * @description Any other state answers 409 `invalid_state_transition`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign over an uploaded contacts CSV
+         * @description The campaign starts in `created`. `time_slots` + `timezone` is the short form of `schedule_config`; settings not sent take their defaults.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        circuit_breaker?: {
+                            enabled?: boolean;
+                            /** @description Share of failures in the window that trips. */
+                            failure_threshold?: number;
+                            min_calls_in_window?: number;
+                            window_seconds?: number;
+                        };
+                        /** @description 1 … the organization's max_concurrent_calls (default 10). */
+                        max_concurrency?: number;
+                        name: string;
+                        retry_config?: {
+                            enabled?: boolean;
+                            /** @description Retries after the first attempt. */
+                            max_retries?: number;
+                            retry_delay_seconds?: number;
+                            retry_on_busy?: boolean;
+                            retry_on_no_answer?: boolean;
+                            retry_on_voicemail?: boolean;
+                        };
+                        /** @description Default 45. */
+                        ring_timeout_seconds?: number;
+                        schedule_config?: {
+                            /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                            contact_timezone?: "campaign" | "contact";
+                            enabled?: boolean;
+                            slots?: {
+                                /** @description 0 = Monday … 6 = Sunday. */
+                                day_of_week: number;
+                                /**
+                                 * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                 * @example 09:00
+                                 */
+                                end_time: string;
+                                /**
+                                 * @description HH:MM, 24 h, in the schedule zone.
+                                 * @example 09:00
+                                 */
+                                start_time: string;
+                            }[];
+                            /** @description IANA zone; unknown zones are 422. */
+                            timezone?: string;
+                        };
+                        /** @description The `file_key` of a contacts upload. */
+                        source_id: string;
+                        /** @description `csv`. */
+                        source_type: string;
+                        /** @description Default: the organization's default outbound configuration. */
+                        telephony_configuration_id?: number;
+                        time_slots?: {
+                            /** @description Lowercase weekday name: monday, tuesday, wednesday, thursday, friday, saturday, sunday. */
+                            day: string;
+                            /**
+                             * @description HH:MM (or 24:00); earlier than start runs past midnight.
+                             * @example 09:00
+                             */
+                            end: string;
+                            /**
+                             * @description HH:MM, 24 h.
+                             * @example 09:00
+                             */
+                            start: string;
+                        }[];
+                        /** @description IANA zone of time_slots (default UTC). */
+                        timezone?: string;
+                        /** @description The agent that makes the calls. */
+                        workflow_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            circuit_breaker: {
+                                enabled: boolean;
+                                /** @description Share of failures in the window that trips. */
+                                failure_threshold: number;
+                                min_calls_in_window: number;
+                                window_seconds: number;
+                            };
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Rows set aside at import: number already in the campaign. */
+                            duplicate_rows: number;
+                            /** @description Attempts placed. */
+                            executed_count: number;
+                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            failed_rows: number;
+                            id: number;
+                            /** @description Rows set aside at import: unusable number or row. */
+                            invalid_rows: number;
+                            /** @description The latest 100 entries, newest first. */
+                            logs?: {
+                                details: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                level: string;
+                                message: string;
+                                /** Format: date-time */
+                                ts: string;
+                            }[];
+                            max_concurrency: number;
+                            name: string;
+                            parent_campaign_id: number | null;
+                            /** @description Contacts with a final outcome. */
+                            processed_rows: number;
+                            redialed_campaign_id: number | null;
+                            retry_config: {
+                                enabled: boolean;
+                                /** @description Retries after the first attempt. */
+                                max_retries: number;
+                                retry_delay_seconds: number;
+                                retry_on_busy: boolean;
+                                retry_on_no_answer: boolean;
+                                retry_on_voicemail: boolean;
+                            };
+                            ring_timeout_seconds: number;
+                            schedule_config: {
+                                /** @description Whose zone the slots are read in: the campaign's, or each contact's own. */
+                                contact_timezone: "campaign" | "contact";
+                                enabled: boolean;
+                                slots: {
+                                    /** @description 0 = Monday … 6 = Sunday. */
+                                    day_of_week: number;
+                                    /**
+                                     * @description HH:MM (or 24:00); earlier than start_time runs past midnight.
+                                     * @example 09:00
+                                     */
+                                    end_time: string;
+                                    /**
+                                     * @description HH:MM, 24 h, in the schedule zone.
+                                     * @example 09:00
+                                     */
+                                    start_time: string;
+                                }[];
+                                /** @description IANA zone; unknown zones are 422. */
+                                timezone: string;
+                            };
+                            source_id: string;
+                            source_type: string;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** @description created, syncing, running, paused, completed or failed. */
+                            state: string;
+                            telephony_configuration_id: number | null;
+                            telephony_configuration_name: string | null;
+                            /** @description Attempts queued (first tries and retries). */
+                            total_queued_count: number;
+                            /** @description Valid contacts imported. */
+                            total_rows: number;
+                            workflow_id: number;
+                            workflow_name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health and its dependencies
+         * @description Checks the database, Temporal and object storage in parallel with short timeouts.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auth_provider: string;
+                            backend_api_endpoint: string;
+                            dependencies: {
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                database: string;
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                storage: string;
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                temporal: string;
+                            };
+                            deployment_mode: string;
+                            status: "ok" | "degraded";
+                            version: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            auth_provider: string;
+                            backend_api_endpoint: string;
+                            dependencies: {
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                database: string;
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                storage: string;
+                                /** @description `ok`, or why the dependency is unavailable. */
+                                temporal: string;
+                            };
+                            deployment_mode: string;
+                            status: "ok" | "degraded";
+                            version: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/node-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the node types of agent definitions with their specs
+         * @description Dograh's node-spec catalog: `properties` lists every key a node's data may carry. Dograh's SDK checks node data against it and throws on any other key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            node_types: {
+                                category: "call_node" | "global_node" | "trigger" | "integration";
+                                description: string;
+                                display_name: string;
+                                docs_url: string | null;
+                                examples: {
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    description: string | null;
+                                    name: string;
+                                }[];
+                                /** @enum {object|null} */
+                                graph_constraints: never | null;
+                                /** @description A lucide-react icon name. */
+                                icon: string;
+                                llm_hint: string | null;
+                                /** @description The node `type` in a definition. */
+                                name: string;
+                                /** @description Every key node data may carry; the SDK throws on any other key. */
+                                properties: {
+                                    /** @description Filled in by the SDK when the key is absent; null: none. */
+                                    default: unknown;
+                                    description: string;
+                                    display_name: string;
+                                    display_options: {
+                                        hide: {
+                                            [key: string]: unknown[];
+                                        } | null;
+                                        show: {
+                                            [key: string]: unknown[];
+                                        } | null;
+                                    } | null;
+                                    editor: string | null;
+                                    llm_hint: string | null;
+                                    max_length: number | null;
+                                    max_value: number | null;
+                                    min_length: number | null;
+                                    min_value: number | null;
+                                    name: string;
+                                    options: {
+                                        description: string | null;
+                                        label: string;
+                                        value: string | number | boolean;
+                                    }[] | null;
+                                    pattern: string | null;
+                                    placeholder: string | null;
+                                    properties: {
+                                        /** @description Filled in by the SDK when the key is absent; null: none. */
+                                        default: unknown;
+                                        description: string;
+                                        display_name: string;
+                                        display_options: {
+                                            hide: {
+                                                [key: string]: unknown[];
+                                            } | null;
+                                            show: {
+                                                [key: string]: unknown[];
+                                            } | null;
+                                        } | null;
+                                        editor: string | null;
+                                        llm_hint: string | null;
+                                        max_length: number | null;
+                                        max_value: number | null;
+                                        min_length: number | null;
+                                        min_value: number | null;
+                                        name: string;
+                                        options: {
+                                            description: string | null;
+                                            label: string;
+                                            value: string | number | boolean;
+                                        }[] | null;
+                                        pattern: string | null;
+                                        placeholder: string | null;
+                                        /** @enum {object|null} */
+                                        properties: never | null;
+                                        /** @enum {object|null} */
+                                        renderer_options: never | null;
+                                        required: boolean;
+                                        /** @enum {string} */
+                                        type: "string" | "number" | "boolean" | "options" | "multi_options" | "fixed_collection" | "json" | "tool_refs" | "document_refs" | "recording_ref" | "credential_ref" | "mention_textarea" | "url";
+                                    }[] | null;
+                                    /** @enum {object|null} */
+                                    renderer_options: never | null;
+                                    required: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "boolean" | "options" | "multi_options" | "fixed_collection" | "json" | "tool_refs" | "document_refs" | "recording_ref" | "credential_ref" | "mention_textarea" | "url";
+                                }[];
+                                version: string;
+                            }[];
+                            spec_version: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/node-types/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One node type's spec */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One node type's spec, in the shape of Dograh's NodeSpec. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: "call_node" | "global_node" | "trigger" | "integration";
+                            description: string;
+                            display_name: string;
+                            docs_url: string | null;
+                            examples: {
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                description: string | null;
+                                name: string;
+                            }[];
+                            /** @enum {object|null} */
+                            graph_constraints: never | null;
+                            /** @description A lucide-react icon name. */
+                            icon: string;
+                            llm_hint: string | null;
+                            /** @description The node `type` in a definition. */
+                            name: string;
+                            /** @description Every key node data may carry; the SDK throws on any other key. */
+                            properties: {
+                                /** @description Filled in by the SDK when the key is absent; null: none. */
+                                default: unknown;
+                                description: string;
+                                display_name: string;
+                                display_options: {
+                                    hide: {
+                                        [key: string]: unknown[];
+                                    } | null;
+                                    show: {
+                                        [key: string]: unknown[];
+                                    } | null;
+                                } | null;
+                                editor: string | null;
+                                llm_hint: string | null;
+                                max_length: number | null;
+                                max_value: number | null;
+                                min_length: number | null;
+                                min_value: number | null;
+                                name: string;
+                                options: {
+                                    description: string | null;
+                                    label: string;
+                                    value: string | number | boolean;
+                                }[] | null;
+                                pattern: string | null;
+                                placeholder: string | null;
+                                properties: {
+                                    /** @description Filled in by the SDK when the key is absent; null: none. */
+                                    default: unknown;
+                                    description: string;
+                                    display_name: string;
+                                    display_options: {
+                                        hide: {
+                                            [key: string]: unknown[];
+                                        } | null;
+                                        show: {
+                                            [key: string]: unknown[];
+                                        } | null;
+                                    } | null;
+                                    editor: string | null;
+                                    llm_hint: string | null;
+                                    max_length: number | null;
+                                    max_value: number | null;
+                                    min_length: number | null;
+                                    min_value: number | null;
+                                    name: string;
+                                    options: {
+                                        description: string | null;
+                                        label: string;
+                                        value: string | number | boolean;
+                                    }[] | null;
+                                    pattern: string | null;
+                                    placeholder: string | null;
+                                    /** @enum {object|null} */
+                                    properties: never | null;
+                                    /** @enum {object|null} */
+                                    renderer_options: never | null;
+                                    required: boolean;
+                                    /** @enum {string} */
+                                    type: "string" | "number" | "boolean" | "options" | "multi_options" | "fixed_collection" | "json" | "tool_refs" | "document_refs" | "recording_ref" | "credential_ref" | "mention_textarea" | "url";
+                                }[] | null;
+                                /** @enum {object|null} */
+                                renderer_options: never | null;
+                                required: boolean;
+                                /** @enum {string} */
+                                type: "string" | "number" | "boolean" | "options" | "multi_options" | "fixed_collection" | "json" | "tool_refs" | "document_refs" | "recording_ref" | "credential_ref" | "mention_textarea" | "url";
+                            }[];
+                            version: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List telephony configurations */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configurations: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                                credentials: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                is_default_outbound: boolean;
+                                name: string;
+                                provider: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a telephony configuration
+         * @description Name unique within the organization (409 telephony_configuration_name_taken). `is_default_outbound: true` makes it the organization default and clears the previous one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The provider name plus its credential fields (see GET /organizations/telephony-providers/metadata). Sensitive values are returned masked; sending the mask back keeps the stored secret. `from_numbers` is ignored: numbers are managed under /phone-numbers. */
+                        config: {
+                            /** @description Required on create; cannot change. */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        is_default_outbound?: boolean;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            credentials: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            is_default_outbound: boolean;
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs/{config_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a telephony configuration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            credentials: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            is_default_outbound: boolean;
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a telephony configuration
+         * @description Partial: only the sent fields change; `config` (or `credentials`) fields are merged into the stored ones and `null` removes an optional field. A masked value equal to the stored mask keeps the secret, so a GET result sent back unchanged changes nothing (not even updated_at). The provider cannot change (422).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The provider name plus its credential fields (see GET /organizations/telephony-providers/metadata). Sensitive values are returned masked; sending the mask back keeps the stored secret. `from_numbers` is ignored: numbers are managed under /phone-numbers. */
+                        config?: {
+                            /** @description Required on create; cannot change. */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Same as `config`, so a GET result can be sent back as it is. */
+                        credentials?: {
+                            [key: string]: unknown;
+                        };
+                        is_default_outbound?: boolean;
+                        name?: string;
+                        /** @description Accepted only when equal to the stored provider. */
+                        provider?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            credentials: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            is_default_outbound: boolean;
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a telephony configuration and its phone numbers
+         * @description 409 telephony_configuration_in_use while a campaign that is not completed or failed uses it. Answers the deleted configuration.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            credentials: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            is_default_outbound: boolean;
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs/{config_id}/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the phone numbers of a configuration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            phone_numbers: {
+                                address: string;
+                                address_normalized: string;
+                                address_type: "pstn" | "sip";
+                                country_code: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                extra_metadata: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                inbound_workflow_id: number | null;
+                                inbound_workflow_name: string | null;
+                                is_active: boolean;
+                                is_default_caller_id: boolean;
+                                label: string | null;
+                                /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                                provider_sync: {
+                                    message: string;
+                                    ok: boolean;
+                                } | null;
+                                telephony_configuration_id: number;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a phone number to a configuration
+         * @description `address` is a phone number (normalised to E.164 with `country_code` or the default region) or a `sip:` URI. The same address twice in one organization is 409 phone_number_already_exists. `inbound_workflow_id` binds inbound calls to an active agent and syncs the provider (`provider_sync`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A phone number (normalised to E.164) or a SIP URI starting with `sip:`. */
+                        address: string;
+                        /** @description ISO 3166-1 alpha-2 region used to read a national number. */
+                        country_code?: string | null;
+                        extra_metadata?: {
+                            [key: string]: unknown;
+                        };
+                        inbound_workflow_id?: number | null;
+                        is_active?: boolean;
+                        is_default_caller_id?: boolean;
+                        label?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            address_normalized: string;
+                            address_type: "pstn" | "sip";
+                            country_code: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            extra_metadata: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            inbound_workflow_id: number | null;
+                            inbound_workflow_name: string | null;
+                            is_active: boolean;
+                            is_default_caller_id: boolean;
+                            label: string | null;
+                            /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                            provider_sync: {
+                                message: string;
+                                ok: boolean;
+                            } | null;
+                            telephony_configuration_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs/{config_id}/phone-numbers/{phone_number_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a phone number */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                    phone_number_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            address_normalized: string;
+                            address_type: "pstn" | "sip";
+                            country_code: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            extra_metadata: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            inbound_workflow_id: number | null;
+                            inbound_workflow_name: string | null;
+                            is_active: boolean;
+                            is_default_caller_id: boolean;
+                            label: string | null;
+                            /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                            provider_sync: {
+                                message: string;
+                                ok: boolean;
+                            } | null;
+                            telephony_configuration_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a phone number
+         * @description Partial: label, inbound binding, is_active, extra_metadata. `address` cannot change (422). `clear_inbound_workflow: true` unbinds; `inbound_workflow_id: null` alone changes nothing. A change of binding re-syncs the inbound webhook with the provider; the result is in `provider_sync`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                    phone_number_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Immutable: accepted only when equal to the stored one. */
+                        address?: string;
+                        /** @description true removes the inbound binding. */
+                        clear_inbound_workflow?: boolean;
+                        extra_metadata?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Binds inbound calls to this agent; null alone changes nothing. */
+                        inbound_workflow_id?: number | null;
+                        is_active?: boolean;
+                        label?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            address_normalized: string;
+                            address_type: "pstn" | "sip";
+                            country_code: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            extra_metadata: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            inbound_workflow_id: number | null;
+                            inbound_workflow_name: string | null;
+                            is_active: boolean;
+                            is_default_caller_id: boolean;
+                            label: string | null;
+                            /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                            provider_sync: {
+                                message: string;
+                                ok: boolean;
+                            } | null;
+                            telephony_configuration_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a phone number
+         * @description Answers the deleted number; a bound number is unbound at the provider first (`provider_sync`).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                    phone_number_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            address_normalized: string;
+                            address_type: "pstn" | "sip";
+                            country_code: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            extra_metadata: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            inbound_workflow_id: number | null;
+                            inbound_workflow_name: string | null;
+                            is_active: boolean;
+                            is_default_caller_id: boolean;
+                            label: string | null;
+                            /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                            provider_sync: {
+                                message: string;
+                                ok: boolean;
+                            } | null;
+                            telephony_configuration_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs/{config_id}/phone-numbers/{phone_number_id}/set-default-caller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a phone number the default caller id of its configuration
+         * @description Clears the previous default: at most one number per configuration is the default caller.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                    phone_number_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: string;
+                            address_normalized: string;
+                            address_type: "pstn" | "sip";
+                            country_code: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            extra_metadata: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            inbound_workflow_id: number | null;
+                            inbound_workflow_name: string | null;
+                            is_active: boolean;
+                            is_default_caller_id: boolean;
+                            label: string | null;
+                            /** @description Result of re-syncing the provider's inbound webhook; null when the binding did not change. */
+                            provider_sync: {
+                                message: string;
+                                ok: boolean;
+                            } | null;
+                            telephony_configuration_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-configs/{config_id}/set-default-outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a configuration the organization's default for outbound calls
+         * @description Dograh's route: the same as `PUT` with `{is_default_outbound: true}`. One-off calls without `telephony_configuration_id` and campaigns created later without one use it; the previous default is cleared. Idempotent. Answers the configuration.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    config_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            credentials: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            is_default_outbound: boolean;
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/telephony-providers/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the supported telephony providers and their configuration fields
+         * @description Sensitive fields are encrypted at rest and returned masked by the configuration endpoints.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            providers: {
+                                display_name: string;
+                                fields: {
+                                    default?: number | boolean;
+                                    description?: string;
+                                    exclusiveMinimum?: number;
+                                    label: string;
+                                    maximum?: number;
+                                    minimum?: number;
+                                    name: string;
+                                    required: boolean;
+                                    sensitive: boolean;
+                                    type: "string" | "url" | "number" | "boolean" | "object";
+                                }[];
+                                provider: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/usage/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the runs of the organization (newest first) with totals over the filtered set */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 8601 date-time; inclusive upper bound. A bare date (YYYY-MM-DD) includes that whole day. */
+                    end_date?: string;
+                    /** @description JSON array of {attribute, type, value | codes | min | max}: runId, workflowId, campaignId (number), callerNumber, calledNumber (text, substring), dispositionCode (multiSelect, codes), duration (numberRange). */
+                    filters?: string;
+                    limit: number;
+                    page: number;
+                    /** @description ISO 8601 date-time (UTC unless an offset is given); inclusive lower bound. */
+                    start_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limit: number;
+                            page: number;
+                            runs: {
+                                bot_recording_public_url: string | null;
+                                bot_recording_url: string | null;
+                                call_duration_seconds: number | null;
+                                call_type: string;
+                                called_number: string | null;
+                                caller_number: string | null;
+                                charge_usd: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                disposition: string | null;
+                                /** @description Dograh's name for service_token_usage: the same value. */
+                                dograh_token_usage: number;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                initial_context: {
+                                    [key: string]: unknown;
+                                };
+                                mode: string;
+                                name: string;
+                                phone_number: string | null;
+                                public_access_token: string | null;
+                                recording_public_url: string | null;
+                                recording_url: string | null;
+                                service_token_usage: number;
+                                transcript_public_url: string | null;
+                                transcript_url: string | null;
+                                user_recording_public_url: string | null;
+                                user_recording_url: string | null;
+                                workflow_id: number;
+                                workflow_name: string;
+                            }[];
+                            total_count: number;
+                            /** @description Dograh's name for total_service_tokens: the same value. */
+                            total_dograh_tokens: number;
+                            total_duration_seconds: number;
+                            total_pages: number;
+                            total_service_tokens: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/voice-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List voice configurations */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configurations: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                                llm: {
+                                    [key: string]: unknown;
+                                } | null;
+                                name: string;
+                                /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                                stt: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                                tts: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a voice configuration
+         * @description Name unique within the organization (409 voice_configuration_name_taken). Sections `stt`, `tts`, `llm` are each `{provider, …fields}`; absent: no speech-to-text, the local voice, the operator’s LLM.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. */
+                        llm?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        name: string;
+                        /** @description Speech-to-text vendor and its fields; absent or null: none (simulator calls read the text). */
+                        stt?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        /** @description Text-to-speech vendor and its fields; absent or null: `{"provider":"local"}` (flite). */
+                        tts?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            llm: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            stt: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            tts: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/voice-configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a voice configuration */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            llm: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            stt: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            tts: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a voice configuration
+         * @description Partial: only the sent sections change. A section with the stored vendor (or no `provider`) is merged: sent fields replace stored ones, `null` removes an optional field, the stored mask keeps a secret. Another vendor replaces the section; a section sent as `null` is removed (tts: back to the local voice).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. */
+                        llm?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        name?: string;
+                        /** @description Speech-to-text vendor and its fields; absent or null: none (simulator calls read the text). */
+                        stt?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        /** @description Text-to-speech vendor and its fields; absent or null: `{"provider":"local"}` (flite). */
+                        tts?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            llm: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            stt: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            tts: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a voice configuration
+         * @description 409 voice_configuration_in_use, naming the agents, while an active agent names it. Answers the deleted configuration.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            llm: {
+                                [key: string]: unknown;
+                            } | null;
+                            name: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            stt: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            tts: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/voice-configs/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the voice vendors of each section and their fields */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            llm: {
+                                description: string;
+                                display_name: string;
+                                fields: {
+                                    choices?: string[];
+                                    description?: string;
+                                    label: string;
+                                    maxLength?: number;
+                                    name: string;
+                                    required: boolean;
+                                    schemes?: string[];
+                                    sensitive: boolean;
+                                    type: string;
+                                }[];
+                                provider: string;
+                            }[];
+                            stt: {
+                                description: string;
+                                display_name: string;
+                                fields: {
+                                    choices?: string[];
+                                    description?: string;
+                                    label: string;
+                                    maxLength?: number;
+                                    name: string;
+                                    required: boolean;
+                                    schemes?: string[];
+                                    sensitive: boolean;
+                                    type: string;
+                                }[];
+                                provider: string;
+                            }[];
+                            tts: {
+                                description: string;
+                                display_name: string;
+                                fields: {
+                                    choices?: string[];
+                                    description?: string;
+                                    label: string;
+                                    maxLength?: number;
+                                    name: string;
+                                    required: boolean;
+                                    schemes?: string[];
+                                    sensitive: boolean;
+                                    type: string;
+                                }[];
+                                provider: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/download/workflow/{token}/{artifact}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a run's artifact through its public link (no credentials; the token expires)
+         * @description The file itself (transcript: JSON). 404 `artifact_not_found` for an invalid or expired token.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    artifact: "recording" | "transcript" | "user_recording" | "bot_recording";
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/presigned-upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a URL to upload a contacts CSV to
+         * @description PUT the file to `upload_url` with `Content-Type: text/csv` before it expires, then use `file_key` as the campaign's `source_id`. Files over the configured limit are refused with 413.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Name of the CSV file; must end in .csv. */
+                        file_name: string;
+                        /** @description Size of the file in bytes. */
+                        file_size: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Seconds until the URL expires. */
+                            expires_in: number;
+                            /** @description The campaign's `source_id`. */
+                            file_key: string;
+                            /** @description The same as `file_key`. */
+                            s3_key: string;
+                            /** @description PUT the CSV bytes here with `Content-Type: text/csv`. */
+                            upload_url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/amd/{provider}/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answering-machine verdict of a placed call (called by the provider) */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    attemptId: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            recorded: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/answer/{provider}/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Instructions for an answered outbound call (called by the provider) */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    attemptId: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/inbound/{provider}/{configurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound call to one of our numbers (called by the provider) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    configurationId: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/initiate-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place one outbound call with an agent, without a campaign
+         * @description Answers 201 with the run at once, plus Dograh's `message` (`Call initiated`); the call is placed by the engine (at most once, durable across worker restarts, within the organization's call limits) and the run gets its outcome when the call ends. Without `telephony_configuration_id` the organization's default outbound configuration is used; none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; 503 `engine_unavailable` when the engine cannot be reached (nothing is dialed).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A phone number of that configuration as caller id; its default caller (else first active number) when absent. */
+                        from_phone_number_id?: number | null;
+                        /** @description Values of the agent's {{template variables}}, kept on the run beside caller_number, called_number and telephony_configuration_id (which win over keys of the same name). */
+                        initial_context?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description The number to call: E.164, or national in DEFAULT_PHONE_REGION.
+                         * @example +12125550123
+                         */
+                        phone_number: string;
+                        /** @description The configuration to call through; the organization's default outbound one when absent. */
+                        telephony_configuration_id?: number | null;
+                        /** @description The agent that talks on the call. */
+                        workflow_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            call_type: "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The run of the call. */
+                            id: number;
+                            initial_context: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Dograh's short human message about the call, e.g. `Call initiated`.
+                             * @example Call initiated
+                             */
+                            message: string;
+                            /** @description The provider name. */
+                            mode: string;
+                            /** @description one-off-call-{attempt id}, also the id of its Temporal workflow. */
+                            name: string;
+                            workflow_id: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/status/{provider}/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Status callback of a placed call (called by the provider) */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    attemptId: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            recorded: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/telephony/transfer/{provider}/{configurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Instructions that move a live call to a person (called by the provider) */
+        post: {
+            parameters: {
+                query: {
+                    caller_id?: string;
+                    to: string;
+                };
+                header?: never;
+                path: {
+                    configurationId: number;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's API keys */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Also list archived (revoked) keys. */
+                    include_archived: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            is_active: boolean;
+                            /** @description The first 8 characters of the key, to recognise it. */
+                            key_prefix: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            scopes: ("read" | "write")[];
+                        }[];
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key; the full key is in this answer only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description `read` allows GET requests, `write` all others; neither implies the other. Default both. */
+                        scopes?: ("read" | "write")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The full key. Shown this once only; store it now. */
+                            api_key: string;
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            is_active: boolean;
+                            /** @description The first 8 characters of the key, to recognise it. */
+                            key_prefix: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            scopes: ("read" | "write")[];
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/api-keys/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archive (revoke) an API key; the next request with it gets 401 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    api_key_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            is_active: boolean;
+                            /** @description The first 8 characters of the key, to recognise it. */
+                            key_prefix: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            scopes: ("read" | "write")[];
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/api-keys/{api_key_id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reactivate an archived API key */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    api_key_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            archived_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            is_active: boolean;
+                            /** @description The first 8 characters of the key, to recognise it. */
+                            key_prefix: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            scopes: ("read" | "write")[];
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update an agent; a changed definition becomes a new published version */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            /** @description Only the fields sent change; each replaces the stored value as a whole. A workflow_definition that differs from the current one becomes a new published version. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        call_disposition_codes?: {
+                            /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                            disposition_codes: string[];
+                        };
+                        name?: string;
+                        /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                        template_context_variables?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Known keys are validated; further keys are kept as sent. */
+                        workflow_configurations?: {
+                            /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                            disclosure_message?: string | null;
+                            /** @description BCP-47 language of the call (default en-US). */
+                            language?: string;
+                            /** @description A call that runs longer is ended (default 1800). */
+                            max_call_duration_seconds?: number;
+                            /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                            max_user_idle_timeout?: number;
+                            /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                            model?: string | null;
+                            /** @description Store the call recording (default true). */
+                            recording_enabled?: boolean;
+                            /** @description Turn taking (seconds of media time). */
+                            vad_configuration?: {
+                                confidence?: number;
+                                minimum_volume?: number;
+                                /** @description Caller speech that interrupts the agent (default 0.3). */
+                                start_seconds: number;
+                                /** @description Caller silence that ends their turn (default 0.8). */
+                                stop_seconds: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                            voice?: string | null;
+                            /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                            voice_config_id?: number | null;
+                            /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                            voicemail_message?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first).
+                         * @example {
+                         *       "nodes": [
+                         *         {
+                         *           "id": "start",
+                         *           "type": "startCall",
+                         *           "position": {
+                         *             "x": 0,
+                         *             "y": 0
+                         *           },
+                         *           "data": {
+                         *             "name": "Greeting",
+                         *             "prompt": "Greet {{first_name}}."
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": "end",
+                         *           "type": "endCall",
+                         *           "position": {
+                         *             "x": 0,
+                         *             "y": 200
+                         *           },
+                         *           "data": {
+                         *             "name": "Goodbye",
+                         *             "prompt": "Thank them and hang up."
+                         *           }
+                         *         }
+                         *       ],
+                         *       "edges": [
+                         *         {
+                         *           "id": "e1",
+                         *           "source": "start",
+                         *           "target": "end",
+                         *           "data": {
+                         *             "label": "done",
+                         *             "condition": "The caller is done."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        workflow_definition?: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            call_disposition_codes: {
+                                /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                                disposition_codes: string[];
+                            };
+                            call_type: "inbound" | "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            current_definition_id: number;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            };
+                            total_runs: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_number: number;
+                            version_status: "published" | "archived";
+                            /** @description Known keys are validated; further keys are kept as sent. */
+                            workflow_configurations: {
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Every problem at once; `loc` points into the request, e.g. body.workflow_definition.nodes.2. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: string[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one agent's runs (same filters, paging and totals as the organization list) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 8601 date-time; inclusive upper bound. A bare date (YYYY-MM-DD) includes that whole day. */
+                    end_date?: string;
+                    /** @description JSON array of {attribute, type, value | codes | min | max}: runId, workflowId, campaignId (number), callerNumber, calledNumber (text, substring), dispositionCode (multiSelect, codes), duration (numberRange). */
+                    filters?: string;
+                    limit: number;
+                    page: number;
+                    /** @description ISO 8601 date-time (UTC unless an offset is given); inclusive lower bound. */
+                    start_date?: string;
+                };
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limit: number;
+                            page: number;
+                            runs: {
+                                bot_recording_public_url: string | null;
+                                bot_recording_url: string | null;
+                                call_duration_seconds: number | null;
+                                call_type: string;
+                                called_number: string | null;
+                                caller_number: string | null;
+                                charge_usd: number;
+                                cost_info: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                definition_id: number | null;
+                                disposition: string | null;
+                                /** @description Dograh's name for service_token_usage: the same value. */
+                                dograh_token_usage: number;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                                initial_context: {
+                                    [key: string]: unknown;
+                                };
+                                is_completed: boolean;
+                                mode: string;
+                                name: string;
+                                phone_number: string | null;
+                                public_access_token: string | null;
+                                recording_public_url: string | null;
+                                recording_url: string | null;
+                                service_token_usage: number;
+                                transcript_public_url: string | null;
+                                transcript_url: string | null;
+                                user_recording_public_url: string | null;
+                                user_recording_url: string | null;
+                                workflow_id: number;
+                                workflow_name: string;
+                            }[];
+                            total_count: number;
+                            /** @description Dograh's name for total_service_tokens: the same value. */
+                            total_dograh_tokens: number;
+                            total_duration_seconds: number;
+                            total_pages: number;
+                            total_service_tokens: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start a text conversation with an agent (mode textchat); the agent greets first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Values of the agent's {{template variables}}; they override template_context_variables. */
+                        initial_context?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Phone calls are placed with POST /telephony/initiate-call.
+                         * @enum {string}
+                         */
+                        mode: "textchat";
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            annotations: {
+                                [key: string]: unknown;
+                            };
+                            bot_recording_public_url: string | null;
+                            bot_recording_url: string | null;
+                            call_type: string;
+                            conversation: {
+                                disposition: string | null;
+                                end_reason: string | null;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                messages: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    content: string;
+                                    node_id: string;
+                                    role: "agent" | "user";
+                                    usage?: {
+                                        completion_tokens: number;
+                                        prompt_tokens: number;
+                                    };
+                                }[];
+                                node: {
+                                    id: string;
+                                    name: string;
+                                };
+                                status: "active" | "ended";
+                                usage: {
+                                    completion_tokens: number;
+                                    prompt_tokens: number;
+                                };
+                            };
+                            cost_info: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            definition_id: number | null;
+                            gathered_context: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            initial_context: {
+                                [key: string]: unknown;
+                            };
+                            is_completed: boolean;
+                            logs: {
+                                [key: string]: unknown;
+                            };
+                            mode: string;
+                            name: string;
+                            public_access_token: string | null;
+                            recording_public_url: string | null;
+                            recording_url: string | null;
+                            transcript_public_url: string | null;
+                            transcript_url: string | null;
+                            usage_info: {
+                                [key: string]: unknown;
+                            };
+                            user_recording_public_url: string | null;
+                            user_recording_url: string | null;
+                            workflow_id: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one run of an agent, with fresh public links to its artifacts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    run_id: number;
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            annotations: {
+                                [key: string]: unknown;
+                            };
+                            bot_recording_public_url: string | null;
+                            bot_recording_url: string | null;
+                            call_type: string;
+                            cost_info: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            definition_id: number | null;
+                            gathered_context: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            initial_context: {
+                                [key: string]: unknown;
+                            };
+                            is_completed: boolean;
+                            logs: {
+                                [key: string]: unknown;
+                            };
+                            mode: string;
+                            name: string;
+                            public_access_token: string | null;
+                            recording_public_url: string | null;
+                            recording_url: string | null;
+                            transcript_public_url: string | null;
+                            transcript_url: string | null;
+                            usage_info: {
+                                [key: string]: unknown;
+                            };
+                            user_recording_public_url: string | null;
+                            user_recording_url: string | null;
+                            workflow_id: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/runs/{run_id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a text conversation: transcript stored, context gathered, usage and cost recorded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    run_id: number;
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            annotations: {
+                                [key: string]: unknown;
+                            };
+                            bot_recording_public_url: string | null;
+                            bot_recording_url: string | null;
+                            call_type: string;
+                            conversation: {
+                                disposition: string | null;
+                                end_reason: string | null;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                messages: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    content: string;
+                                    node_id: string;
+                                    role: "agent" | "user";
+                                    usage?: {
+                                        completion_tokens: number;
+                                        prompt_tokens: number;
+                                    };
+                                }[];
+                                node: {
+                                    id: string;
+                                    name: string;
+                                };
+                                status: "active" | "ended";
+                                usage: {
+                                    completion_tokens: number;
+                                    prompt_tokens: number;
+                                };
+                            };
+                            cost_info: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            definition_id: number | null;
+                            gathered_context: {
+                                [key: string]: unknown;
+                            };
+                            id: number;
+                            initial_context: {
+                                [key: string]: unknown;
+                            };
+                            is_completed: boolean;
+                            logs: {
+                                [key: string]: unknown;
+                            };
+                            mode: string;
+                            name: string;
+                            public_access_token: string | null;
+                            recording_public_url: string | null;
+                            recording_url: string | null;
+                            transcript_public_url: string | null;
+                            transcript_url: string | null;
+                            usage_info: {
+                                [key: string]: unknown;
+                            };
+                            user_recording_public_url: string | null;
+                            user_recording_url: string | null;
+                            workflow_id: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/runs/{run_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the user's message; answers with the agent's reply
+         * @description Reaching an endCall, the turn limit or the duration limit ends the conversation (status `ended`); an LLM failure ends it with disposition `llm_error`. A message to an ended run is 409 `run_ended`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    run_id: number;
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The user's turn. */
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversation: {
+                                disposition: string | null;
+                                end_reason: string | null;
+                                gathered_context: {
+                                    [key: string]: unknown;
+                                };
+                                messages: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    content: string;
+                                    node_id: string;
+                                    role: "agent" | "user";
+                                    usage?: {
+                                        completion_tokens: number;
+                                        prompt_tokens: number;
+                                    };
+                                }[];
+                                node: {
+                                    id: string;
+                                    name: string;
+                                };
+                                status: "active" | "ended";
+                                usage: {
+                                    completion_tokens: number;
+                                    prompt_tokens: number;
+                                };
+                            };
+                            /** @description The agent's answer; null when the conversation ended without one. */
+                            reply: string | null;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Archive (no more calls) or restore an agent; history and definitions are kept
+         * @description Archiving pauses the running and syncing campaigns that use the agent (`agent_archived` log entry).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        status: "active" | "archived";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            call_disposition_codes: {
+                                /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                                disposition_codes: string[];
+                            };
+                            call_type: "inbound" | "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            current_definition_id: number;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            };
+                            total_runs: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_number: number;
+                            version_status: "published" | "archived";
+                            /** @description Known keys are validated; further keys are kept as sent. */
+                            workflow_configurations: {
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Every problem at once; `loc` points into the request, e.g. body.workflow_definition.nodes.2. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: string[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's definitions, newest first
+         * @description Dograh's shape: a bare array. `limit`/`offset` page through it; without `limit`, every version.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default: every version. */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description Dograh's: when the version was published; every version is published when it is saved.
+                             */
+                            published_at: string | null;
+                            status: "published" | "archived";
+                            /** @description The agent's current template variables on the published version; null on archived ones. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            } | (never | null);
+                            version_number: number;
+                            /** @description The agent's current configurations on the published version; null on archived ones (not kept per version). */
+                            workflow_configurations: ({
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | (never | null);
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Dograh's name of the same definition as `workflow_definition`. */
+                            workflow_json: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/{workflow_id}/versions/{definition_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one definition of an agent */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    definition_id: number;
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description Dograh's: when the version was published; every version is published when it is saved.
+                             */
+                            published_at: string | null;
+                            status: "published" | "archived";
+                            /** @description The agent's current template variables on the published version; null on archived ones. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            } | (never | null);
+                            version_number: number;
+                            /** @description The agent's current configurations on the published version; null on archived ones (not kept per version). */
+                            workflow_configurations: ({
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | (never | null);
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Dograh's name of the same definition as `workflow_definition`. */
+                            workflow_json: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/create/definition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an agent from an explicit definition (version 1, published) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        call_disposition_codes?: {
+                            /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                            disposition_codes: string[];
+                        };
+                        /** @description Default `outbound`; fixed after creation. */
+                        call_type?: "inbound" | "outbound";
+                        name: string;
+                        /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                        template_context_variables?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Known keys are validated; further keys are kept as sent. */
+                        workflow_configurations?: {
+                            /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                            disclosure_message?: string | null;
+                            /** @description BCP-47 language of the call (default en-US). */
+                            language?: string;
+                            /** @description A call that runs longer is ended (default 1800). */
+                            max_call_duration_seconds?: number;
+                            /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                            max_user_idle_timeout?: number;
+                            /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                            model?: string | null;
+                            /** @description Store the call recording (default true). */
+                            recording_enabled?: boolean;
+                            /** @description Turn taking (seconds of media time). */
+                            vad_configuration?: {
+                                confidence?: number;
+                                minimum_volume?: number;
+                                /** @description Caller speech that interrupts the agent (default 0.3). */
+                                start_seconds: number;
+                                /** @description Caller silence that ends their turn (default 0.8). */
+                                stop_seconds: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                            voice?: string | null;
+                            /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                            voice_config_id?: number | null;
+                            /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                            voicemail_message?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first).
+                         * @example {
+                         *       "nodes": [
+                         *         {
+                         *           "id": "start",
+                         *           "type": "startCall",
+                         *           "position": {
+                         *             "x": 0,
+                         *             "y": 0
+                         *           },
+                         *           "data": {
+                         *             "name": "Greeting",
+                         *             "prompt": "Greet {{first_name}}."
+                         *           }
+                         *         },
+                         *         {
+                         *           "id": "end",
+                         *           "type": "endCall",
+                         *           "position": {
+                         *             "x": 0,
+                         *             "y": 200
+                         *           },
+                         *           "data": {
+                         *             "name": "Goodbye",
+                         *             "prompt": "Thank them and hang up."
+                         *           }
+                         *         }
+                         *       ],
+                         *       "edges": [
+                         *         {
+                         *           "id": "e1",
+                         *           "source": "start",
+                         *           "target": "end",
+                         *           "data": {
+                         *             "label": "done",
+                         *             "condition": "The caller is done."
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        workflow_definition: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            call_disposition_codes: {
+                                /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                                disposition_codes: string[];
+                            };
+                            call_type: "inbound" | "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            current_definition_id: number;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            };
+                            total_runs: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_number: number;
+                            version_status: "published" | "archived";
+                            /** @description Known keys are validated; further keys are kept as sent. */
+                            workflow_configurations: {
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Every problem at once; `loc` points into the request, e.g. body.workflow_definition.nodes.2. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: string[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/create/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an agent from a description; the result is a normal, editable agent
+         * @description With an LLM configured the definition comes from the LLM (structured output, validated by the graph validator, repaired or regenerated in bounded attempts); without one a built-in generator makes it. `workflow_configurations.generator` says which (`llm` or `builtin`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What the agent should do on a call, in plain language. */
+                        activity_description: string;
+                        call_type: "inbound" | "outbound";
+                        /** @description e.g. "appointment reminders" */
+                        use_case: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            call_disposition_codes: {
+                                /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                                disposition_codes: string[];
+                            };
+                            call_type: "inbound" | "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            current_definition_id: number;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            };
+                            total_runs: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_number: number;
+                            version_status: "published" | "archived";
+                            /** @description Known keys are validated; further keys are kept as sent. */
+                            workflow_configurations: {
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description `llm_unavailable` or `template_generation_failed`; nothing was saved. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's agents (default: active ones), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated statuses, e.g. `active,archived`; default `active`. */
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            total_runs: number;
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        }[];
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Every problem at once; `loc` points into the request, e.g. body.workflow_definition.nodes.2. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                loc: string[];
+                                msg: string;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow/fetch/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an agent with its current definition */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workflow_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            call_disposition_codes: {
+                                /** @description The codes the agent may assign to a call, e.g. ["interested", "callback"]. */
+                                disposition_codes: string[];
+                            };
+                            call_type: "inbound" | "outbound";
+                            /** Format: date-time */
+                            created_at: string;
+                            current_definition_id: number;
+                            id: number;
+                            name: string;
+                            status: "active" | "archived";
+                            /** @description Default values of the template variables used in prompts; a call’s initial_context overrides them. */
+                            template_context_variables: {
+                                [key: string]: unknown;
+                            };
+                            total_runs: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_number: number;
+                            version_status: "published" | "archived";
+                            /** @description Known keys are validated; further keys are kept as sent. */
+                            workflow_configurations: {
+                                /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
+                                disclosure_message?: string | null;
+                                /** @description BCP-47 language of the call (default en-US). */
+                                language?: string;
+                                /** @description A call that runs longer is ended (default 1800). */
+                                max_call_duration_seconds?: number;
+                                /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
+                                max_user_idle_timeout?: number;
+                                /** @description The LLM model; absent: the voice configuration's, else the operator's. */
+                                model?: string | null;
+                                /** @description Store the call recording (default true). */
+                                recording_enabled?: boolean;
+                                /** @description Turn taking (seconds of media time). */
+                                vad_configuration?: {
+                                    confidence?: number;
+                                    minimum_volume?: number;
+                                    /** @description Caller speech that interrupts the agent (default 0.3). */
+                                    start_seconds: number;
+                                    /** @description Caller silence that ends their turn (default 0.8). */
+                                    stop_seconds: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The synthesiser's voice (e.g. flite `slt`); absent: the configuration's, else the engine's default. */
+                                voice?: string | null;
+                                /** @description A voice configuration of the agent's organization (/organizations/voice-configs); absent or null: the local voice, no speech-to-text, the operator's LLM. */
+                                voice_config_id?: number | null;
+                                /** @description Left on an answering machine before hanging up; absent or empty: hang up at once. */
+                                voicemail_message?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Nodes `{id, type: startCall|agentNode|endCall|globalNode, position?: {x,y}, data: {name, prompt, extraction_variables?: [{name, type: string|number|boolean, prompt}]}}` and edges `{id, source, target, data: {label, condition?}}`. Exactly one startCall (no incoming edge), endCalls (no outgoing edge; optional, as in Dograh: without one a call ends on hang-up, max turns or max duration; when present, one must be reachable from the startCall), at most one globalNode (no edges). An endCall may hand the call to a person: `data.transfer_to` (E.164 `+15551234567` or `sip:user@host`) and `data.transfer_message?` (spoken first). */
+                            workflow_definition: {
+                                edges: ({
+                                    data: {
+                                        /** @description When the agent takes this transition. */
+                                        condition?: string;
+                                        /** @description Unique among the edges leaving one node. */
+                                        label: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Id of the node the transition leaves. */
+                                    source: string;
+                                    /** @description Id of the node the transition enters. */
+                                    target: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                nodes: ({
+                                    /** @description Further keys (editor state, tool settings) are kept as sent. */
+                                    data: {
+                                        extraction_variables?: {
+                                            /** @description Key under which the value lands in gathered_context. */
+                                            name: string;
+                                            /** @description What to extract from the conversation. */
+                                            prompt: string;
+                                            type: "string" | "number" | "boolean";
+                                        }[];
+                                        name: string;
+                                        prompt?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    id: string;
+                                    /** @description Editor layout only. */
+                                    position?: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    type: "startCall" | "agentNode" | "endCall" | "globalNode";
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: uuid */
+                            workflow_uuid: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

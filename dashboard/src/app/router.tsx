@@ -1,0 +1,30 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Layout } from './Layout';
+import { LoginPage, SignupPage } from '../pages/auth/AuthPages';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { agentsRoutes } from '../pages/agents/routes';
+import { apiKeysRoutes } from '../pages/api-keys/routes';
+import { campaignsRoutes } from '../pages/campaigns/routes';
+import { runsRoutes } from '../pages/runs/routes';
+import { telephonyRoutes } from '../pages/telephony/routes';
+
+/** Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). */
+const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to="/campaigns" replace /> },
+      ...campaignsRoutes,
+      ...runsRoutes,
+      ...agentsRoutes,
+      ...telephonyRoutes,
+      ...apiKeysRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The dashboard's router; every path lives under /app/ (the API process serves the page for all of them). */
+export const router = createBrowserRouter(routes, { basename: '/app' });

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startEngineHarness, type EngineHarness } from '../engine/engine-harness';
+
+/** Debian's Chromium (installed by scripts/test.sh); CHROMIUM_PATH overrides. No browser download works here. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    try {
+      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error('Chromium is missing: scripts/test.sh installs it with apt (or set CHROMIUM_PATH)');
+}
+
+export interface DashboardHarness {
+  /** The real service: the API listening (serving /app/), and a worker when asked for. */
+  h: EngineHarness;
+  browser: Browser;
+  /**
+   * A fresh browser profile on the service, with what went wrong in its pages collected: uncaught errors and
+   * console errors other than failed requests (CSP violations land here).
+   */
+  newContext(): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Starts the service and a headless Chromium for one test file. */
+export async function startDashboardHarness(options: { worker?: boolean } = {}): Promise<DashboardHarness> {
+  const h = await startEngineHarness();
+  if (options.worker) await h.startWorker();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    h,
+    browser,
+    async newContext() {
+      const context = await browser.newContext({ baseURL: h.baseUrl });
+      contexts.push(context);
+      const problems: string[] = [];
+      context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // A 401 or 422 the page expects still logs "Failed to load resource"; the page shows those itself.
+        if (message.text().startsWith('Failed to load resource')) return;
+        problems.push(`console: ${message.text()}`);
+      });
+      const page = await context.newPage();
+      return { context, page, problems };
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await h.close();
+    },
+  };
+}
+
+export interface DashboardUser {
+  email: string;
+  password: string;
+  organizationName: string;
+}
+
+/** A new account's credentials, unique per call. */
+export function newUser(): DashboardUser {
+  const id = randomUUID().slice(0, 8);
+  return { email: `user-${id}@example.com`, password: `pw-${id}-Long-Enough-1`, organizationName: `Org ${id}` };
+}
+
+/**
+ * Signs a new user up through the API from inside the browser profile, so the session cookie lands in it, and
+ * answers the user with the session token (for setting up data through the API).
+ */
+export async function signUpInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  user: DashboardUser = newUser(),
+): Promise<DashboardUser & { token: string; organizationId: number }> {
+  const response = await context.request.post(`${baseUrl}/api/v1/auth/signup`, {
+    data: { email: user.email, password: user.password, organization_name: user.organizationName },
+  });
+  if (response.status() !== 201) throw new Error(`signup failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; organization: { id: number } };
+  return { ...user, token: body.token, organizationId: body.organization.id };
+}
