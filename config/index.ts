@@ -82,6 +82,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     auth: { provider: 'local', sessionTtlSeconds: int('SESSION_TTL_SECONDS', 7 * 24 * 3600, 60) },
     deploymentMode: str('DEPLOYMENT_MODE', 'self_hosted'),
+    dashboard: {
+      distDir: path.resolve(str('DASHBOARD_DIST_DIR', path.join(import.meta.dirname, '..', 'dashboard', 'dist'))),
+    },
     appSecret: appSecret ?? '',
     defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
     orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),

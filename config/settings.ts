@@ -41,6 +41,8 @@ export interface Config {
   uploads: { maxBytes: number; urlTtlSeconds: number };
   auth: { provider: 'local'; sessionTtlSeconds: number };
   deploymentMode: string;
+  /** The built dashboard the API serves at /app/ (`npm run dashboard:build` writes it). */
+  dashboard: { distDir: string };
   /** Root secret: signing keys (upload URLs, public links) and the credential encryption key derive from it. */
   appSecret: string;
   defaultPhoneRegion: string;

@@ -11,15 +11,22 @@ const SOURCES = ['src', 'index.html', 'vite.config.ts'];
 export async function ensureDashboardBuilt(
   rootDir: string,
   log: (line: string) => void = () => {},
+  /** DASHBOARD_DIST_DIR, as the API reads it (config/index.ts); dashboard/dist by default. */
+  outDir = process.env.DASHBOARD_DIST_DIR,
 ): Promise<{ built: boolean; ms: number }> {
   const dashboardDir = path.join(rootDir, 'dashboard');
-  const builtAt = await mtime(path.join(dashboardDir, 'dist', 'index.html'));
+  const distDir = path.resolve(outDir ?? path.join(dashboardDir, 'dist'));
+  const builtAt = await mtime(path.join(distDir, 'index.html'));
   const sourcesAt = await newest(SOURCES.map((name) => path.join(dashboardDir, name)));
   if (builtAt !== null && builtAt >= sourcesAt) return { built: false, ms: 0 };
   log('building the dashboard (vite)...');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: path.join(dashboardDir, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: path.join(dashboardDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: distDir, emptyOutDir: true },
+  });
   const ms = Date.now() - started;
   log(`dashboard built in ${(ms / 1000).toFixed(1)} s`);
   return { built: true, ms };

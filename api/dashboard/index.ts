@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { dashboardContentSecurityPolicy } from './content-security-policy';
-
-/** Where `npm run dashboard:build` (Vite) writes the page and its hashed assets. */
-export const DASHBOARD_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dashboard/dist');
 
 export const DASHBOARD_PREFIX = '/app';
 
@@ -15,7 +11,8 @@ export const DASHBOARD_PREFIX = '/app';
  * the page decides what to draw; unknown /api/* paths stay JSON 404). Every answer carries the page's CSP and
  * refuses framing; hashed assets are cached for good, the page never.
  */
-export async function registerDashboard(app: FastifyInstance, distDir = DASHBOARD_DIST): Promise<void> {
+export async function registerDashboard(app: FastifyInstance): Promise<void> {
+  const { distDir } = app.ctx.config.dashboard;
   const policy = dashboardContentSecurityPolicy(app.ctx.config);
   await app.register(fastifyStatic, { root: distDir, serve: false });
 

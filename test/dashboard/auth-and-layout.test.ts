@@ -26,7 +26,7 @@ describe('dashboard: sign up, log in, layout', () => {
     await page.getByText(`${user.email} · ${user.organizationName}`).waitFor();
 
     // The session is a cookie the page cannot read, and it survives a reload.
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate('document.cookie')).toBe('');
     await page.reload();
     await nav.getByRole('link', { name: 'Campaigns' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/campaigns');

@@ -35,6 +35,8 @@ export function testEnv(
     PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
     // Every fake vendor runs on loopback; production refuses such destinations unless listed here.
     ALLOWED_PRIVATE_DESTINATIONS: '127.0.0.1/32,::1',
+    // Where global-setup built the dashboard (a run may build into a folder of its own).
+    ...(process.env.DASHBOARD_DIST_DIR ? { DASHBOARD_DIST_DIR: process.env.DASHBOARD_DIST_DIR } : {}),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { agentsRoutes } from '../pages/agents/routes';
 import { apiKeysRoutes } from '../pages/api-keys/routes';
 import { campaignsRoutes } from '../pages/campaigns/routes';
+import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
 
@@ -17,6 +18,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/campaigns" replace /> },
       ...campaignsRoutes,
+      ...campaignDetailRoutes,
       ...runsRoutes,
       ...agentsRoutes,
       ...telephonyRoutes,
