@@ -127,6 +127,14 @@ describe('campaign progress', () => {
       // Mean attempt 25 s; a quarter of attempts end in a retried outcome (busy); 2 retries allowed.
       // Remaining attempts: 1.25 (the busy contact) + 2 × 1.3125 (two without an outcome) = 3.875; × 25 s ÷ 4.
       eta_seconds: Math.ceil((3.875 * 25) / 4),
+      // Dograh's fields (test/dograh-compat/shapes.test.ts pins them): the failed and busy calls; 3 of 6 contacts
+      // final; rows written straight into the tables, so no import ran and the campaign never started.
+      failed_calls: 2,
+      progress_percentage: 50,
+      source_sync: { status: 'pending', last_synced_at: null, error: null, reason: null },
+      rate_limit: null,
+      started_at: null,
+      completed_at: null,
     });
   });
 

@@ -1,19 +1,25 @@
 import type { Campaign } from '../../../db/database';
 import { configurationCallRate } from '../../../db/repositories/call-leases';
 import { attemptProgress, contactProgress } from '../../../db/repositories/campaign-progress';
+import { sourceSyncEntries } from '../../../db/repositories/campaign-source-sync';
 import type { Db } from '../../../db/client';
 import { nextContactDueAt } from '../../../db/repositories/waiting-contacts';
 import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../../../domain/outcomes';
 import { retriesOutcome, retryConfigOf } from '../../../domain/retry';
 import { isOpenAt, nextOpeningAfter } from '../../../domain/schedule';
 import { scheduleConfigOf } from '../../../domain/schedule-config';
+import { failedCalls, progressPercentage, rateLimitOf, sourceSyncOf } from './dograh-progress';
 
-/** A campaign's progress (contract shape): counts from the contacts and attempts, the next window and an ETA. */
+/**
+ * A campaign's progress (contract shape): counts from the contacts and attempts, the next window and an ETA, with
+ * Dograh's fields beside ours (failed_calls, progress_percentage, source_sync, rate_limit, started_at, completed_at).
+ */
 
 export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.now()) {
-  const [contacts, attempts] = await Promise.all([
+  const [contacts, attempts, syncEntries] = await Promise.all([
     contactProgress(db, campaign.id),
     attemptProgress(db, campaign.id),
+    sourceSyncEntries(db, campaign.id),
   ]);
   const outcomes = Object.fromEntries(
     ATTEMPT_OUTCOMES.map((outcome) => [outcome, attempts.outcomes.get(outcome) ?? 0]),
@@ -34,6 +40,12 @@ export async function campaignProgress(db: Db, campaign: Campaign, nowMs = Date.
     retries_pending: contacts.retriesPending,
     next_window_at: nextWindowAt === null ? null : new Date(nextWindowAt).toISOString(),
     eta_seconds: eta(campaign, contacts, attempts, outcomes, nextWindowAt, nowMs, rate),
+    failed_calls: failedCalls(outcomes),
+    progress_percentage: progressPercentage(contacts.processed, contacts.total),
+    source_sync: sourceSyncOf(campaign, syncEntries),
+    rate_limit: rateLimitOf(rate),
+    started_at: campaign.started_at?.toISOString() ?? null,
+    completed_at: campaign.completed_at?.toISOString() ?? null,
   };
 }
 

@@ -19,6 +19,7 @@ export const RedialBody = Type.Object({
 });
 
 const count = (description: string) => Type.Integer({ description });
+const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
 export const ProgressBody = Type.Object({
   campaign_id: Type.Integer(),
@@ -46,4 +47,33 @@ export const ProgressBody = Type.Object({
       'Estimated seconds until every contact is final, from the observed attempt length and answer rate; ' +
       'null until an attempt has finished, and while not running.',
   }),
+  failed_calls: count(
+    "Dograh's: finished attempts whose call did not connect (busy, no_answer, failed, invalid_number).",
+  ),
+  progress_percentage: Type.Number({
+    description: "Dograh's: processed_rows ÷ total_rows × 100 (unrounded); 0 while there is no contact.",
+  }),
+  source_sync: Type.Object(
+    {
+      status: Type.Union([
+        Type.Literal('pending'),
+        Type.Literal('in_progress'),
+        Type.Literal('completed'),
+        Type.Literal('failed'),
+      ]),
+      last_synced_at: NullableTime,
+      error: Type.Union([Type.String(), Type.Null()], { description: 'Why the import failed, in words.' }),
+      reason: Type.Union([Type.String(), Type.Null()], {
+        description: "Ours: the failure's code (as in the `source_sync_failed` log entry).",
+      }),
+    },
+    { description: "Dograh's: where the contact import stands." },
+  ),
+  rate_limit: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      "Dograh's: calls per second the campaign's telephony configuration allows (`calls_per_second`, as the " +
+      'engine applies it); null when it sets none.',
+  }),
+  started_at: NullableTime,
+  completed_at: NullableTime,
 });
