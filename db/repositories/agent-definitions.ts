@@ -60,8 +60,16 @@ export async function publishIfChanged(
 
 const versionColumns = ['id', 'version_number', 'status', 'created_at', 'workflow_definition'] as const;
 
-/** Every definition of the agent, newest first; undefined when the agent is not the organization's. */
-export async function listAgentVersions(db: Executor, organizationId: number, agentId: number) {
+/**
+ * The agent's definitions, newest first (all of them, or the page `limit`/`offset` picks); undefined when the agent
+ * is not the organization's.
+ */
+export async function listAgentVersions(
+  db: Executor,
+  organizationId: number,
+  agentId: number,
+  page: { limit?: number; offset?: number } = {},
+) {
   const agent = await db
     .selectFrom('agents')
     .select('id')
@@ -69,12 +77,14 @@ export async function listAgentVersions(db: Executor, organizationId: number, ag
     .where('id', '=', agentId)
     .executeTakeFirst();
   if (!agent) return undefined;
-  return db
+  let query = db
     .selectFrom('agent_definitions')
     .select(versionColumns)
     .where('agent_id', '=', agent.id)
-    .orderBy('version_number', 'desc')
-    .execute();
+    .orderBy('version_number', 'desc');
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  return query.execute();
 }
 
 /** One definition of one of the organization's agents, or undefined. */

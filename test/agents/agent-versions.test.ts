@@ -28,23 +28,33 @@ describe('agent definition versions', () => {
     expect(updated.current_definition_id).not.toBe(agent.current_definition_id);
     expect(updated.workflow_definition).toEqual(renamedStart('Hello'));
 
-    const { versions } = (await agents.call('GET', `/${agent.id}/versions`)).json();
+    // Dograh's shape: a bare array; its names (workflow_json, published_at, the settings) beside ours.
+    const versions = (await agents.call('GET', `/${agent.id}/versions`)).json();
     expect(versions).toEqual([
       {
         id: updated.current_definition_id,
         version_number: 2,
         status: 'published',
         created_at: expect.any(String),
+        published_at: expect.any(String),
         workflow_definition: renamedStart('Hello'),
+        workflow_json: renamedStart('Hello'),
+        workflow_configurations: updated.workflow_configurations,
+        template_context_variables: updated.template_context_variables,
       },
       {
         id: agent.current_definition_id,
         version_number: 1,
         status: 'archived',
         created_at: expect.any(String),
+        published_at: expect.any(String),
         workflow_definition: validDefinition(),
+        workflow_json: validDefinition(),
+        workflow_configurations: null,
+        template_context_variables: null,
       },
     ]);
+    expect(versions[0].published_at).toBe(versions[0].created_at);
     const first = await agents.call('GET', `/${agent.id}/versions/${agent.current_definition_id}`);
     expect(first.json()).toEqual(versions[1]);
   });
@@ -67,7 +77,7 @@ describe('agent definition versions', () => {
       version_number: 1,
       current_definition_id: agent.current_definition_id,
     });
-    expect((await agents.call('GET', `/${agent.id}/versions`)).json().versions).toHaveLength(1);
+    expect((await agents.call('GET', `/${agent.id}/versions`)).json()).toHaveLength(1);
   });
 
   it('rejects an invalid new definition with every problem and changes nothing', async () => {
@@ -94,7 +104,7 @@ describe('agent definition versions', () => {
     const responses = await Promise.all(updates);
     expect(responses.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
 
-    const { versions } = (await agents.call('GET', `/${agent.id}/versions`)).json();
+    const versions = (await agents.call('GET', `/${agent.id}/versions`)).json();
     const numbers = versions.map((v: { version_number: number }) => v.version_number);
     expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => 13 - i));
     expect(versions.filter((v: { status: string }) => v.status === 'published')).toHaveLength(1);

@@ -184,7 +184,7 @@ describe('agents API', () => {
     });
     const archived = await agents.call('PUT', `/${agent.id}/status`, { status: 'archived' });
     expect(archived.json()).toMatchObject({ status: 'archived', version_number: 2 });
-    expect((await agents.call('GET', `/${agent.id}/versions`)).json().versions).toHaveLength(2);
+    expect((await agents.call('GET', `/${agent.id}/versions`)).json()).toHaveLength(2);
     const restored = await agents.call('PUT', `/${agent.id}/status`, { status: 'active' });
     expect(restored.json()).toMatchObject({ status: 'active', version_number: 2 });
     expect((await agents.call('PUT', `/${agent.id}/status`, { status: 'deleted' })).statusCode).toBe(422);

@@ -30,6 +30,7 @@ import {
   VersionBody,
   VersionParams,
   VersionsBody,
+  VersionsQuery,
 } from './schemas';
 
 const tags = ['agents'];
@@ -188,18 +189,19 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "List an agent's definitions, newest first",
+        description:
+          "Dograh's shape: a bare array. `limit`/`offset` page through it; without `limit`, every version.",
         params: AgentParams,
+        querystring: VersionsQuery,
         response: { 200: VersionsBody, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
-      const versions = await listAgentVersions(
-        db,
-        callerOf(request).organizationId,
-        request.params.workflow_id,
-      );
-      if (!versions) throw notFound('agent');
-      return { versions: versions.map(presentVersion) };
+      const organizationId = callerOf(request).organizationId;
+      const agent = await findAgent(db, organizationId, request.params.workflow_id);
+      const versions = agent && (await listAgentVersions(db, organizationId, agent.id, request.query));
+      if (!agent || !versions) throw notFound('agent');
+      return versions.map((version) => presentVersion(version, agent));
     },
   );
 
@@ -215,9 +217,11 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { workflow_id: agentId, definition_id } = request.params;
-      const version = await findAgentVersion(db, callerOf(request).organizationId, agentId, definition_id);
-      if (!version) throw notFound('agent_definition');
-      return presentVersion(version);
+      const organizationId = callerOf(request).organizationId;
+      const version = await findAgentVersion(db, organizationId, agentId, definition_id);
+      const agent = version && (await findAgent(db, organizationId, agentId));
+      if (!version || !agent) throw notFound('agent_definition');
+      return presentVersion(version, agent);
     },
   );
 };

@@ -28,13 +28,22 @@ export function presentAgent(agent: AgentRecord): Static<typeof AgentBody> {
   };
 }
 
-/** One stored definition of an agent. */
-export function presentVersion(version: VersionRecord): Static<typeof VersionBody> {
+/** The agent's settings that go with its published version (archived versions did not keep theirs). */
+export type CurrentSettings = Pick<AgentRecord, 'workflow_configurations' | 'template_context_variables'>;
+
+/** One stored definition of an agent, with Dograh's names beside ours; `current` are the agent's settings. */
+export function presentVersion(version: VersionRecord, current: CurrentSettings): Static<typeof VersionBody> {
+  const published = version.status === 'published';
+  const definition = version.workflow_definition as Static<typeof VersionBody>['workflow_definition'];
   return {
     id: version.id,
     version_number: version.version_number,
     status: version.status,
     created_at: version.created_at.toISOString(),
-    workflow_definition: version.workflow_definition as Static<typeof VersionBody>['workflow_definition'],
+    published_at: version.created_at.toISOString(),
+    workflow_definition: definition,
+    workflow_json: definition,
+    workflow_configurations: published ? current.workflow_configurations : null,
+    template_context_variables: published ? current.template_context_variables : null,
   };
 }

@@ -118,15 +118,37 @@ export const AgentSummaryBody = Type.Object({
   workflow_uuid: Type.String({ format: 'uuid' }),
 });
 
+// Dograh's WorkflowVersionResponse fields (api/routes/workflow.py) beside ours.
 export const VersionBody = Type.Object({
   id: Type.Integer(),
   version_number: Type.Integer(),
   status: Type.Union([Type.Literal('published'), Type.Literal('archived')]),
   created_at: Type.String({ format: 'date-time' }),
+  published_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: "Dograh's: when the version was published; every version is published when it is saved.",
+  }),
   workflow_definition: AgentDefinitionSchema,
+  workflow_json: Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: true,
+    description: "Dograh's name of the same definition as `workflow_definition`.",
+  }),
+  workflow_configurations: Type.Union([AgentConfigurationsSchema, Type.Null()], {
+    description:
+      "The agent's current configurations on the published version; null on archived ones (not kept per version).",
+  }),
+  template_context_variables: Type.Union([TemplateContextVariablesSchema, Type.Null()], {
+    description: "The agent's current template variables on the published version; null on archived ones.",
+  }),
 });
 
-export const VersionsBody = Type.Object({ versions: Type.Array(VersionBody) });
+/** Dograh's shape: a bare array, newest first. */
+export const VersionsBody = Type.Array(VersionBody);
+
+export const VersionsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default: every version.' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000, default: 0 })),
+});
 
 export const ValidationErrorBody = Type.Object(
   {
