@@ -38,6 +38,12 @@ describe('API keys', () => {
       const response = await me(headers);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
+        // Dograh's flat fields: a key answers for the user who created it, as in Dograh.
+        id: owner.userId,
+        email: owner.email,
+        name: null,
+        organization_id: owner.organizationId,
+        provider_id: String(owner.userId),
         user: { id: owner.userId, email: owner.email },
         organization: { id: owner.organizationId, name: 'owner inc' },
         via: 'api_key',

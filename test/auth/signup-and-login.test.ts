@@ -89,6 +89,11 @@ describe('local signup and login', () => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
+      id: user.userId,
+      email: user.email,
+      name: null,
+      organization_id: user.organizationId,
+      provider_id: String(user.userId),
       user: { id: user.userId, email: user.email },
       organization: { id: user.organizationId, name: 'owner inc' },
       via: 'session',

@@ -7,6 +7,7 @@ import { findOrganization } from '../../../db/repositories/organizations';
 import { deleteSession } from '../../../db/repositories/sessions';
 import { findUserById } from '../../../db/repositories/users';
 import { logIn, signUp } from './accounts';
+import { presentMe } from './me';
 import { errorResponses, LoginBody, LogoutBody, MeBody, SessionBody, SignupBody } from './schemas';
 
 const tags = ['auth'];
@@ -73,7 +74,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const organization = await findOrganization(ctx.db, caller.organizationId);
       if (!organization) throw notFound('organization');
       const user = caller.userId === null ? null : await findUserById(ctx.db, caller.userId);
-      return { user, organization, via: caller.via, scopes: [...caller.scopes] };
+      return presentMe(caller, user, organization);
     },
   );
 

@@ -45,6 +45,15 @@ export const SessionBody = Type.Object({
 });
 
 export const MeBody = Type.Object({
+  id: Nullable(
+    Type.Integer({ description: "Dograh's: the user's id (`user.id`); null for an API key without one." }),
+  ),
+  email: Nullable(Type.String({ description: "Dograh's: the user's email; null without a user." })),
+  name: Nullable(Type.String({ description: "Dograh's: always null, as users have no name here." })),
+  organization_id: Type.Integer({ description: "Dograh's: the caller's organization (`organization.id`)." }),
+  provider_id: Nullable(
+    Type.String({ description: "Dograh's: the user's id at the auth provider (local: the id as text)." }),
+  ),
   user: Nullable(UserBody),
   organization: OrganizationBody,
   via: Type.Union([Type.Literal('session'), Type.Literal('api_key')]),
