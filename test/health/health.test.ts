@@ -41,6 +41,9 @@ describe('health', () => {
         backend_api_endpoint: 'http://127.0.0.1:8000',
         deployment_mode: 'oss',
         auth_provider: 'local',
+        turn_enabled: false,
+        force_turn_relay: false,
+        signup_enabled: true,
         dependencies: { database: 'ok', temporal: 'ok', storage: 'ok' },
       });
       expect(status).toBe(200);

@@ -10,6 +10,17 @@ const HealthResponse = Type.Object({
   backend_api_endpoint: Type.String(),
   deployment_mode: Type.String(),
   auth_provider: Type.String(),
+  turn_enabled: Type.Boolean({
+    description:
+      "Dograh's: a TURN server for browser (WebRTC) calls. false: this service has no WebRTC calls.",
+  }),
+  force_turn_relay: Type.Boolean({
+    description: "Dograh's: browser calls relayed through TURN; false, as above.",
+  }),
+  signup_enabled: Type.Boolean({
+    description:
+      "Dograh's: open signup (SIGNUP_ENABLED); when false, only an empty install's first signup is taken.",
+  }),
   dependencies: Type.Object({
     database: DependencyStatus,
     temporal: DependencyStatus,
@@ -43,6 +54,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         backend_api_endpoint: config.http.publicBaseUrl,
         deployment_mode: config.deploymentMode,
         auth_provider: config.auth.provider,
+        // No WebRTC transport here (calls reach the agent through the telephony providers' media streams).
+        turn_enabled: false,
+        force_turn_relay: false,
+        signup_enabled: config.security.signupEnabled,
         dependencies,
       });
     },
