@@ -171,3 +171,33 @@ export async function findCallerNumber(
 export async function lockPhoneNumber(trx: Trx, id: number): Promise<void> {
   await trx.selectFrom('phone_numbers').select('id').where('id', '=', id).forUpdate().execute();
 }
+
+/** Per configuration: its active numbers, and whether it has a number outbound calls can show (`findCallerNumber`). */
+export interface ConfigurationNumbers {
+  activeCount: number;
+  hasCallerNumber: boolean;
+}
+
+/** The numbers of each configuration in one grouped query; a configuration without numbers is absent from the map. */
+export async function countConfigurationNumbers(
+  db: Executor,
+  configurationIds: readonly number[],
+): Promise<Map<number, ConfigurationNumbers>> {
+  if (configurationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('phone_numbers')
+    .select([
+      'telephony_configuration_id',
+      sql<number>`count(*) filter (where is_active)::int`.as('active_count'),
+      sql<boolean>`bool_or(is_active or is_default_caller_id)`.as('has_caller_number'),
+    ])
+    .where('telephony_configuration_id', 'in', configurationIds)
+    .groupBy('telephony_configuration_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.telephony_configuration_id,
+      { activeCount: row.active_count, hasCallerNumber: row.has_caller_number },
+    ]),
+  );
+}

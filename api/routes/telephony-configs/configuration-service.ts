@@ -25,7 +25,7 @@ import {
   resolveUpdatedValues,
   type VendorCatalogue,
 } from '../configuration-values';
-import type { Configuration, CreateConfigurationBody, UpdateConfigurationBody } from './schemas';
+import type { ConfigurationCore, CreateConfigurationBody, UpdateConfigurationBody } from './schemas';
 
 export type ConfigurationService = ReturnType<typeof createConfigurationService>;
 
@@ -71,7 +71,7 @@ export function createConfigurationService(db: Db, appSecret: string, destinatio
     );
 
   /** The configuration as clients see it, secrets masked. */
-  function present(row: TelephonyConfiguration): Configuration {
+  function present(row: TelephonyConfiguration): ConfigurationCore {
     return {
       id: row.id,
       name: row.name,

@@ -1,12 +1,15 @@
 /** Telephony configurations of the caller's organization and the phone numbers under each. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { TelephonyConfiguration } from '../../../db/database';
+import { countConfigurationNumbers } from '../../../db/repositories/phone-numbers';
 import { listTelephonyConfigurations } from '../../../db/repositories/telephony-configurations';
 import { destinationPolicy } from '../../../net/outbound-destinations';
 import { callerOf } from '../../plugins/authenticate';
 import { createConfigurationService } from './configuration-service';
 import { createPhoneNumberService } from './phone-number-service';
 import phoneNumberRoutes from './phone-number-routes';
+import { outboundReadiness } from './outbound-readiness';
 import {
   ConfigParams,
   Configuration,
@@ -27,6 +30,20 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     environment: { publicBaseUrl: config.http.publicBaseUrl, destinations },
     logger: app.log,
   });
+  const server = { simulatorEnabled: config.simulator.enabled };
+
+  /** Configurations as clients see them, with Dograh's readiness fields (one query for all their numbers). */
+  const describe = async (rows: TelephonyConfiguration[]) => {
+    const numbers = await countConfigurationNumbers(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      ...configurations.present(row),
+      ...outboundReadiness(row.provider, numbers.get(row.id), server),
+    }));
+  };
+  const describeOne = async (row: TelephonyConfiguration) => (await describe([row]))[0]!;
 
   app.get(
     '/',
@@ -34,7 +51,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const rows = await listTelephonyConfigurations(db, caller.organizationId);
-      return { configurations: rows.map(configurations.present) };
+      return { configurations: await describe(rows) };
     },
   );
 
@@ -54,7 +71,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const row = await configurations.create(caller.organizationId, request.body);
-      return reply.status(201).send(configurations.present(row));
+      return reply.status(201).send(await describeOne(row));
     },
   );
 
@@ -70,9 +87,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      return configurations.present(
-        await configurations.get(caller.organizationId, request.params.config_id),
-      );
+      return describeOne(await configurations.get(caller.organizationId, request.params.config_id));
     },
   );
 
@@ -94,7 +109,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const row = await configurations.update(caller.organizationId, request.params.config_id, request.body);
-      return configurations.present(row);
+      return describeOne(row);
     },
   );
 
@@ -117,7 +132,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await configurations.update(caller.organizationId, request.params.config_id, {
         is_default_outbound: true,
       });
-      return configurations.present(row);
+      return describeOne(row);
     },
   );
 
@@ -137,7 +152,7 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const row = await configurations.remove(caller.organizationId, request.params.config_id);
-      return configurations.present(row);
+      return describeOne(row);
     },
   );
 

@@ -55,8 +55,27 @@ export const Configuration = Type.Object({
   }),
   created_at: Timestamp,
   updated_at: Timestamp,
+  // Dograh's TelephonyConfigurationListItem fields (api/schemas/telephony_config.py), from our data.
+  phone_number_count: Type.Integer({ description: "Dograh's: the configuration's active phone numbers." }),
+  inactive: Type.Boolean({
+    description:
+      "Dograh's: true when this server cannot carry the configuration's calls (a simulator one while " +
+      'SIMULATOR_ENABLED is false).',
+  }),
+  inactive_reason: Nullable(Type.String()),
+  is_ready_for_outbound: Type.Boolean({
+    description:
+      "Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller " +
+      'number (an active number or a default caller id).',
+  }),
+  outbound_blocked_reason: Nullable(Type.String({ description: 'Why not, in words; null when ready.' })),
 });
 export type Configuration = Static<typeof Configuration>;
+/** A configuration as the service presents it, before the readiness fields are added. */
+export type ConfigurationCore = Omit<
+  Configuration,
+  'phone_number_count' | 'inactive' | 'inactive_reason' | 'is_ready_for_outbound' | 'outbound_blocked_reason'
+>;
 
 export const ConfigurationList = Type.Object({ configurations: Type.Array(Configuration) });
 
