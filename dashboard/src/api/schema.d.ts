@@ -179,10 +179,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Dograh's: the user's email; null without a user. */
+                            email: string | null;
+                            /** @description Dograh's: the user's id (`user.id`); null for an API key without one. */
+                            id: number | null;
+                            /** @description Dograh's: always null, as users have no name here. */
+                            name: string | null;
                             organization: {
                                 id: number;
                                 name: string;
                             };
+                            /** @description Dograh's: the caller's organization (`organization.id`). */
+                            organization_id: number;
+                            /** @description Dograh's: the user's id at the auth provider (local: the id as text). */
+                            provider_id: string | null;
                             scopes: string[];
                             user: {
                                 email: string;
@@ -2175,7 +2185,13 @@ export interface paths {
                                 temporal: string;
                             };
                             deployment_mode: string;
+                            /** @description Dograh's: browser calls relayed through TURN; false, as above. */
+                            force_turn_relay: boolean;
+                            /** @description Dograh's: open signup (SIGNUP_ENABLED); when false, only an empty install's first signup is taken. */
+                            signup_enabled: boolean;
                             status: "ok" | "degraded";
+                            /** @description Dograh's: a TURN server for browser (WebRTC) calls. false: this service has no WebRTC calls. */
+                            turn_enabled: boolean;
                             version: string;
                         };
                     };
@@ -2198,7 +2214,13 @@ export interface paths {
                                 temporal: string;
                             };
                             deployment_mode: string;
+                            /** @description Dograh's: browser calls relayed through TURN; false, as above. */
+                            force_turn_relay: boolean;
+                            /** @description Dograh's: open signup (SIGNUP_ENABLED); when false, only an empty install's first signup is taken. */
+                            signup_enabled: boolean;
                             status: "ok" | "degraded";
+                            /** @description Dograh's: a TURN server for browser (WebRTC) calls. false: this service has no WebRTC calls. */
+                            turn_enabled: boolean;
                             version: string;
                         };
                     };
@@ -2563,8 +2585,17 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 id: number;
+                                /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                                inactive: boolean;
+                                inactive_reason: string | null;
                                 is_default_outbound: boolean;
+                                /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                                is_ready_for_outbound: boolean;
                                 name: string;
+                                /** @description Why not, in words; null when ready. */
+                                outbound_blocked_reason: string | null;
+                                /** @description Dograh's: the configuration's active phone numbers. */
+                                phone_number_count: number;
                                 provider: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -2616,8 +2647,17 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             id: number;
+                            /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                            inactive: boolean;
+                            inactive_reason: string | null;
                             is_default_outbound: boolean;
+                            /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                            is_ready_for_outbound: boolean;
                             name: string;
+                            /** @description Why not, in words; null when ready. */
+                            outbound_blocked_reason: string | null;
+                            /** @description Dograh's: the configuration's active phone numbers. */
+                            phone_number_count: number;
                             provider: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -2677,8 +2717,17 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             id: number;
+                            /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                            inactive: boolean;
+                            inactive_reason: string | null;
                             is_default_outbound: boolean;
+                            /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                            is_ready_for_outbound: boolean;
                             name: string;
+                            /** @description Why not, in words; null when ready. */
+                            outbound_blocked_reason: string | null;
+                            /** @description Dograh's: the configuration's active phone numbers. */
+                            phone_number_count: number;
                             provider: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -2748,8 +2797,17 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             id: number;
+                            /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                            inactive: boolean;
+                            inactive_reason: string | null;
                             is_default_outbound: boolean;
+                            /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                            is_ready_for_outbound: boolean;
                             name: string;
+                            /** @description Why not, in words; null when ready. */
+                            outbound_blocked_reason: string | null;
+                            /** @description Dograh's: the configuration's active phone numbers. */
+                            phone_number_count: number;
                             provider: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -2812,8 +2870,17 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             id: number;
+                            /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                            inactive: boolean;
+                            inactive_reason: string | null;
                             is_default_outbound: boolean;
+                            /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                            is_ready_for_outbound: boolean;
                             name: string;
+                            /** @description Why not, in words; null when ready. */
+                            outbound_blocked_reason: string | null;
+                            /** @description Dograh's: the configuration's active phone numbers. */
+                            phone_number_count: number;
                             provider: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -3383,8 +3450,17 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             id: number;
+                            /** @description Dograh's: true when this server cannot carry the configuration's calls (a simulator one while SIMULATOR_ENABLED is false). */
+                            inactive: boolean;
+                            inactive_reason: string | null;
                             is_default_outbound: boolean;
+                            /** @description Dograh's: it can place outbound calls: active and, for Twilio, Telnyx, Vonage and Plivo, with a caller number (an active number or a default caller id). */
+                            is_ready_for_outbound: boolean;
                             name: string;
+                            /** @description Why not, in words; null when ready. */
+                            outbound_blocked_reason: string | null;
+                            /** @description Dograh's: the configuration's active phone numbers. */
+                            phone_number_count: number;
                             provider: string;
                             /** Format: date-time */
                             updated_at: string;
