@@ -28,9 +28,11 @@ export interface DashboardHarness {
   close(): Promise<void>;
 }
 
-/** Starts the service and a headless Chromium for one test file. */
-export async function startDashboardHarness(options: { worker?: boolean } = {}): Promise<DashboardHarness> {
-  const h = await startEngineHarness();
+/** Starts the service (with further settings in `env`, e.g. `S3_BUCKET: ''` for the embedded store) and a headless Chromium for one test file. */
+export async function startDashboardHarness(
+  options: { worker?: boolean; env?: Record<string, string> } = {},
+): Promise<DashboardHarness> {
+  const h = await startEngineHarness(options.env ? { env: options.env } : {});
   if (options.worker) await h.startWorker();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -72,7 +74,11 @@ export interface DashboardUser {
 /** A new account's credentials, unique per call. */
 export function newUser(): DashboardUser {
   const id = randomUUID().slice(0, 8);
-  return { email: `user-${id}@example.com`, password: `pw-${id}-Long-Enough-1`, organizationName: `Org ${id}` };
+  return {
+    email: `user-${id}@example.com`,
+    password: `pw-${id}-Long-Enough-1`,
+    organizationName: `Org ${id}`,
+  };
 }
 
 /**
@@ -87,7 +93,8 @@ export async function signUpInContext(
   const response = await context.request.post(`${baseUrl}/api/v1/auth/signup`, {
     data: { email: user.email, password: user.password, organization_name: user.organizationName },
   });
-  if (response.status() !== 201) throw new Error(`signup failed: ${response.status()} ${await response.text()}`);
+  if (response.status() !== 201)
+    throw new Error(`signup failed: ${response.status()} ${await response.text()}`);
   const body = (await response.json()) as { token: string; organization: { id: number } };
   return { ...user, token: body.token, organizationId: body.organization.id };
 }
