@@ -1,0 +1,33 @@
+import { formatCost, formatDateTime, formatDuration } from './format';
+import type { RunDetail, RunListItem } from './run-queries';
+
+/** The end reason a run's logs record (`logs.conversation.end_reason`), if any. */
+function endReasonOf(logs: Record<string, unknown>): string | null {
+  const conversation = logs.conversation as { end_reason?: unknown } | undefined;
+  return typeof conversation?.end_reason === 'string' ? conversation.end_reason : null;
+}
+
+/** A run's facts at a glance: status, disposition, duration, cost, who and when. */
+export function RunFacts({ summary, detail }: { summary: RunListItem; detail: RunDetail }) {
+  const facts: Array<[string, string]> = [
+    ['Status', detail.is_completed ? 'Completed' : 'In progress'],
+    ['Disposition', summary.disposition ?? (detail.is_completed ? 'None' : 'Not yet')],
+    ['Duration', formatDuration(summary.call_duration_seconds)],
+    ['Cost', formatCost(summary.charge_usd)],
+    ['Tokens', summary.service_token_usage.toLocaleString()],
+    ['Ended because', endReasonOf(detail.logs) ?? '–'],
+    [summary.call_type === 'inbound' ? 'Caller' : 'Called number', summary.phone_number ?? '–'],
+    ['Channel', `${summary.mode} · ${summary.call_type}`],
+    ['Started', formatDateTime(summary.created_at)],
+  ];
+  return (
+    <dl className="stats run-facts" aria-label="Run facts">
+      {facts.map(([label, value]) => (
+        <div className="stat" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
