@@ -1,0 +1,20 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import './telephony.css';
+
+/** The telephony area: provider configurations with their numbers, and voice configurations, as two tabs. */
+export function TelephonyLayout() {
+  return (
+    <div className="telephony">
+      <div className="page-header">
+        <h1>Telephony and voice</h1>
+      </div>
+      <nav aria-label="Telephony sections" className="sub-tabs">
+        <NavLink to="/telephony" end>
+          Configurations and numbers
+        </NavLink>
+        <NavLink to="/telephony/voice">Voice configurations</NavLink>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
