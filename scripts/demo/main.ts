@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const configuration = await api.request<{ id: number }>('POST', '/api/v1/organizations/telephony-configs', {
     name: `Demo simulator ${new Date().toISOString().slice(0, 16)}`,
     config: { provider: 'simulator', ring_seconds: 1, talk_seconds: 2 },
+    is_default_outbound: true,
   });
   await api.request('POST', `/api/v1/organizations/telephony-configs/${configuration.id}/phone-numbers`, {
     address: '+12125550100',

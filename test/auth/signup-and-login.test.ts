@@ -26,6 +26,14 @@ describe('local signup and login', () => {
       user: { id: expect.any(Number), email: email.toLowerCase() },
       organization: { id: expect.any(Number), name: 'Acme Calls' },
     });
+    // Dograh's login user (its UserResponse) rides beside ours, valued as /auth/me values it.
+    expect(body.user).toEqual({
+      id: body.user.id,
+      email: email.toLowerCase(),
+      name: null,
+      organization_id: body.organization.id,
+      provider_id: String(body.user.id),
+    });
     const expiresIn = (Date.parse(body.expires_at) - Date.now()) / 1000;
     expect(expiresIn).toBeGreaterThan(50);
     expect(expiresIn).toBeLessThanOrEqual(61);

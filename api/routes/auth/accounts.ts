@@ -26,7 +26,8 @@ import { inTransaction, type Executor } from '../../../db/client';
 export interface SessionGrant {
   token: string;
   expires_at: string;
-  user: { id: number; email: string };
+  /** Ours (`id`, `email`) plus Dograh's `name`, `organization_id` and `provider_id`, as in `/auth/me`. */
+  user: { id: number; email: string; name: null; organization_id: number; provider_id: string };
   organization: OrganizationSummary;
 }
 
@@ -111,7 +112,13 @@ async function startSession(
   return {
     token,
     expires_at: session.expires_at.toISOString(),
-    user: { id: user.id, email: user.email },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: null,
+      organization_id: organization.id,
+      provider_id: String(user.id),
+    },
     organization: { id: organization.id, name: organization.name },
   };
 }

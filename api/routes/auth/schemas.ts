@@ -37,10 +37,19 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
+/** The user of a new session: ours plus Dograh's login fields (its `UserResponse`), valued as in `/auth/me`. */
+const SessionUserBody = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.Null({ description: "Dograh's; always null (users have no name here)." }),
+  organization_id: Type.Integer({ description: "Dograh's: the session's organization." }),
+  provider_id: Type.String({ description: "Dograh's: the user's id as text." }),
+});
+
 export const SessionBody = Type.Object({
   token: Type.String({ description: 'Send as `authorization: Bearer <token>`.' }),
   expires_at: Type.String({ format: 'date-time' }),
-  user: UserBody,
+  user: SessionUserBody,
   organization: OrganizationBody,
 });
 

@@ -54,6 +54,15 @@ export interface paths {
                             user: {
                                 email: string;
                                 id: number;
+                                /**
+                                 * @description Dograh's; always null (users have no name here).
+                                 * @enum {object|null}
+                                 */
+                                name: never | null;
+                                /** @description Dograh's: the session's organization. */
+                                organization_id: number;
+                                /** @description Dograh's: the user's id as text. */
+                                provider_id: string;
                             };
                         };
                     };
@@ -290,6 +299,15 @@ export interface paths {
                             user: {
                                 email: string;
                                 id: number;
+                                /**
+                                 * @description Dograh's; always null (users have no name here).
+                                 * @enum {object|null}
+                                 */
+                                name: never | null;
+                                /** @description Dograh's: the session's organization. */
+                                organization_id: number;
+                                /** @description Dograh's: the user's id as text. */
+                                provider_id: string;
                             };
                         };
                     };
