@@ -1,6 +1,16 @@
 # One image for both processes of the service: the API (default) and the Temporal worker
 # (`node --import tsx worker/main.ts`, with the heap setting and workflow bundle docker-compose.yml gives it).
 # TypeScript runs directly with tsx, as in development.
+
+# The dashboard (/app/) is built with the dev dependencies (Vite, React) in a stage of its own; the image keeps only
+# its static files.
+FROM node:20-bookworm-slim AS dashboard
+WORKDIR /build
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY dashboard ./dashboard
+RUN npx vite build dashboard
+
 FROM node:20-bookworm-slim
 
 WORKDIR /app
@@ -20,6 +30,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
     && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 
 COPY --chown=node:node . .
+COPY --from=dashboard --chown=node:node /build/dashboard/dist ./dashboard/dist
 # The worker's workflow bundle, built once here (WORKFLOW_BUNDLE_PATH in docker-compose.yml): a worker that bundled
 # at start would wait for webpack and peak ~170 MB above its working size.
 RUN node --import tsx worker/bundle-workflows.ts /app/workflow-bundle.js
