@@ -183,3 +183,38 @@ export async function seedDashboardRuns(
   }
   return { outboundAgent, inboundAgent, campaign, r1, r2, r3, february };
 }
+
+/** r1's turns, as its conversation state keeps them. */
+export const R1_TURNS = R1_STATE.turns;
+
+/** A run in progress whose live conversation (its `logs.conversation`) holds one agent turn. */
+export async function insertLiveRun(
+  h: EngineHarness,
+  organizationId: number,
+  agentId: number,
+): Promise<number> {
+  const runId = await insertRun(
+    h.ctx.db,
+    {
+      organization_id: organizationId,
+      workflow_id: agentId,
+      mode: 'textchat',
+      call_type: 'outbound',
+      name: 'live-chat',
+      createdAt: '2026-03-01T12:00:00Z',
+    },
+    null,
+  );
+  await saveLiveTurns(h, runId, R1_STATE.turns.slice(0, 1));
+  return runId;
+}
+
+/** Replaces the live conversation of a run in progress with these turns. */
+export async function saveLiveTurns(h: EngineHarness, runId: number, turns: ConversationState['turns']) {
+  const state = { ...R1_STATE, ended_at: null, end_reason: null, disposition: null, turns };
+  await h.ctx.db
+    .updateTable('runs')
+    .set({ logs: JSON.stringify({ conversation: state }) })
+    .where('id', '=', runId)
+    .execute();
+}

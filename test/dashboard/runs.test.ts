@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
-import { R1_CONVERSATION, seedDashboardRuns, type DashboardRunsWorld } from './runs-world';
+import { finished } from '../runs/fixtures';
+import { completeRun } from '../../db/repositories/runs';
+import {
+  insertLiveRun,
+  R1_CONVERSATION,
+  R1_TURNS,
+  saveLiveTurns,
+  seedDashboardRuns,
+  type DashboardRunsWorld,
+} from './runs-world';
 
 const screenshots = process.env.SCREENSHOTS === '1';
 
@@ -22,13 +31,15 @@ describe('dashboard: runs', () => {
   let problems: string[];
   /** Newest first, as the list shows them. */
   let allNewestFirst: number[];
+  let organizationId: number;
 
   beforeAll(async () => {
     d = await startDashboardHarness();
     const session = await d.newContext();
     ({ page, problems } = session);
     const user = await signUpInContext(session.context, d.h.baseUrl);
-    w = await seedDashboardRuns(d.h, user.organizationId);
+    organizationId = user.organizationId;
+    w = await seedDashboardRuns(d.h, organizationId);
     allNewestFirst = [...w.february].reverse().concat([w.r3, w.r2, w.r1]);
   }, 120_000);
   afterAll(async () => d?.close());
@@ -170,5 +181,23 @@ describe('dashboard: runs', () => {
     await page.getByRole('region', { name: 'Run not found' }).waitFor();
     expect(problems).toEqual([]);
     expect(stranger.problems).toEqual([]);
+  });
+
+  it('draws the live conversation of a run in progress, which grows and completes without a reload', async () => {
+    const live = await insertLiveRun(d.h, organizationId, w.outboundAgent);
+    await page.goto(`/app/runs/${live}`);
+    await page.getByRole('heading', { name: `Run #${live}` }).waitFor();
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    const turns = transcript.locator('.bubble p');
+    await expect.poll(() => turns.allTextContents()).toEqual([R1_CONVERSATION[1]!.replace('Agent ', '')]);
+    await page.getByText('The conversation is going on; new turns appear by themselves.').waitFor();
+
+    await saveLiveTurns(d.h, live, R1_TURNS.slice(0, 2));
+    await expect.poll(() => turns.allTextContents(), { timeout: 10_000 }).toHaveLength(2);
+
+    await completeRun(d.h.ctx.db, live, finished('not_interested', 12, 40));
+    await page.getByText('Completed', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await page.getByText('not_interested', { exact: true }).first().waitFor();
+    expect(problems).toEqual([]);
   });
 });
