@@ -92,6 +92,9 @@ describe('dashboard: telephony and voice', () => {
     await page.goto('/app/telephony');
     await page.getByRole('link', { name: 'Phone numbers of Sim lab' }).click();
     await page.getByRole('heading', { name: 'Phone numbers of Sim lab' }).waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Telephony sections' });
+    const firstTab = tabs.getByRole('link', { name: 'Configurations and numbers' });
+    await expect(firstTab.getAttribute('aria-current')).resolves.toBe('page');
     const form = page.getByRole('form', { name: 'Add a phone number' });
     await form.getByLabel('Number or SIP URI').fill('+1 415 555 2671');
     await form.getByLabel('Label').fill('Main line');
@@ -149,6 +152,10 @@ describe('dashboard: telephony and voice', () => {
       .getByRole('link', { name: 'Voice configurations' })
       .click();
     await page.getByRole('region', { name: 'No voice configuration yet' }).waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Telephony sections' });
+    await expect(
+      tabs.getByRole('link', { name: 'Configurations and numbers' }).getAttribute('aria-current'),
+    ).resolves.toBeNull();
     await page.getByRole('button', { name: 'New voice configuration' }).first().click();
     const form = page.getByRole('form', { name: 'New voice configuration' });
     await form.getByLabel('Name', { exact: true }).fill('Deepgram voice');
