@@ -22,11 +22,21 @@ export async function ensureDashboardBuilt(
   log('building the dashboard (vite)...');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({
-    configFile: path.join(dashboardDir, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: distDir, emptyOutDir: true },
-  });
+  // Vite and the React plugin take production from NODE_ENV, which the test runner sets to `test`: that would
+  // build React's development runtime. The build is always the production one.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(dashboardDir, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: distDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const ms = Date.now() - started;
   log(`dashboard built in ${(ms / 1000).toFixed(1)} s`);
   return { built: true, ms };
