@@ -68,7 +68,20 @@ describe('dashboard: the campaign page', () => {
     // A completed campaign offers a redial instead of start, pause or resume.
     await page.getByRole('button', { name: 'Redial…' }).waitFor();
     expect(await page.getByRole('button', { name: /^(Start|Pause|Resume)$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit settings' }).count()).toBe(0);
     await screenshot(page, 'completed');
+
+    // Redial the busy contact: at least one outcome is required, then the new campaign's page opens.
+    await page.getByRole('button', { name: 'Redial…' }).click();
+    const redial = page.getByRole('form', { name: 'Redial' });
+    await redial.getByRole('button', { name: 'Create redial campaign' }).click();
+    await redial.getByText('Choose at least one outcome to redial.').waitFor();
+    await redial.getByLabel('Busy').check();
+    await redial.getByRole('button', { name: 'Create redial campaign' }).click();
+    await page.getByRole('heading', { name: 'Spring follow-up (redial)', level: 1 }).waitFor();
+    expect(page.url()).not.toMatch(new RegExp(`/campaigns/${campaignId}$`));
+    await waitForState(page, 'created');
+    await page.getByRole('link', { name: `campaign #${campaignId}` }).waitFor();
     expect(problems).toEqual([]);
   }, 90_000);
 
@@ -122,6 +135,39 @@ describe('dashboard: the campaign page', () => {
     await waitForState(page, 'completed');
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('edits the settings: a 422 next to its field, then a saved change shown and logged', async () => {
+    const { context, page, problems } = await d.newContext();
+    const owner = await signUpInContext(context, d.h.baseUrl);
+    const campaignId = await createUserCampaign(d.h, owner, { csvLines: [`${phoneFor(5, 1)},Fay`] });
+    await page.goto(`/app/campaigns/${campaignId}`);
+    await page.getByRole('button', { name: 'Edit settings' }).click();
+    const form = page.getByRole('form', { name: 'Edit settings' });
+    await form.getByLabel('Max concurrency').fill('0');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    const concurrency = form.getByLabel('Max concurrency');
+    await concurrency.and(page.locator('[aria-invalid="true"]')).waitFor();
+    const describedBy = (await concurrency.getAttribute('aria-describedby')) ?? '';
+    const refused = await apiCall(d.h, owner, 'PATCH', `/api/v1/campaign/${campaignId}`, {
+      max_concurrency: 0,
+    });
+    expect(refused.status).toBe(422);
+    const { detail } = (await refused.json()) as { detail: Array<{ loc: string[]; msg: string }> };
+    const apiMessage = detail.find((problem) => problem.loc.join('.') === 'body.max_concurrency')?.msg;
+    expect(apiMessage).toBeTruthy();
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(apiMessage);
+
+    await concurrency.fill('3');
+    await form.getByLabel('Retry on busy').uncheck();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByRole('button', { name: 'Edit settings' }).waitFor();
+    await expect(statLike(settings, 'Max concurrency')).resolves.toBe('3');
+    await expect(statLike(settings, 'Retry on busy')).resolves.toBe('No');
+    const log = page.getByRole('table', { name: 'Activity log' });
+    await log.getByRole('row').filter({ hasText: 'Updated' }).waitFor();
+    expect(problems).toEqual([]);
+  });
 
   it('answers an unknown or foreign campaign with a not-found page', async () => {
     const { context, page, problems } = await d.newContext();

@@ -16,7 +16,8 @@ export function CampaignPage() {
   const { campaignId: raw } = useParams();
   const campaignId = Number(raw);
   if (!Number.isSafeInteger(campaignId) || campaignId < 1) return <CampaignNotFound />;
-  return <CampaignView campaignId={campaignId} />;
+  // Keyed by id: moving to another campaign (e.g. its redial) starts from a fresh page state.
+  return <CampaignView key={campaignId} campaignId={campaignId} />;
 }
 
 function CampaignView({ campaignId }: { campaignId: number }) {

@@ -16,6 +16,10 @@ export type CampaignProgress = Json<
 export type CampaignLogPage = Json<paths['/api/v1/campaign/{campaign_id}/logs']['get']['responses'][200]>;
 /** One page of GET /campaign/{id}/runs. */
 export type CampaignRunsPage = Json<paths['/api/v1/campaign/{campaign_id}/runs']['get']['responses'][200]>;
+/** The body of PATCH /campaign/{id}. */
+export type CampaignUpdate = NonNullable<
+  paths['/api/v1/campaign/{campaign_id}']['patch']['requestBody']
+>['content']['application/json'];
 /** The flags and name of POST /campaign/{id}/redial. */
 export type RedialRequest = NonNullable<
   paths['/api/v1/campaign/{campaign_id}/redial']['post']['requestBody']
@@ -136,6 +140,21 @@ export function useRedial(campaignId: number) {
     mutationFn: async (body: RedialRequest) =>
       unwrap(
         await api.POST('/api/v1/campaign/{campaign_id}/redial', {
+          params: { path: { campaign_id: campaignId } },
+          body,
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKey(campaignId) }),
+  });
+}
+
+/** Changes the campaign's name or settings; the answer replaces the cached campaign and the rest is read again. */
+export function useUpdateCampaign(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CampaignUpdate) =>
+      unwrap(
+        await api.PATCH('/api/v1/campaign/{campaign_id}', {
           params: { path: { campaign_id: campaignId } },
           body,
         }),
