@@ -1,0 +1,33 @@
+import { ErrorMessage, Loading } from '../../ui/Feedback';
+import { useAgentVersions } from './agent-queries';
+
+/** The agent's saved versions, newest first; the published one is the one calls use. */
+export function VersionList({ agentId }: { agentId: number }) {
+  const versions = useAgentVersions(agentId);
+  return (
+    <section className="card" aria-labelledby="versions-title">
+      <h2 id="versions-title">Versions</h2>
+      {versions.isPending ? (
+        <Loading />
+      ) : versions.error ? (
+        <ErrorMessage error={versions.error} />
+      ) : (
+        <ol className="version-list" aria-label="Versions">
+          {versions.data.map((version) => (
+            <li key={version.id}>
+              <strong>Version {version.version_number}</strong>
+              <span className={`badge ${version.status === 'published' ? 'running' : ''}`}>
+                {version.status}
+              </span>
+              <span className="muted">{new Date(version.created_at).toLocaleString()}</span>
+              <span className="muted">
+                {version.workflow_definition.nodes.length} nodes, {version.workflow_definition.edges.length}{' '}
+                transitions
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
