@@ -73,6 +73,47 @@ describe('dashboard: new campaign (uploads to the S3-compatible test server)', (
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("shows a slot's problem next to that slot's field", async () => {
+    const { context, page, problems } = await d.newContext();
+    const user = await campaignsUser(d, context);
+    await page.goto('/app/campaigns/new');
+    await page.getByLabel('Name', { exact: true }).fill('Office hours');
+    await page.getByRole('combobox', { name: 'Agent', exact: true }).selectOption({ label: user.agentName });
+    await page
+      .getByRole('combobox', { name: 'Telephony configuration' })
+      .selectOption(String(user.configurationId));
+    await page.getByLabel('Contacts CSV').setInputFiles({
+      name: 'one.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('phone_number\n+12125550010\n'),
+    });
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await page.getByRole('button', { name: 'Add slot' }).click();
+    await page.getByLabel('Start of slot 2').fill('09:00');
+    await page.getByLabel('End of slot 2').fill('09:00');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await expect.poll(() => fieldErrorOf(page, 'End of slot 2')).toBe('end must differ from start.');
+    expect(await fieldErrorOf(page, 'End of slot 1')).toBeNull();
+
+    await page.getByLabel('End of slot 2').fill('17:30');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/app\/campaigns\/\d+$/);
+    const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
+    const created = await d.h.app.inject({ url: `/api/v1/campaign/${campaignId}`, headers: user.headers });
+    const { timezone } = (created.json() as { schedule_config: { timezone: string } }).schedule_config;
+    expect(created.json()).toMatchObject({
+      schedule_config: {
+        enabled: true,
+        slots: [
+          { day_of_week: 0, start_time: '09:00', end_time: '17:00' },
+          { day_of_week: 1, start_time: '09:00', end_time: '17:30' },
+        ],
+      },
+    });
+    expect(timezone).toBe(await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone'));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('refuses to upload a file without a phone number column, saying so next to the file', async () => {
     const { context, page, problems } = await d.newContext();
     const user = await campaignsUser(d, context);
