@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
@@ -48,9 +48,14 @@ export function NewCampaignPage() {
       );
   }, [defaultConfiguration]);
 
+  const chosenFile = useRef<File | null>(null);
   async function choose(chosen: File | null) {
+    chosenFile.current = chosen;
     setFile(chosen);
-    setPreview(chosen ? await readPreview(chosen) : null);
+    setPreview(null);
+    const read = chosen ? await readPreview(chosen).catch(() => null) : null;
+    // A file chosen meanwhile wins over this one's late preview.
+    if (chosenFile.current === chosen) setPreview(read);
   }
 
   function fileProblem(): string | undefined {
