@@ -61,6 +61,16 @@ describe('dashboard: agents', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(
       expect.arrayContaining(['Reminder agent', 'active', '0']),
     );
+    await screenshot(page, 'list');
+
+    // Archived: it leaves the list of active agents, and comes back with "Show archived".
+    await row.getByRole('link', { name: 'Reminder agent' }).click();
+    await page.getByRole('button', { name: 'Archive agent' }).click();
+    await page.getByRole('button', { name: 'Restore agent' }).waitFor();
+    await page.getByRole('link', { name: 'Agents', exact: true }).first().click();
+    await page.getByRole('region', { name: 'No agents yet' }).waitFor();
+    await page.getByLabel('Show archived').check();
+    await table.getByRole('cell', { name: 'archived' }).waitFor();
     expect(problems).toEqual([]);
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Background, Controls, ReactFlow } from '@xyflow/react';
+import { Background, Controls, ReactFlow, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './editor.css';
 import { api } from '../../../api/client';
@@ -16,6 +16,8 @@ import {
   nodeTypeLabel,
   type AgentDefinitionJson,
   type AgentNodeType,
+  type StepNode,
+  type TransitionEdge,
 } from './graph-model';
 import { NodePanel } from './NodePanel';
 import { placeProblems } from './problems';
@@ -36,6 +38,12 @@ export default function GraphEditor({ agentId, definition, versionNumber }: Grap
   const [typeToAdd, setTypeToAdd] = useState<AgentNodeType>('agentNode');
   const [notice, setNotice] = useState<string | null>(null);
   const [generalProblems, setGeneralProblems] = useState<string[]>([]);
+  const [flow, setFlow] = useState<ReactFlowInstance<StepNode, TransitionEdge> | null>(null);
+  const layOutAndFit = () => {
+    graph.layOut();
+    // The new positions are drawn on the next frame; fit the view to them then.
+    requestAnimationFrame(() => void flow?.fitView({ padding: 0.15 }));
+  };
 
   const save = useMutation({
     mutationFn: async () => {
@@ -88,7 +96,7 @@ export default function GraphEditor({ agentId, definition, versionNumber }: Grap
         <button type="button" onClick={() => graph.addNode(typeToAdd)}>
           Add node
         </button>
-        <button type="button" onClick={graph.layOut}>
+        <button type="button" onClick={layOutAndFit}>
           Auto-layout
         </button>
         <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate()}>
@@ -124,6 +132,7 @@ export default function GraphEditor({ agentId, definition, versionNumber }: Grap
             onEdgesChange={graph.onEdgesChange}
             onConnect={graph.onConnect}
             fitView
+            onInit={setFlow}
             deleteKeyCode={['Backspace', 'Delete']}
           >
             <Background />
