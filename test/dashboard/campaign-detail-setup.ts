@@ -16,12 +16,19 @@ export interface CampaignOwner {
 export async function createUserCampaign(
   h: EngineHarness,
   owner: CampaignOwner,
-  input: { csvLines: string[]; name?: string; body?: Record<string, unknown> },
+  input: {
+    csvLines: string[];
+    name?: string;
+    body?: Record<string, unknown>;
+    /** Simulator settings over the fast default (0.1 s ring and talk). */
+    simulator?: Record<string, unknown>;
+  },
 ): Promise<number> {
   const { agentId } = await insertAgent(h.ctx.db, owner.organizationId);
   const configurationId = await insertSimulatorConfiguration(h.ctx.db, owner.organizationId, {
     ring_seconds: 0.1,
     talk_seconds: 0.1,
+    ...input.simulator,
   });
   const key = contactSourceKey(owner.organizationId, 'contacts.csv');
   const csv = ['phone_number,name', ...input.csvLines].join('\n');

@@ -53,6 +53,7 @@ describe('dashboard: the campaign page', () => {
     await expect(statValue(page, 'Valid / invalid / duplicate rows').textContent()).resolves.toBe(
       '3 / 1 / 1',
     );
+    await page.getByText(/^Import completed .+\.$/).waitFor();
 
     const log = page.getByRole('table', { name: 'Activity log' });
     await log.getByRole('row').filter({ hasText: 'Completed' }).first().waitFor();
@@ -84,6 +85,32 @@ describe('dashboard: the campaign page', () => {
     await page.getByRole('link', { name: `campaign #${campaignId}` }).waitFor();
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('pauses and resumes a running campaign, showing its calls in flight against the limit', async () => {
+    const { context, page, problems } = await d.newContext();
+    const owner = await signUpInContext(context, d.h.baseUrl);
+    const campaignId = await createUserCampaign(d.h, owner, {
+      csvLines: Array.from({ length: 8 }, (_, i) => `${phoneFor(300 + i, 1)},Slow ${i}`),
+      body: { max_concurrency: 1 },
+      simulator: { talk_seconds: 2 },
+    });
+    await page.goto(`/app/campaigns/${campaignId}`);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForState(page, 'running');
+    await statValue(page, 'In flight').filter({ hasText: '1 / 1' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'running');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await waitForState(page, 'paused');
+    await page
+      .getByRole('table', { name: 'Activity log' })
+      .getByRole('row')
+      .filter({ hasText: 'Paused' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await waitForState(page, 'running');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it('shows a campaign paused by its circuit breaker, with the log entry, and offers Resume', async () => {
     const { context, page, problems } = await d.newContext();

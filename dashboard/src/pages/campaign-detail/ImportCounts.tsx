@@ -1,20 +1,15 @@
-import { humanize } from './campaign-format';
-import type { Campaign } from './campaign-queries';
+import type { Campaign, CampaignProgress } from './campaign-queries';
+import { useCampaignProgress } from './campaign-queries';
+import { formatDateTime } from './campaign-format';
 import { Stat } from './ProgressPanel';
 
 /**
- * The contact import: valid / invalid / duplicate rows, as "3 / 1 / 1". The import runs when the campaign starts,
- * so a campaign not started yet says so instead of showing zeros.
+ * The contact import: valid / invalid / duplicate rows, as "3 / 1 / 1", and where the import stands (the progress
+ * route's `source_sync`, shared with the progress panel's query). The import runs when the campaign starts.
  */
 export function ImportCounts({ campaign }: { campaign: Campaign }) {
+  const progress = useCampaignProgress(campaign.id, campaign.state);
   const counts = `${campaign.total_rows} / ${campaign.invalid_rows} / ${campaign.duplicate_rows}`;
-  const importLog = (campaign.logs ?? []).find((entry) =>
-    ['sync_completed', 'source_sync_failed', 'sync_started'].includes(entry.event),
-  );
-  const status =
-    campaign.state === 'created'
-      ? 'Not started: contacts are imported when the campaign starts'
-      : importStatus(importLog?.event);
   return (
     <section aria-labelledby="campaign-import-title" className="campaign-section">
       <h2 id="campaign-import-title">Contact import</h2>
@@ -24,14 +19,20 @@ export function ImportCounts({ campaign }: { campaign: Campaign }) {
         <Stat label="Invalid rows" value={campaign.invalid_rows} />
         <Stat label="Duplicate rows" value={campaign.duplicate_rows} />
       </dl>
-      <p className="muted">{status}</p>
+      {progress.data && <p className="muted">{importStatus(progress.data.source_sync)}</p>}
     </section>
   );
 }
 
-function importStatus(event: string | undefined): string {
-  if (event === 'sync_completed') return 'Import completed.';
-  if (event === 'source_sync_failed') return 'Import failed: see the activity log.';
-  if (event === 'sync_started') return 'Importing contacts…';
-  return event ? humanize(event) : 'Import status unknown.';
+function importStatus(sync: CampaignProgress['source_sync']): string {
+  switch (sync.status) {
+    case 'pending':
+      return 'Not started: contacts are imported when the campaign starts.';
+    case 'in_progress':
+      return 'Importing contacts…';
+    case 'completed':
+      return `Import completed ${formatDateTime(sync.last_synced_at)}.`;
+    case 'failed':
+      return `Import failed: ${sync.error ?? sync.reason ?? 'see the activity log'}.`;
+  }
 }
