@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { useAgent } from './agent-queries';
 import { ArchiveAgentButton } from './ArchiveAgentButton';
 import type { AgentDefinitionJson } from './editor/graph-model';
 import { TextChatPane } from './TextChatPane';
-import { VersionList } from './VersionList';
+import { VersionList, type OpenedVersion } from './VersionList';
 import './agents.css';
 
 // React Flow and dagre are heavy: the editor is its own chunk, fetched when an agent page opens.
@@ -15,6 +15,9 @@ const GraphEditor = lazy(() => import('./editor/GraphEditor'));
 export function AgentPage() {
   const agentId = Number(useParams().agentId);
   const agent = useAgent(agentId);
+  // An earlier version opened in the editor (a fresh editor each time; saving it makes a new version).
+  const [opened, setOpened] = useState<OpenedVersion | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
   if (!Number.isSafeInteger(agentId) || agentId <= 0)
     return <ErrorMessage error="This is not an agent's address." />;
   if (agent.isPending) return <Loading />;
@@ -38,15 +41,27 @@ export function AgentPage() {
         <span>{data.total_runs} runs</span>
       </div>
       <Suspense fallback={<Loading label="Loading the graph editor…" />}>
+        {opened && (
+          <p className="notice-banner" role="status">
+            Editing a copy of version {opened.versionNumber}: saving makes it the new current version.
+          </p>
+        )}
         <GraphEditor
-          key={data.id}
+          key={`${data.id}-${editorKey}`}
           agentId={data.id}
-          definition={data.workflow_definition as unknown as AgentDefinitionJson}
+          definition={opened?.definition ?? (data.workflow_definition as unknown as AgentDefinitionJson)}
           versionNumber={data.version_number}
+          onSaved={() => setOpened(null)}
         />
       </Suspense>
       <div className="agent-side">
-        <VersionList agentId={data.id} />
+        <VersionList
+          agentId={data.id}
+          onOpen={(version) => {
+            setOpened(version);
+            setEditorKey((key) => key + 1);
+          }}
+        />
         <TextChatPane agentId={data.id} />
       </div>
     </div>

@@ -1,8 +1,21 @@
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { useAgentVersions } from './agent-queries';
+import type { AgentDefinitionJson } from './editor/graph-model';
 
-/** The agent's saved versions, newest first; the published one is the one calls use. */
-export function VersionList({ agentId }: { agentId: number }) {
+/** A saved version opened in the editor. */
+export interface OpenedVersion {
+  versionNumber: number;
+  definition: AgentDefinitionJson;
+}
+
+/** The agent's saved versions, newest first; the published one is the one calls use. An earlier one can be opened. */
+export function VersionList({
+  agentId,
+  onOpen,
+}: {
+  agentId: number;
+  onOpen: (version: OpenedVersion) => void;
+}) {
   const versions = useAgentVersions(agentId);
   return (
     <section className="card" aria-labelledby="versions-title">
@@ -24,6 +37,20 @@ export function VersionList({ agentId }: { agentId: number }) {
                 {version.workflow_definition.nodes.length} nodes, {version.workflow_definition.edges.length}{' '}
                 transitions
               </span>
+              {version.status !== 'published' && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    onOpen({
+                      versionNumber: version.version_number,
+                      definition: version.workflow_definition as unknown as AgentDefinitionJson,
+                    })
+                  }
+                >
+                  Open version {version.version_number}
+                </button>
+              )}
             </li>
           ))}
         </ol>

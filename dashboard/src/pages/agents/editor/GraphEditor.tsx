@@ -29,10 +29,12 @@ interface GraphEditorProps {
   agentId: number;
   definition: AgentDefinitionJson;
   versionNumber: number;
+  /** Told after each successful save. */
+  onSaved?: () => void;
 }
 
 /** The agent's graph: draw, connect, edit in the side panel, lay out, and save as a new version. */
-export default function GraphEditor({ agentId, definition, versionNumber }: GraphEditorProps) {
+export default function GraphEditor({ agentId, definition, versionNumber, onSaved }: GraphEditorProps) {
   const graph = useAgentGraph(definition);
   const queryClient = useQueryClient();
   const [typeToAdd, setTypeToAdd] = useState<AgentNodeType>('agentNode');
@@ -76,6 +78,7 @@ export default function GraphEditor({ agentId, definition, versionNumber }: Grap
           : `Saved as version ${agent.version_number}.`,
       );
       queryClient.setQueryData(agentKeys.one(agentId), agent);
+      onSaved?.();
       await queryClient.invalidateQueries({ queryKey: agentKeys.versions(agentId) });
     },
   });
