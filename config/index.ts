@@ -88,7 +88,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     appSecret: appSecret ?? '',
     defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
     orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),
-    simulator: readSimulatorSettings(read, publicBaseUrl, problems),
+    simulator: readSimulatorSettings(read, publicBaseUrl, problems, envName === 'production'),
     llm:
       opt('LLM_BASE_URL') || opt('LLM_API_KEY')
         ? {

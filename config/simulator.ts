@@ -5,7 +5,8 @@ import type { Config } from './settings';
 const MAX_MEDIA_SPEED = 1000;
 
 /**
- * The simulator's settings (SIMULATOR_*): whether its cloud runs in the API process, where workers reach it, and how
+ * The simulator's settings (SIMULATOR_*): whether its cloud runs in the API process (by default in development and
+ * tests, not in production), where workers reach it, and how
  * fast its callees send media (`SIMULATOR_MEDIA_SPEED`: 1 real time, the default; 4 four times faster; 0 as fast as
  * the media process reads, for tests and benchmarks).
  */
@@ -13,6 +14,8 @@ export function readSimulatorSettings(
   read: EnvReader,
   publicBaseUrl: string,
   problems: string[],
+  /** NODE_ENV=production: the simulator is off unless SIMULATOR_ENABLED=true says otherwise. */
+  production = false,
 ): Config['simulator'] {
   const raw = read.opt('SIMULATOR_MEDIA_SPEED');
   let mediaSpeed = 1;
@@ -25,7 +28,7 @@ export function readSimulatorSettings(
       );
   }
   return {
-    enabled: read.bool('SIMULATOR_ENABLED', true),
+    enabled: read.bool('SIMULATOR_ENABLED', !production),
     baseUrl: read.str('SIMULATOR_URL', publicBaseUrl).replace(/\/+$/, ''),
     mediaSpeed,
   };

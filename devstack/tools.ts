@@ -48,7 +48,7 @@ export async function ensureTool(name: ToolName, log: (line: string) => void = c
   if (spawnSync('go', ['version'], { stdio: 'ignore' }).status !== 0) {
     throw new Error(
       `${tool.binary} ${tool.version} is not installed and Go was not found to build it.\n` +
-        `Install Go 1.22 or later (https://go.dev/dl/), or build it yourself and point ${tool.override} at it:\n` +
+        `Install Go 1.25 or later, the version the pinned tools' go.mod files declare (https://go.dev/dl/), or build it yourself and point ${tool.override} at it:\n` +
         `  go install ${tool.module}@${tool.version}`,
     );
   }

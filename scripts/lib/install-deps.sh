@@ -5,6 +5,11 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "Node.js 20.19 or later (with npm) is required: https://nodejs.org/en/download" >&2
   exit 1
 fi
+# The version, not only the presence: package.json's engines (>=20.19) is what the code and its packages need.
+if ! node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)'; then
+  echo "Node.js $(node --version) is too old: 20.19 or later is required: https://nodejs.org/en/download" >&2
+  exit 1
+fi
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing node dependencies (npm ci)..."
   npm_log=$(mktemp "${TMPDIR:-/tmp}/vac-npm-ci-XXXXXX")

@@ -20,6 +20,13 @@ describe('security settings', () => {
     }
   });
 
+  it('turn the simulator provider off by default in production only', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).simulator.enabled).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).simulator.enabled).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).simulator.enabled).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SIMULATOR_ENABLED: 'true' }).simulator.enabled).toBe(true);
+  });
+
   it('close signup by default in production only', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).security.signupEnabled).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).security.signupEnabled).toBe(true);
