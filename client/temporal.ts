@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from '../config';
+import { temporalConnectionOptions } from './temporal-connection-options';
 
 /** The API's handle on Temporal: a lazily connecting client plus a real server call for health. */
 export interface TemporalGateway {
@@ -12,11 +13,12 @@ export interface TemporalGateway {
 
 export function createTemporalGateway(config: Pick<Config, 'temporal'>): TemporalGateway {
   // Lazy: the API starts (and reports degraded health) even while Temporal is still coming up.
-  const connection = Connection.lazy({ address: config.temporal.address });
+  const connectionOptions = temporalConnectionOptions(config.temporal);
+  const connection = Connection.lazy(connectionOptions);
   const client = new Client({ connection, namespace: config.temporal.namespace });
   // Health probes use their own connection without the SDK's retry interceptor: a retried probe outlives the
   // check that started it, and its pending retry throws "Channel has been shut down" once the connection closes.
-  const probe = Connection.lazy({ address: config.temporal.address, interceptors: [] });
+  const probe = Connection.lazy({ ...connectionOptions, interceptors: [] });
   return {
     client,
     taskQueue: config.temporal.taskQueue,

@@ -5,6 +5,7 @@ import { readAppSecret } from './app-secret';
 import { readEngineSettings } from './engine';
 import { readMediaSettings } from './media';
 import { readSimulatorSettings } from './simulator';
+import { readTemporalConnectionSettings } from './temporal-connection';
 import { createEnvReader, type Env } from './env-reader';
 import type { Config } from './settings';
 import { readTrustProxy } from './trust-proxy';
@@ -74,6 +75,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
       maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 1000, 2, 100_000),
       metricsAddress: listenAddress('WORKER_METRICS_ADDRESS'),
+      connection: readTemporalConnectionSettings(read, problems),
     },
     storage,
     uploads: {

@@ -1,4 +1,5 @@
 import type { EngineSettings } from './engine';
+import type { TemporalConnectionSettings } from './temporal-connection';
 
 /** Every setting of the service, validated once at start and frozen. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
     maxCachedWorkflows: number;
     /** Where the worker serves the Temporal SDK's Prometheus metrics (`host:port`, path `/metrics`); null: off. */
     metricsAddress: string | null;
+    /** TLS, client certificate and API key of every connection to the server (config/temporal-connection.ts). */
+    connection: TemporalConnectionSettings;
   };
   storage:
     | { kind: 'embedded'; rootDir: string }

@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { NativeConnection } from '@temporalio/worker';
+import { temporalConnectionOptions } from '../client/temporal-connection-options';
 import { loadConfig } from '../config';
 import { createLogger } from '../config/logger';
 import { createDb, processDbOptions } from '../db/client';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl, processDbOptions(config, logger));
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const worker = await createWorker({
     config,
     logger,
