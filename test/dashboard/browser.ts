@@ -28,11 +28,18 @@ export interface DashboardHarness {
   close(): Promise<void>;
 }
 
-/** Starts the service (with further settings in `env`, e.g. `S3_BUCKET: ''` for the embedded store) and a headless Chromium for one test file. */
+/**
+ * Starts the service (with further settings in `env`, e.g. `S3_BUCKET: ''` for the embedded store) and a headless
+ * Chromium for one test file. With `voice`, a media process runs beside the API (test/simulator/voice-harness.ts), so
+ * simulated calls a person answers talk with the agent (given an LLM in `env`).
+ */
 export async function startDashboardHarness(
-  options: { worker?: boolean; env?: Record<string, string> } = {},
+  options: { worker?: boolean; voice?: boolean; env?: Record<string, string> } = {},
 ): Promise<DashboardHarness> {
-  const h = await startEngineHarness(options.env ? { env: options.env } : {});
+  // Imported only when asked for: the media process's modules stay out of the other dashboard tests.
+  const h = options.voice
+    ? await (await import('../simulator/voice-harness')).startVoiceHarness(options.env ?? {})
+    : await startEngineHarness(options.env ? { env: options.env } : {});
   if (options.worker) await h.startWorker();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),

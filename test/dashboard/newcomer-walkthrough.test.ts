@@ -1,0 +1,206 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
+import { newUser, startDashboardHarness, type DashboardHarness } from './browser';
+import { statValue, waitForState } from './campaign-detail-setup';
+import {
+  AGENT_ANYTHING_ELSE,
+  AGENT_GOODBYE,
+  CALLEE_HELLO,
+  CALLEE_THAT_IS_ALL,
+  greetingFor,
+  newcomerCallScript,
+} from './newcomer-script';
+
+/**
+ * Issue 18's "Done when", as README.md's "The first five minutes" tells it: in one browser profile, and touching the
+ * API only through the pages, a newcomer signs up, creates an agent from the starting graph, a default simulator
+ * configuration with a default caller number, and a campaign over a CSV of three people who answer; starts it,
+ * watches it reach `completed` without a reload, and reads a run's transcript as a conversation. The install is the
+ * README's: the embedded store (the CSV goes to this service's own signed upload URL), the simulator, a media process
+ * and an LLM (the OpenAI fake, playing the agent and the callees), the agent without a voice configuration.
+ */
+
+const CONTACTS = [
+  { phone: '+12125550101', firstName: 'Ada' },
+  { phone: '+12125550102', firstName: 'Grace' },
+  { phone: '+12125550103', firstName: 'Alan' },
+];
+const CSV = ['phone_number,first_name', ...CONTACTS.map((c) => `${c.phone},${c.firstName}`)].join('\n');
+
+const shoot = async (page: Page, what: string) => {
+  if (process.env.SCREENSHOTS === '1')
+    await page.screenshot({ path: `docs/dashboard/newcomer-${what}.png`, fullPage: true });
+};
+
+describe("dashboard: the newcomer's first five minutes", () => {
+  let d: DashboardHarness;
+  let fake: OpenAiFake;
+  beforeAll(async () => {
+    fake = await startOpenAiFake();
+    fake.handle(newcomerCallScript);
+    d = await startDashboardHarness({
+      worker: true,
+      voice: true,
+      env: {
+        S3_BUCKET: '',
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MAX_RETRIES: '0',
+        // Callees send their audio as fast as the media process reads it: a call lasts a moment, not seconds.
+        SIMULATOR_MEDIA_SPEED: '0',
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await d?.close();
+    await fake?.close();
+  });
+
+  it('signs up, creates an agent, a simulator line and a campaign, runs it and reads a transcript', async () => {
+    const { context, page, problems } = await d.newContext();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    // 1. Sign up through the form.
+    await page.goto('/app/');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    const user = newUser();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Organization name').fill(user.organizationName);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText(`${user.email} · ${user.organizationName}`).waitFor();
+
+    // 2. Agents → New agent: the starting graph as it is.
+    await nav.getByRole('link', { name: 'Agents', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'No agents yet' })
+      .getByRole('link', { name: 'New agent' })
+      .click();
+    const agentForm = page.getByRole('form', { name: 'Create from a definition' });
+    await agentForm.getByLabel('Agent name').fill('Appointment reminder');
+    await agentForm.getByRole('button', { name: 'Create agent' }).click();
+    await page.waitForURL(/\/app\/agents\/\d+$/);
+    await page.getByRole('heading', { name: 'Appointment reminder' }).waitFor();
+
+    // 3. Telephony → a default outbound simulator configuration, and its default caller number.
+    await nav.getByRole('link', { name: 'Telephony', exact: true }).click();
+    await page.getByRole('button', { name: 'New configuration' }).first().click();
+    const configurationForm = page.getByRole('form', { name: 'New telephony configuration' });
+    await configurationForm.getByLabel('Name', { exact: true }).fill('Simulator');
+    await configurationForm.getByLabel('Provider').selectOption({ label: 'Simulator (no real calls)' });
+    await configurationForm.getByLabel('Default outbound configuration').check();
+    await configurationForm.getByRole('button', { name: 'Create configuration' }).click();
+    const configurations = page.getByRole('table', { name: 'Telephony configurations' });
+    await configurations
+      .getByRole('row', { name: /Simulator/ })
+      .getByText('Default', { exact: true })
+      .waitFor();
+    await page.getByRole('link', { name: 'Phone numbers of Simulator' }).click();
+    const numberForm = page.getByRole('form', { name: 'Add a phone number' });
+    await numberForm.getByLabel('Number or SIP URI').fill('+12125550100');
+    await numberForm.getByLabel('Default caller number').check();
+    await numberForm.getByRole('button', { name: 'Add number' }).click();
+    await page
+      .getByRole('table', { name: 'Phone numbers' })
+      .getByRole('row', { name: /\+12125550100/ })
+      .getByText('Default caller', { exact: true })
+      .waitFor();
+
+    // 4. Campaigns → New campaign over three contacts who answer (last digits 1, 2, 3); the default line preselected.
+    await nav.getByRole('link', { name: 'Campaigns', exact: true }).click();
+    await page.getByRole('link', { name: 'New campaign' }).first().click();
+    await page.getByLabel('Name', { exact: true }).fill('First campaign');
+    await page
+      .getByRole('combobox', { name: 'Agent', exact: true })
+      .selectOption({ label: 'Appointment reminder' });
+    const line = page.getByRole('combobox', { name: 'Telephony configuration' });
+    await expect.poll(() => line.locator('option:checked').textContent()).toBe('Simulator (simulator)');
+    await page
+      .getByLabel('Contacts CSV')
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    const preview = page.getByRole('region', { name: 'File preview' });
+    await preview.getByText('Phone column: phone_number (column 1)').waitFor();
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/app\/campaigns\/\d+$/);
+    const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // 5. Start, and the page follows the campaign to completed by itself.
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await waitForState(page, 'created');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForState(page, 'completed', 90_000);
+    expect(navigations).toBe(0);
+    await statValue(page, 'Processed').filter({ hasText: '3 / 3' }).waitFor();
+    const outcomes = page.locator('dl[aria-label="Attempts by outcome"]');
+    await statValue(page, 'Completed', outcomes).filter({ hasText: /^3$/ }).waitFor();
+    await shoot(page, 'campaign');
+
+    // 6. A run of the campaign: its transcript drawn as the conversation the call had.
+    const runs = page.getByRole('table', { name: 'Runs' });
+    await runs.locator('tbody tr').nth(2).waitFor();
+    expect(await runs.locator('tbody tr').count()).toBe(3);
+    const firstRow = runs.locator('tbody tr').first();
+    const calledNumber = await firstRow.locator('td').nth(1).textContent();
+    const contact = CONTACTS.find((c) => c.phone === calledNumber);
+    expect(contact, `the run's number ${calledNumber}`).toBeDefined();
+    await firstRow.getByRole('link').click();
+    await page.waitForURL(/\/app\/runs\/\d+$/);
+    const runId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name: `Run #${runId}` }).waitFor();
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.getByText(greetingFor(contact!.firstName)).waitFor();
+    const entries = (await transcript.getByRole('listitem').allInnerTexts()).map((text) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replace(/ \d{1,2}:\d{2}:\d{2}.*$/, '')
+        .trim(),
+    );
+    expect(entries).toEqual([
+      'Node: Greeting',
+      `Agent ${greetingFor(contact!.firstName)}`,
+      `Caller ${CALLEE_HELLO}`,
+      'Node: Conversation (via “listening”)',
+      `Agent ${AGENT_ANYTHING_ELSE}`,
+      `Caller ${CALLEE_THAT_IS_ALL}`,
+      'Node: Goodbye (via “done”)',
+      `Agent ${AGENT_GOODBYE}`,
+    ]);
+    await shoot(page, 'run');
+    expect(problems).toEqual([]);
+
+    // Afterwards, through the API with the profile's session: every contact was called from the default caller
+    // number and greeted by name.
+    const api = async (path: string) => {
+      const response = await context.request.get(`${d.h.baseUrl}${path}`);
+      expect(response.status(), path).toBe(200);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    expect(await api(`/api/v1/campaign/${campaignId}`)).toMatchObject({
+      state: 'completed',
+      total_rows: 3,
+      processed_rows: 3,
+    });
+    const rows = await d.h.ctx.db
+      .selectFrom('runs')
+      .select(['id', 'workflow_id'])
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    const greetings: string[] = [];
+    for (const row of rows) {
+      const detail = await api(`/api/v1/workflow/${row.workflow_id}/runs/${row.id}`);
+      // Dialed from the default caller number added on the Telephony page.
+      expect(detail).toMatchObject({
+        is_completed: true,
+        initial_context: { caller_number: '+12125550100' },
+      });
+      const stored = (await api(new URL(detail.transcript_public_url as string).pathname)) as {
+        turns: Array<{ role: string; content: string }>;
+      };
+      greetings.push(stored.turns[0]!.content);
+    }
+    expect(greetings.sort()).toEqual(CONTACTS.map((c) => greetingFor(c.firstName)).sort());
+  }, 180_000);
+});
