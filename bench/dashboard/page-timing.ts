@@ -1,24 +1,36 @@
 import type { Page } from 'playwright-core';
 
-/**
- * A page's readiness as the user sees it: a JavaScript condition on the document (the first row drawn and the main
- * button enabled). `timeToReady` navigates and answers the milliseconds from the navigation's start (the page's
- * time origin) to the first animation frame in which the condition holds.
- */
-export async function timeToReady(page: Page, url: string, condition: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(`(() => (${condition}) ? performance.now() : false)()`, undefined, {
-    polling: 'raf',
-    timeout: 30_000,
-  });
-  return (await handle.jsonValue()) as number;
+interface PageDocument {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; disabled?: boolean }>;
 }
 
-/** The condition text: a row of the page's main table, and an enabled button with one of these names. */
-export function rowAndButton(rowSelector: string, buttonNames: string[]): string {
-  const names = JSON.stringify(buttonNames);
-  return `document.querySelector(${JSON.stringify(rowSelector)}) !== null &&
-    [...document.querySelectorAll('main button')].some((b) => ${names}.includes(b.textContent.trim()) && !b.disabled)`;
+/** What "ready" means on a page: a row of its main table drawn, and an enabled button with one of these names. */
+export interface Readiness {
+  rowSelector: string;
+  buttonNames: string[];
+}
+
+/**
+ * Navigates and answers the milliseconds from the navigation's start (the page's time origin) to the first animation
+ * frame in which the page is ready. The check is a function, not a string: the page's CSP forbids eval.
+ */
+export async function timeToReady(page: Page, url: string, ready: Readiness): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    ({ rowSelector, buttonNames }) => {
+      // Runs in the page; the project's types have no DOM, so the little it reads is typed here.
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const buttons = Array.from(doc.querySelectorAll('main button'));
+      const ready =
+        doc.querySelector(rowSelector) !== null &&
+        buttons.some((button) => buttonNames.includes((button.textContent ?? '').trim()) && !button.disabled);
+      return ready ? performance.now() : false;
+    },
+    ready,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
 }
 
 export const median = (values: number[]) => {
