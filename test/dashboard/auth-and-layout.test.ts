@@ -56,6 +56,28 @@ describe('dashboard: sign up, log in, layout', () => {
     expect(problems).toEqual([]);
   });
 
+  it('returns to the login page on a 401 from any request, and back after logging in again', async () => {
+    const { context, page, problems } = await d.newContext();
+    const user = await signUpInContext(context, d.h.baseUrl);
+    await page.goto('/app/campaigns');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Runs' }).waitFor();
+    // The session ends on the server (another tab's logout, an expiry) while the page still holds the signed-in layout.
+    const [cookie] = await context.cookies();
+    const logout = await fetch(`${d.h.baseUrl}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cookie!.value}` },
+    });
+    expect(logout.status).toBe(200);
+    await nav.getByRole('link', { name: 'Runs' }).click();
+    await page.waitForURL('**/app/login?next=%2Fruns');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/app/runs');
+    expect(problems).toEqual([]);
+  });
+
   it('keeps the HttpOnly, SameSite=Strict cookie and refuses a cookie mutation from another origin', async () => {
     const { context } = await d.newContext();
     await signUpInContext(context, d.h.baseUrl);
