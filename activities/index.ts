@@ -17,6 +17,11 @@ export interface ActivityDeps {
   engine?: Partial<EngineSettings>;
   /** Builds a configuration's provider; the simulator client and the provider registry when absent. */
   providerFactory?: ProviderFactory;
+  /**
+   * Aborted when the worker process begins to shut down (worker/main.ts, on SIGTERM or SIGINT): placements stop claiming
+   * new contacts at once and hand the rest of their batch back; dials already sent finish their request.
+   */
+  workerStopping?: AbortSignal;
 }
 
 /** The activity implementations, bound to their dependencies. Workflows import only `typeof` this. */

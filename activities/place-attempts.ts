@@ -3,6 +3,7 @@ import type { AttemptReport, AttemptReports } from '../domain/attempt-report';
 import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
 import { placeOne } from './placement/place-one';
+import { heartbeatWhilePlacing, placementMustStop } from './placement/stopping';
 
 export interface PlaceAttemptsInput {
   campaignId: number;
@@ -13,6 +14,10 @@ export interface PlaceAttemptsInput {
  * The placement activity: dials several queued attempts, each at most once. It must run with
  * `maximumAttempts: 1`: a retry could not know whether a dial it interrupted reached the provider, so an
  * attempt left in `placing` is never dialed again here; the reconcile activity looks it up at the provider.
+ *
+ * Shutdown: before each claim it checks whether it must stop (the worker is stopping or the activity was cancelled).
+ * Then every lane finishes the dial it has sent, and the attempts not yet claimed come back `queued` (their rows were
+ * never touched), so the workflow hands them to the next placement, on whichever worker polls.
  */
 export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
   return {
@@ -22,23 +27,39 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
       const queue = [...input.attemptIds];
       // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
       let refusedUntilMs = 0;
-      const lanes = Array.from(
-        { length: Math.min(deps.engine.placementConcurrency, queue.length) },
-        async () => {
-          for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-            const waitMs = refusedUntilMs - Date.now();
-            const report =
-              waitMs > 0
-                ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
-                : await placeOne(deps, ctx, id);
-            if (report.status === 'deferred' && report.retryAfterMs !== undefined)
-              refusedUntilMs = Math.max(refusedUntilMs, Date.now() + report.retryAfterMs);
-            reports.push(report);
-            Context.current().heartbeat(reports.length);
-          }
-        },
-      );
-      await Promise.all(lanes);
+      const stopHeartbeat = heartbeatWhilePlacing(() => reports.length);
+      try {
+        const lanes = Array.from(
+          { length: Math.min(deps.engine.placementConcurrency, queue.length) },
+          async () => {
+            for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+              if (placementMustStop(deps)) {
+                queue.unshift(id);
+                return;
+              }
+              const waitMs = refusedUntilMs - Date.now();
+              const report =
+                waitMs > 0
+                  ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
+                  : await placeOne(deps, ctx, id);
+              if (report.status === 'deferred' && report.retryAfterMs !== undefined)
+                refusedUntilMs = Math.max(refusedUntilMs, Date.now() + report.retryAfterMs);
+              reports.push(report);
+              Context.current().heartbeat(reports.length);
+            }
+          },
+        );
+        await Promise.all(lanes);
+      } finally {
+        stopHeartbeat();
+      }
+      if (queue.length > 0) {
+        deps.logger.info(
+          { campaign_id: input.campaignId, handed_back: queue.length, dialed: reports.length },
+          'placement stopping: attempts not yet dialed go back to the campaign',
+        );
+        for (const attemptId of queue) reports.push({ attemptId, status: 'queued' });
+      }
       return { reports };
     },
   };

@@ -9,6 +9,7 @@ import { readTemporalConnectionSettings } from './temporal-connection';
 import { createEnvReader, type Env } from './env-reader';
 import type { Config } from './settings';
 import { readTrustProxy } from './trust-proxy';
+import { readWorkerShutdownSettings } from './worker-shutdown';
 
 export type { Config } from './settings';
 
@@ -75,6 +76,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
       maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 1000, 2, 100_000),
       metricsAddress: listenAddress('WORKER_METRICS_ADDRESS'),
+      workerShutdown: readWorkerShutdownSettings(read, problems),
       connection: readTemporalConnectionSettings(read, problems),
     },
     storage,

@@ -1,4 +1,5 @@
 import type { EngineSettings } from './engine';
+import type { WorkerShutdownSettings } from './worker-shutdown';
 import type { TemporalConnectionSettings } from './temporal-connection';
 
 /** Every setting of the service, validated once at start and frozen. */
@@ -27,6 +28,8 @@ export interface Config {
     maxCachedWorkflows: number;
     /** Where the worker serves the Temporal SDK's Prometheus metrics (`host:port`, path `/metrics`); null: off. */
     metricsAddress: string | null;
+    /** How long a stopping worker lets its activities finish, then waits for them (config/worker-shutdown.ts). */
+    workerShutdown: WorkerShutdownSettings;
     /** TLS, client certificate and API key of every connection to the server (config/temporal-connection.ts). */
     connection: TemporalConnectionSettings;
   };

@@ -21,5 +21,9 @@ export async function createWorker(
     activities: createActivities(deps),
     // Explicit: the SDK's default follows the V8 heap limit (~50 workflows under the worker's 256 MB old-space cap).
     maxCachedWorkflows: deps.config.temporal.maxCachedWorkflows,
+    // On SIGTERM running activities get the grace to finish (placements hand back what they have not dialed at once),
+    // then are cancelled; past the force time the worker gives up and its process exits 1.
+    shutdownGraceTime: deps.config.temporal.workerShutdown.graceSeconds * 1000,
+    shutdownForceTime: deps.config.temporal.workerShutdown.forceSeconds * 1000,
   });
 }

@@ -8,6 +8,7 @@ import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
 import { startRunTotalsCompaction } from './run-totals-compaction';
 import { installTemporalRuntime } from './temporal-runtime';
+import { workerStoppingSignal } from './stopping-signal';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     db,
     storage: createStorage(config),
     connection,
+    workerStopping: workerStoppingSignal(logger, config.temporal.workerShutdown),
     ...(config.temporal.workflowBundlePath
       ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
       : {}),

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerProcesses } from './worker-processes';
+import { databaseNow, waitForWorkInFlight, type WorkInFlight } from './work-in-flight';
 import {
   assertCallsPerNumberMatchOutcomeRules,
   assertNoDoubleDial,
@@ -26,8 +26,6 @@ let workers: Awaited<ReturnType<typeof workerProcesses>>;
 
 const KILLS = 5;
 const RETRY = { maxRetries: 1, retryOnVoicemail: false };
-/** How long a kill waits for an attempt caught mid-dial (`placing`) before it settles for calls on the line. */
-const PREFER_PLACING_MS = 3000;
 
 beforeAll(async () => {
   h = await startEngineHarness();
@@ -38,86 +36,6 @@ afterAll(async () => {
   workers?.killAll();
   await h?.close();
 });
-
-/** What the engine was doing for the campaign at a kill, counting only work of the worker started at `since`. */
-interface WorkAtKill {
-  state: string;
-  executed: number;
-  /** Attempts this worker claimed and is dialing (the provider's answer not stored yet). */
-  placing: number;
-  /** Simulator calls this worker placed that are still up. */
-  callsUp: number;
-  /** Simulator calls this worker placed. */
-  callsPlaced: number;
-}
-
-async function databaseNow(): Promise<Date> {
-  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(h.ctx.db);
-  return rows[0]!.now;
-}
-
-async function workOf(campaignId: number, configurationId: number, since: Date): Promise<WorkAtKill> {
-  const row = await h.ctx.db
-    .selectFrom('campaigns as c')
-    .select((eb) => [
-      'c.state',
-      'c.executed_count',
-      eb
-        .selectFrom('attempts')
-        .select(eb.fn.countAll<string>().as('n'))
-        .whereRef('attempts.campaign_id', '=', 'c.id')
-        .where('attempts.state', '=', 'placing')
-        .where('attempts.placing_at', '>=', since)
-        .as('placing'),
-      eb
-        .selectFrom('simulator_calls')
-        .select(eb.fn.countAll<string>().as('n'))
-        .where('telephony_configuration_id', '=', configurationId)
-        .where('status', '<>', 'rejected')
-        .where('requested_at', '>=', since)
-        .where('ended_at', 'is', null)
-        .as('calls_up'),
-      eb
-        .selectFrom('simulator_calls')
-        .select(eb.fn.countAll<string>().as('n'))
-        .where('telephony_configuration_id', '=', configurationId)
-        .where('status', '<>', 'rejected')
-        .where('requested_at', '>=', since)
-        .as('calls_placed'),
-    ])
-    .where('c.id', '=', campaignId)
-    .executeTakeFirstOrThrow();
-  return {
-    state: row.state,
-    executed: row.executed_count,
-    placing: Number(row.placing),
-    callsUp: Number(row.calls_up),
-    callsPlaced: Number(row.calls_placed),
-  };
-}
-
-/**
- * Waits until the worker started at `since` has placed `minPlaced` calls and has work in flight: an attempt being
- * dialed (preferred, for up to PREFER_PLACING_MS once the rest holds) or a call it placed still up.
- */
-async function waitForWorkInFlight(
-  campaignId: number,
-  configurationId: number,
-  since: Date,
-  minPlaced: number,
-): Promise<WorkAtKill> {
-  let readySince: number | null = null;
-  return waitFor(
-    async () => {
-      const work = await workOf(campaignId, configurationId, since);
-      if (work.state !== 'running' || work.callsPlaced < minPlaced) return null;
-      readySince ??= Date.now();
-      if (work.placing > 0) return work;
-      return Date.now() - readySince > PREFER_PLACING_MS && work.callsUp > 0 ? work : null;
-    },
-    { timeoutMs: 120_000, intervalMs: 5, what: `the worker placing calls of campaign ${campaignId}` },
-  );
-}
 
 describe('a campaign survives its worker being killed', () => {
   it('completes after 5 SIGKILLs mid-dial, each number dialed exactly as its outcome allows', async () => {
@@ -138,18 +56,18 @@ describe('a campaign survives its worker being killed', () => {
       .where('id', '=', h.agentId)
       .execute();
     let worker = await workers.start();
-    let since = await databaseNow();
+    let since = await databaseNow(h);
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    const kills: WorkAtKill[] = [];
+    const kills: WorkInFlight[] = [];
     for (let kill = 0; kill < KILLS; kill += 1) {
       // A few calls of this worker first (1 to 8), so kills land early and late in a worker's life.
       const minPlaced = 1 + Math.floor(Math.random() * 8);
-      const work = await waitForWorkInFlight(campaignId, configurationId, since, minPlaced);
+      const work = await waitForWorkInFlight(h, campaignId, configurationId, since, minPlaced);
       worker.kill('SIGKILL');
       kills.push(work);
       console.log(`kill ${kill + 1}: ${JSON.stringify(work)}`);
       worker = await workers.start();
-      since = await databaseNow();
+      since = await databaseNow(h);
     }
     const done = await waitFor(
       async () => {

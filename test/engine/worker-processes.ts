@@ -14,7 +14,8 @@ export async function workerProcesses(h: EngineHarness) {
   const children = new Set<ChildProcess>();
   const outputs = new WeakMap<ChildProcess, { text: string }>();
 
-  function start(): Promise<ChildProcess> {
+  /** Starts a worker; `extraEnv` adds or replaces settings of this one (e.g. its shutdown grace). */
+  function start(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
     const env = {
       ...process.env,
       ...testEnv(h.env),
@@ -23,6 +24,7 @@ export async function workerProcesses(h: EngineHarness) {
       ENGINE_PLACING_STALE_SECONDS: String(TEST_ENGINE.placingStaleSeconds),
       ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: String(TEST_ENGINE.providerRequestTimeoutMs),
       WORKFLOW_BUNDLE_PATH: bundlePath,
+      ...extraEnv,
     };
     // `node --import tsx`, not the tsx CLI: one process, so SIGKILL really kills the worker.
     const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
