@@ -18,7 +18,7 @@ export async function placementContextOrFailCampaign(
   campaignId: number,
 ): Promise<PlacementContext> {
   try {
-    return await loadPlacementContext(deps.db, deps.config.appSecret, deps.providerFactory, campaignId);
+    return await loadPlacementContext(deps.db, deps.config, deps.providerFactory, campaignId);
   } catch (error) {
     if (!(error instanceof PlacementSetupError)) throw error;
     const failed = Boolean(

@@ -14,7 +14,7 @@ export function readAppSecret(
   dataDir: string,
   problems: string[],
 ): string | null {
-  let appSecret = read.opt('APP_SECRET');
+  let appSecret = read.secret('APP_SECRET');
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
   if (appSecret === null) {
     if (envName === 'production')
@@ -22,6 +22,23 @@ export function readAppSecret(
     else appSecret = readOrCreateLocalSecret(dataDir);
   }
   return appSecret;
+}
+
+/**
+ * APP_SECRET_PREVIOUS (optional): the secret before a rotation, still accepted when reading ciphertexts and
+ * verifying tokens, never used to write. At least 32 characters and not APP_SECRET itself.
+ */
+export function readPreviousAppSecret(
+  read: EnvReader,
+  appSecret: string | null,
+  problems: string[],
+): string | null {
+  const previous = read.secret('APP_SECRET_PREVIOUS');
+  if (previous === null) return null;
+  if (previous.length < 32) problems.push('APP_SECRET_PREVIOUS must be at least 32 characters');
+  else if (previous === appSecret)
+    problems.push('APP_SECRET_PREVIOUS must differ from APP_SECRET (the new secret)');
+  return previous;
 }
 
 /** Outside production the service keeps a generated secret in its data folder, so restarts keep working links and keys. */

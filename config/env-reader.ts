@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** The process environment as `loadConfig` reads it. */
 export type Env = Record<string, string | undefined>;
 
@@ -53,7 +55,33 @@ export function createEnvReader(env: Env, problems: string[]) {
       .map((item) => item.trim())
       .filter((item) => item !== '');
 
-  return { str, opt, int, price, bool, listenAddress, list };
+  /**
+   * A secret setting: the variable `name`, or the contents of the file `${name}_FILE` names (Docker and Kubernetes
+   * secrets), without its trailing newline. Both set, an unreadable file or an empty one is a problem; null when unset.
+   */
+  const secret = (name: string) => {
+    const fileName = `${name}_FILE`;
+    const file = opt(fileName);
+    if (file === null) return opt(name);
+    if (opt(name) !== null) {
+      problems.push(`${name} and ${fileName} are both set; set one of them`);
+      return null;
+    }
+    let contents: string;
+    try {
+      contents = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${fileName} names a file that cannot be read (${file}: ${(error as Error).message})`);
+      return null;
+    }
+    if (contents.trim() === '') {
+      problems.push(`${fileName} names an empty file (${file})`);
+      return null;
+    }
+    return contents;
+  };
+
+  return { str, opt, int, price, bool, listenAddress, list, secret };
 }
 
 export type EnvReader = ReturnType<typeof createEnvReader>;

@@ -9,6 +9,7 @@ import { findRunAgentId } from '../db/repositories/one-off-calls';
 import { findTelephonyConfiguration } from '../db/repositories/telephony-configurations';
 import type { TelephonyProvider } from '../providers/provider';
 import { PlacementSetupError, providerForConfiguration, type ProviderFactory } from './placement-context';
+import type { RootSecrets } from '../config/keys';
 
 /**
  * What placing and settling a one-off call (an attempt without a campaign) needs, read from its attempt row: the
@@ -34,7 +35,7 @@ export interface OneOffCallContext {
 /** Reads the one-off attempt, its agent and configuration; throws PlacementSetupError when one is missing. */
 export async function loadOneOffCallContext(
   db: Db,
-  appSecret: string,
+  appSecret: RootSecrets,
   providerFactory: ProviderFactory,
   attemptId: number,
 ): Promise<OneOffCallContext> {

@@ -13,6 +13,7 @@ import type { ConfigurationForProvider } from '../providers/registry';
 import { credentialsOfConfiguration } from '../providers/webhook-request';
 import type { EngineSettings } from '../config/engine';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
+import type { RootSecrets } from '../config/keys';
 
 /** Builds the provider of a telephony configuration (the registry in production, a fake in unit tests). */
 export type ProviderFactory = (
@@ -43,7 +44,7 @@ export function providerForConfiguration(
     TelephonyConfiguration,
     'id' | 'organization_id' | 'provider' | 'config' | 'encrypted_secrets'
   >,
-  appSecret: string,
+  appSecret: RootSecrets,
   providerFactory: ProviderFactory,
 ): TelephonyProvider {
   const { secrets } = credentialsOfConfiguration(configuration, appSecret);
@@ -60,7 +61,7 @@ export class PlacementSetupError extends Error {
 /** Reads the campaign, its agent and telephony configuration; throws PlacementSetupError when one is missing. */
 export async function loadPlacementContext(
   db: Db,
-  appSecret: string,
+  appSecret: RootSecrets,
   providerFactory: ProviderFactory,
   campaignId: number,
 ): Promise<PlacementContext> {

@@ -44,7 +44,7 @@ async function providerOfRun(
   const row = id === null ? undefined : await findTelephonyConfigurationById(deps.db, id);
   if (!row || row.organization_id !== run.organization_id || row.provider !== run.mode)
     throw new Error('the call names no telephony configuration of its provider');
-  const credentials = credentialsOfConfiguration(row, deps.config.appSecret);
+  const credentials = credentialsOfConfiguration(row, deps.config);
   return providerFor(
     { id: row.id, provider: row.provider, config: credentials.config },
     credentials.secrets,

@@ -64,7 +64,7 @@ export async function authorizeStream(
       return refused('configuration_mismatch');
     if (media.verifyHandshake) {
       if (!row || !webhook?.signed) return refused('no_key');
-      const credentials = credentialsOfConfiguration(row, deps.config.appSecret);
+      const credentials = credentialsOfConfiguration(row, deps.config);
       const key = webhook.keyOf(credentials);
       // Never verify with an empty key: anyone can compute an HMAC keyed by the empty string.
       if (!key) return refused('no_key');

@@ -1,6 +1,7 @@
 /** A vendor's webhook as its signature check and parser read it, and the configuration it was sent for (decrypted). */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createCredentialsCipher, telephonySecretsContext } from '../config/credentials-cipher';
+import type { RootSecrets } from '../config/keys';
 
 /** A webhook request: what signature checks and status parsers read. */
 export interface WebhookRequest {
@@ -30,7 +31,7 @@ export function credentialsOfConfiguration(
     config: unknown;
     encrypted_secrets: string | null;
   },
-  appSecret: string,
+  appSecret: RootSecrets,
 ): WebhookCredentials {
   const secrets = configuration.encrypted_secrets
     ? createCredentialsCipher(appSecret).decrypt(

@@ -2,39 +2,35 @@
  * The URLs of this service that vendors call: one place, shared by the engine (which hands a status callback URL to
  * each placement), the adapters (which give them to vendors) and the routes (which check them).
  */
-import { createHmac } from 'node:crypto';
 import type { Config } from '../config';
-import { deriveKey } from '../config/keys';
-import { tokensMatch } from '../credentials/tokens';
+import { createPayloadSigner } from '../config/payload-signer';
+
+/** The root secrets the URLs' tokens are signed with: the current one, and during a rotation the previous one. */
+type Secrets = Pick<Config, 'appSecret'> & Partial<Pick<Config, 'appSecretPrevious'>>;
 
 /** The path providers post call status to; the attempt id and a token signed by us bind a callback to one attempt. */
 export const STATUS_CALLBACK_ROUTE = '/api/v1/telephony/status';
 
 export const INBOUND_WEBHOOK_ROUTE = '/api/v1/telephony/inbound';
 
-function tokenFor(config: Pick<Config, 'appSecret'>, provider: string, attemptId: number): string {
-  return createHmac('sha256', deriveKey(config.appSecret, 'status-callbacks'))
-    .update(`${provider}:${attemptId}`)
-    .digest('base64url');
-}
-
 /** The status callback URL handed to the provider when an attempt is placed. */
 export function statusCallbackUrl(
-  config: Pick<Config, 'appSecret' | 'http'>,
+  config: Secrets & Pick<Config, 'http'>,
   provider: string,
   attemptId: number,
 ): string {
-  return `${config.http.publicBaseUrl}${STATUS_CALLBACK_ROUTE}/${provider}/${attemptId}?token=${tokenFor(config, provider, attemptId)}`;
+  const token = createPayloadSigner(config, 'status-callbacks').sign(`${provider}:${attemptId}`);
+  return `${config.http.publicBaseUrl}${STATUS_CALLBACK_ROUTE}/${provider}/${attemptId}?token=${token}`;
 }
 
 /** True when `token` was minted by this deployment for this provider and attempt. */
 export function isValidStatusToken(
-  config: Pick<Config, 'appSecret'>,
+  config: Secrets,
   provider: string,
   attemptId: number,
   token: string,
 ): boolean {
-  return tokensMatch(tokenFor(config, provider, attemptId), token);
+  return createPayloadSigner(config, 'status-callbacks').verify(`${provider}:${attemptId}`, token);
 }
 
 /** Where a vendor sends calls to a configuration's numbers; the vendor's signature authenticates each request. */
@@ -80,29 +76,24 @@ export function amdCallbackUrlOf(statusCallbackUrl: string): string {
 /** Where vendors open a call's media stream (the media process): `{MEDIA_PUBLIC_URL}/media/{provider}/{token}`. */
 export const MEDIA_STREAM_ROUTE = '/media';
 
-function mediaSignature(config: Pick<Config, 'appSecret'>, provider: string, payload: string): string {
-  return createHmac('sha256', deriveKey(config.appSecret, 'media-streams'))
-    .update(`${provider}:${payload}`)
-    .digest('base64url');
-}
-
 /**
- * The per-call token of a media stream URL: `{runId}.{expiresAtSeconds}.{signature}`. It travels in the path
+ * The per-call token of a media stream URL: `{runId}.{expiresAtSeconds}.{keyId}.{signature}` (before key ids:
+ * `{runId}.{expiresAtSeconds}.{signature}`). It travels in the path
  * (Twilio allows no query string on a stream URL), so any media replica can take any stream.
  */
 export function mediaStreamToken(
-  config: Pick<Config, 'appSecret' | 'media'>,
+  config: Secrets & Pick<Config, 'media'>,
   provider: string,
   runId: number,
   now: Date = new Date(),
 ): string {
   const payload = `${runId}.${Math.floor(now.getTime() / 1000) + config.media.tokenTtlSeconds}`;
-  return `${payload}.${mediaSignature(config, provider, payload)}`;
+  return `${payload}.${createPayloadSigner(config, 'media-streams').sign(`${provider}:${payload}`)}`;
 }
 
 /** The WebSocket URL a vendor streams one run's call to. */
 export function mediaStreamUrl(
-  config: Pick<Config, 'appSecret' | 'media'>,
+  config: Secrets & Pick<Config, 'media'>,
   provider: string,
   runId: number,
   now?: Date,
@@ -115,7 +106,7 @@ export function mediaStreamUrl(
  * lives past the ring timeout. Null without a run.
  */
 export function dialTimeStreamUrl(
-  config: Pick<Config, 'appSecret' | 'media'>,
+  config: Secrets & Pick<Config, 'media'>,
   provider: string,
   runId: number | null,
   ringTimeoutSeconds: number,
@@ -126,15 +117,16 @@ export function dialTimeStreamUrl(
 
 /** The run a media stream token was minted for, or null when it is forged, for another provider, or expired. */
 export function runOfMediaToken(
-  config: Pick<Config, 'appSecret'>,
+  config: Secrets,
   provider: string,
   token: string,
   now: Date = new Date(),
 ): number | null {
-  const match = /^([1-9]\d{0,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^([1-9]\d{0,15})\.(\d{1,12})\.((?:[0-9a-f]{8}\.)?[A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, run, expires, signature] = match;
-  if (!tokensMatch(mediaSignature(config, provider, `${run}.${expires}`), signature!)) return null;
+  if (!createPayloadSigner(config, 'media-streams').verify(`${provider}:${run}.${expires}`, signature!))
+    return null;
   if (Number(expires) * 1000 < now.getTime()) return null;
   const runId = Number(run);
   return Number.isSafeInteger(runId) ? runId : null;

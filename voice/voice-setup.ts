@@ -58,7 +58,7 @@ export async function resolveCallVoices(
       'voice configuration not found; the call uses the default voices',
     );
   const sections = row
-    ? storedVoiceSections(row, deps.config.appSecret)
+    ? storedVoiceSections(row, deps.config)
     : { stt: null, tts: null, llm: null };
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   return {

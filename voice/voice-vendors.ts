@@ -10,6 +10,7 @@ import type { FieldSet } from '../providers/credential-fields';
 import { DEFAULT_CARTESIA_MODEL, DEFAULT_CARTESIA_VOICE } from './tts/cartesia-synthesizer';
 import { DEFAULT_ELEVENLABS_MODEL, DEFAULT_ELEVENLABS_VOICE } from './tts/elevenlabs-synthesizer';
 import type { LocalEngine } from './tts/local-voices';
+import type { RootSecrets } from '../config/keys';
 
 export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
 export type VoiceSection = (typeof VOICE_SECTIONS)[number];
@@ -243,7 +244,7 @@ export interface StoredSection {
 export type StoredSections = Record<VoiceSection, StoredSection | null>;
 
 /** A stored configuration's sections, secrets decrypted (the API masks them; a call uses them). */
-export function storedVoiceSections(row: VoiceConfiguration, appSecret: string): StoredSections {
+export function storedVoiceSections(row: VoiceConfiguration, appSecret: RootSecrets): StoredSections {
   const secrets =
     row.encrypted_secrets === null
       ? {}

@@ -64,7 +64,7 @@ function startVendorStreams(
   let stopped = false;
 
   async function watch(configurationId: number) {
-    const credentials = await loadWebhookCredentials(db, deps.config.appSecret, configurationId);
+    const credentials = await loadWebhookCredentials(db, deps.config, configurationId);
     if (!credentials) return;
     const log = logger.child({ provider, telephony_configuration_id: configurationId });
     const calls = adapter.connect({
@@ -151,7 +151,7 @@ function startVendorStreams(
     if (adapter.inbound?.style !== 'event_stream') return;
     const { providerCallId } = event.call;
     if (!(await claimCallChannel(db, provider, providerCallId))) return;
-    const credentials = await loadWebhookCredentials(db, deps.config.appSecret, configurationId);
+    const credentials = await loadWebhookCredentials(db, deps.config, configurationId);
     if (!credentials) return;
     const { organizationId } = streamCredentials;
     const desk = inboundDesk({ db, config: deps.config }, { organizationId, configurationId, provider }, log);

@@ -10,6 +10,7 @@ import {
   type WebhookCredentials,
   type WebhookRequest,
 } from '../../providers/webhook-request';
+import type { RootSecrets } from '../../config/keys';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -52,7 +53,7 @@ export function webhookRequestOf(request: FastifyRequest, publicBaseUrl: string)
 /** The configuration's clear fields and decrypted secrets, or undefined when it is gone. */
 export async function loadWebhookCredentials(
   db: Db,
-  appSecret: string,
+  appSecret: RootSecrets,
   configurationId: number,
 ): Promise<WebhookCredentials | undefined> {
   const row = await findTelephonyConfigurationById(db, configurationId);

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { keyIdOf } from '../../config/keys';
 import { isValidStatusToken, statusCallbackUrl } from '../../providers/webhook-urls';
 
 /**
@@ -17,13 +18,16 @@ const SIMULATOR_42 = 'h0Xg4tPnKu7kuQkjKvd4fGojYYznGhu5Jsicfynrt-I';
 const TWILIO_42 = 'gQosSbqDGyeMOgAHbRUc46C2iRbKRHyAQTnkKI3ugOw';
 
 describe('status callback tokens bind one provider and one attempt to this deployment', () => {
-  it('mints the pinned tokens into the callback URL and accepts them', () => {
+  it('mints the pinned tokens, behind the key id of the secret (key rotation), and accepts them', () => {
+    const keyId = keyIdOf(APP_SECRET);
     expect(statusCallbackUrl(config, 'simulator', 42)).toBe(
-      `https://voice.example.com/api/v1/telephony/status/simulator/42?token=${SIMULATOR_42}`,
+      `https://voice.example.com/api/v1/telephony/status/simulator/42?token=${keyId}.${SIMULATOR_42}`,
     );
     expect(statusCallbackUrl(config, 'twilio', 42)).toBe(
-      `https://voice.example.com/api/v1/telephony/status/twilio/42?token=${TWILIO_42}`,
+      `https://voice.example.com/api/v1/telephony/status/twilio/42?token=${keyId}.${TWILIO_42}`,
     );
+    expect(isValidStatusToken(config, 'simulator', 42, `${keyId}.${SIMULATOR_42}`)).toBe(true);
+    // A token minted before key ids carried none; it stays valid.
     expect(isValidStatusToken(config, 'simulator', 42, SIMULATOR_42)).toBe(true);
   });
 

@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { createPayloadSigner } from '../../config/payload-signer';
 import { EmbeddedStorage } from '../../storage/embedded-storage';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { S3Storage } from '../../storage/s3-storage';
@@ -14,7 +15,11 @@ export function testStorage(kind: StoreKind): ObjectStorage {
     return new S3Storage({ kind: 's3', ...s3, forcePathStyle: true });
   }
   const rootDir = mkdtempSync(path.join(inject('scratchDir'), 'objects-'));
-  return new EmbeddedStorage(rootDir, 'http://127.0.0.1:8000', Buffer.alloc(32, 1));
+  const signer = createPayloadSigner(
+    'a-test-secret-of-at-least-thirty-two-characters',
+    'storage-url-signing',
+  );
+  return new EmbeddedStorage(rootDir, 'http://127.0.0.1:8000', signer);
 }
 
 export async function readObject(storage: ObjectStorage, key: string): Promise<Buffer> {

@@ -22,12 +22,13 @@ describe('credential masking and encryption', () => {
     // Each refusal is GCM's authentication failure, not a parse or format error on the way.
     const unauthenticated = /unable to authenticate data/;
     expect(() => cipher.decrypt(sealed, telephonySecretsContext(2))).toThrow(unauthenticated);
+    // Another key: its ciphertexts name a key id this cipher does not hold (key rotation, issue 19).
     const otherKey = createCredentialsCipher('another-root-secret-of-32-characters!!!!');
-    expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow(unauthenticated);
-    const [version, iv, tag, body] = sealed.split('.');
+    expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow(/neither APP_SECRET/);
+    const [version, keyId, iv, tag, body] = sealed.split('.');
     const flipped = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
-    expect(() => cipher.decrypt([version, iv, tag, flipped].join('.'), telephonySecretsContext(1))).toThrow(
-      unauthenticated,
-    );
+    expect(() =>
+      cipher.decrypt([version, keyId, iv, tag, flipped].join('.'), telephonySecretsContext(1)),
+    ).toThrow(unauthenticated);
   });
 });

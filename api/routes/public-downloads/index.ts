@@ -41,7 +41,7 @@ const publicDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { token, artifact } = request.params;
-      const claims = verifyPublicToken(config.appSecret, token);
+      const claims = verifyPublicToken(config, token);
       if (!claims) throw gone();
       const run = await findOrganizationRun(db, claims.organizationId, claims.runId);
       const key = run?.[ARTIFACT_COLUMNS[artifact]];

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { tokensMatch } from '../../../credentials/tokens';
 import { CALL_OUTCOMES } from '../../../domain/outcomes';
 import { simulatedCallsTalk } from '../../../simulator/answered-calls';
-import { simulatorApiToken } from '../../../simulator/auth';
+import { isSimulatorApiToken } from '../../../simulator/auth';
 import { isTransferDestination } from '../../../agents/transfer';
 import {
   countPriorCalls,
@@ -60,11 +59,10 @@ const TransferBody = Type.Object({
  */
 const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db } = app.ctx;
-  const token = simulatorApiToken(config);
   // On request, before the body is parsed or validated: without the token nothing about the body is answered.
   app.addHook('onRequest', async (request) => {
     const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!presented || !tokensMatch(presented, token))
+    if (!presented || !isSimulatorApiToken(config, presented))
       throw unauthorized('Simulator calls need the deployment token.');
   });
   const schema = { tags: ['simulator'], hide: true };

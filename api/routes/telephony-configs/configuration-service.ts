@@ -26,6 +26,7 @@ import {
   type VendorCatalogue,
 } from '../configuration-values';
 import type { ConfigurationCore, CreateConfigurationBody, UpdateConfigurationBody } from './schemas';
+import type { RootSecrets } from '../../../config/keys';
 
 export type ConfigurationService = ReturnType<typeof createConfigurationService>;
 
@@ -38,7 +39,7 @@ const PROVIDERS: VendorCatalogue<ProviderDefinition> = {
   ignored: NOT_FIELDS,
 };
 
-export function createConfigurationService(db: Db, appSecret: string, destinations: DestinationPolicy) {
+export function createConfigurationService(db: Db, appSecret: RootSecrets, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
 
   /** Every `url` field whose value is new must lead to an allowed destination now (checked again on connect). */

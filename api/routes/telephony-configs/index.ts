@@ -24,7 +24,7 @@ const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(T
 const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
-  const configurations = createConfigurationService(db, config.appSecret, destinations);
+  const configurations = createConfigurationService(db, config, destinations);
   const phoneNumbers = createPhoneNumberService(db, configurations, {
     defaultRegion: config.defaultPhoneRegion,
     environment: { publicBaseUrl: config.http.publicBaseUrl, destinations },

@@ -35,7 +35,7 @@ const metadata = { stt: vendorsOf('stt'), tts: vendorsOf('tts'), llm: vendorsOf(
 const voiceConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const destinations = destinationPolicy(config.security.allowedPrivateDestinations);
-  const configurations = createVoiceConfigService(db, config.appSecret, destinations);
+  const configurations = createVoiceConfigService(db, config, destinations);
 
   app.get(
     '/metadata',

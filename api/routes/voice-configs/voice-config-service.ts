@@ -37,6 +37,7 @@ import {
   type VendorValues,
 } from '../configuration-values';
 import type { CreateVoiceConfigBody, UpdateVoiceConfigBody, VoiceConfig } from './schemas';
+import type { RootSecrets } from '../../../config/keys';
 
 type SectionInput = Record<string, unknown> | null | undefined;
 type Section = VendorValues<VoiceVendor> | null;
@@ -80,7 +81,7 @@ function resolveAll(resolve: (section: VoiceSection) => Section): Sections {
 
 export type VoiceConfigService = ReturnType<typeof createVoiceConfigService>;
 
-export function createVoiceConfigService(db: Db, appSecret: string, destinations: DestinationPolicy) {
+export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
 
   const storedSections = (row: VoiceConfiguration) => storedVoiceSections(row, appSecret);
