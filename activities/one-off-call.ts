@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { Context } from '@temporalio/activity';
 import { inTransaction } from '../db/client';
 import { lockAttempt } from '../db/repositories/attempt-rows';
 import { claimAttempt, findAttempts, markPlaced, returnToQueue } from '../db/repositories/attempts';
@@ -15,6 +14,7 @@ import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/recor
 import { dialTimeStreamUrl, statusCallbackUrl } from '../providers/webhook-urls';
 import type { EngineActivityDeps } from './engine-deps';
 import { reconcileOne } from './reconcile-attempts';
+import { heartbeatWhilePlacing, placementMustStop } from './placement/stopping';
 
 /**
  * The activities of a one-off call (`POST /telephony/initiate-call`): the same attempt states, call lease, provider
@@ -47,14 +47,13 @@ export function createOneOffCallActivities(deps: EngineActivityDeps) {
   return {
     /** Dials the attempt at most once; must run with `maximumAttempts: 1` (a lost dial is looked up, not redone). */
     async placeOneOffCall(input: OneOffCallInput): Promise<OneOffCallStep> {
-      const activity = Context.current();
-      const heartbeat = setInterval(() => activity.heartbeat(), 1000);
+      const stopHeartbeat = heartbeatWhilePlacing();
       try {
         const ctx = await loadContext(deps, input.attemptId);
         if ('status' in ctx) return ctx;
         return await placeOne(deps, ctx, input);
       } finally {
-        clearInterval(heartbeat);
+        stopHeartbeat();
       }
     },
 
@@ -73,7 +72,7 @@ async function loadContext(
   attemptId: number,
 ): Promise<OneOffCallContext | OneOffCallStep> {
   try {
-    return await loadOneOffCallContext(deps.db, deps.config, deps.providerFactory, attemptId);
+    return await loadOneOffCallContext(deps.db, deps.config.appSecret, deps.providerFactory, attemptId);
   } catch (error) {
     if (!(error instanceof PlacementSetupError)) throw error;
     deps.logger.error({ err: error, attempt_id: attemptId }, 'one-off call cannot be placed');
@@ -94,6 +93,11 @@ async function placeOne(
 ): Promise<OneOffCallStep> {
   const { attemptId } = input;
   const log = deps.logger.child({ attempt_id: attemptId, run_id: ctx.attempt.run_id, one_off_call: true });
+  // The worker is stopping (or the activity was cancelled): not claimed, so the next placement, on any worker, dials it.
+  if (placementMustStop(deps)) {
+    log.info('placement stopping: the one-off call goes back to its workflow, not dialed');
+    return { status: 'queued' };
+  }
   let claim: Claim;
   try {
     claim = await claimForPlacement(deps, ctx, attemptId);

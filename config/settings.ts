@@ -1,4 +1,6 @@
 import type { EngineSettings } from './engine';
+import type { ObservabilitySettings } from './observability';
+import type { WorkerShutdownSettings } from './worker-shutdown';
 import type { TemporalConnectionSettings } from './temporal-connection';
 
 /** Every setting of the service, validated once at start and frozen. */
@@ -27,6 +29,8 @@ export interface Config {
     maxCachedWorkflows: number;
     /** Where the worker serves the Temporal SDK's Prometheus metrics (`host:port`, path `/metrics`); null: off. */
     metricsAddress: string | null;
+    /** How long a stopping worker lets its activities finish, then waits for them (config/worker-shutdown.ts). */
+    workerShutdown: WorkerShutdownSettings;
     /** TLS, client certificate and API key of every connection to the server (config/temporal-connection.ts). */
     connection: TemporalConnectionSettings;
   };
@@ -48,8 +52,6 @@ export interface Config {
   dashboard: { distDir: string };
   /** Root secret: signing keys (upload URLs, public links) and the credential encryption key derive from it. */
   appSecret: string;
-  /** The root secret before a rotation (APP_SECRET_PREVIOUS): still reads ciphertexts and verifies tokens; null: none. */
-  appSecretPrevious: string | null;
   defaultPhoneRegion: string;
   orgMaxConcurrentCalls: number;
   /**
@@ -102,4 +104,6 @@ export interface Config {
     sttPerMinute: number;
     ttsPerMillionCharacters: number;
   };
+  /** Metrics (`METRICS_TOKEN`), the worker's health port and OpenTelemetry tracing (`OTEL_*`). */
+  observability: ObservabilitySettings;
 }

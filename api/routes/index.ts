@@ -23,6 +23,7 @@ import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
 import simulator from './simulator';
 import nodeTypes from './node-types';
+import probes from './probes';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/campaign', campaignRuns],
     ['/user/api-keys', apiKeys],
     ['/health', health],
+    ['', probes],
     ['/s3', uploads],
     ['/storage/objects', storageObjects],
     ['/organizations/telephony-configs', telephonyConfigs],

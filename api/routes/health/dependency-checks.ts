@@ -7,14 +7,20 @@ export type DependencyReport = Record<DependencyName, string>;
 // Short enough for a load balancer probe (typically 5 s), long enough for a first connection on a busy host.
 const CHECK_TIMEOUT_MS = 3000;
 
-/** Checks the database, Temporal and storage in parallel; each is `"ok"` or a short reason without internals. */
-export async function checkDependencies(ctx: AppContext): Promise<DependencyReport> {
+/**
+ * Checks the database, Temporal and storage (or only `only`) in parallel; each is `"ok"` or a short reason without
+ * internals.
+ */
+export async function checkDependencies<Name extends DependencyName = DependencyName>(
+  ctx: AppContext,
+  only?: readonly Name[],
+): Promise<Record<Name, string>> {
   const checks: Record<DependencyName, () => Promise<unknown>> = {
     database: () => pingDatabase(ctx.db),
     temporal: () => ctx.temporal.check(CHECK_TIMEOUT_MS),
     storage: () => ctx.storage.check(),
   };
-  const names = Object.keys(checks) as DependencyName[];
+  const names = only ?? (Object.keys(checks) as Name[]);
   const results = await Promise.all(
     names.map(async (name) => {
       try {
@@ -26,7 +32,7 @@ export async function checkDependencies(ctx: AppContext): Promise<DependencyRepo
       }
     }),
   );
-  return Object.fromEntries(names.map((name, i) => [name, results[i]])) as DependencyReport;
+  return Object.fromEntries(names.map((name, i) => [name, results[i]])) as Record<Name, string>;
 }
 
 class CheckTimeoutError extends Error {}
