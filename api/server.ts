@@ -6,6 +6,9 @@ import { migrateToLatest } from '../db/migrate';
 import { createStorage } from '../storage';
 import { buildApp } from './app';
 
+/** How long a stopping API waits for requests in flight and its connections to close before it exits 1. */
+const API_FORCE_EXIT_MS = 15_000;
+
 /** API process entry: migrates the database, then serves HTTP until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,9 +31,16 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'api stopping');
-    // A second signal, or a hung close, must not keep the process alive forever.
-    const force = setTimeout(() => process.exit(1), 15_000);
+    logger.info(
+      { signal },
+      'api stopping: requests in flight finish, then loops, Temporal and the database close',
+    );
+    // A second signal, or a hung close, must not keep the process alive forever. Below the container's stop grace
+    // period (docker-compose.yml: 30 s), so the process exits on its own terms, with this line logged.
+    const force = setTimeout(() => {
+      logger.error({ after_ms: API_FORCE_EXIT_MS }, 'api did not stop in time; exiting');
+      process.exit(1);
+    }, API_FORCE_EXIT_MS);
     force.unref();
     void (async () => {
       await app.close().catch((error: unknown) => logger.error({ err: error }, 'closing http failed'));
