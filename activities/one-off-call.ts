@@ -72,7 +72,7 @@ async function loadContext(
   attemptId: number,
 ): Promise<OneOffCallContext | OneOffCallStep> {
   try {
-    return await loadOneOffCallContext(deps.db, deps.config.appSecret, deps.providerFactory, attemptId);
+    return await loadOneOffCallContext(deps.db, deps.config, deps.providerFactory, attemptId);
   } catch (error) {
     if (!(error instanceof PlacementSetupError)) throw error;
     deps.logger.error({ err: error, attempt_id: attemptId }, 'one-off call cannot be placed');

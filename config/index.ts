@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { destinationEntryProblems } from '../net/outbound-destinations';
-import { readAppSecret } from './app-secret';
+import { readAppSecret, readPreviousAppSecret } from './app-secret';
 import { readEngineSettings } from './engine';
 import { readMediaSettings } from './media';
 import { readObservabilitySettings } from './observability';
@@ -24,7 +24,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const problems: string[] = [];
   const read = createEnvReader(env, problems);
-  const { str, opt, int, price, bool, listenAddress, list } = read;
+  const { str, opt, int, price, bool, listenAddress, list, secret } = read;
 
   const nodeEnv = str('NODE_ENV', 'development');
   if (!['development', 'test', 'production'].includes(nodeEnv)) {
@@ -46,8 +46,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         endpoint: opt('S3_ENDPOINT'),
         region: str('S3_REGION', 'us-east-1'),
         bucket,
-        accessKeyId: opt('S3_ACCESS_KEY_ID'),
-        secretAccessKey: opt('S3_SECRET_ACCESS_KEY'),
+        accessKeyId: secret('S3_ACCESS_KEY_ID'),
+        secretAccessKey: secret('S3_SECRET_ACCESS_KEY'),
         forcePathStyle: bool('S3_FORCE_PATH_STYLE', true),
       }
     : { kind: 'embedded', rootDir: path.resolve(str('STORAGE_DIR', path.join(dataDir, 'storage'))) };
@@ -56,6 +56,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   }
 
   const appSecret = readAppSecret(read, envName, dataDir, problems);
+  const appSecretPrevious = readPreviousAppSecret(read, appSecret, problems);
+  const llmApiKey = secret('LLM_API_KEY');
 
   const config: Config = {
     env: envName,
@@ -63,7 +65,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: str('LOG_LEVEL', envName === 'test' ? 'warn' : 'info'),
     dataDir,
     http: { host, port, publicBaseUrl, bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024) },
-    databaseUrl: opt('DATABASE_URL'),
+    databaseUrl: secret('DATABASE_URL'),
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     databaseTimeouts: {
       connectMs: int('DATABASE_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
@@ -91,15 +93,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       distDir: path.resolve(str('DASHBOARD_DIST_DIR', path.join(import.meta.dirname, '..', 'dashboard', 'dist'))),
     },
     appSecret: appSecret ?? '',
+    appSecretPrevious,
     defaultPhoneRegion: str('DEFAULT_PHONE_REGION', 'US').toUpperCase(),
     orgMaxConcurrentCalls: int('ORG_MAX_CONCURRENT_CALLS', 1000, 1),
     simulator: readSimulatorSettings(read, publicBaseUrl, problems, envName === 'production'),
     llm:
-      opt('LLM_BASE_URL') || opt('LLM_API_KEY')
+      opt('LLM_BASE_URL') || llmApiKey
         ? {
             baseUrl: opt('LLM_BASE_URL')?.replace(/\/+$/, '') ?? null,
             // Local OpenAI-compatible servers need no key; the client library insists on one.
-            apiKey: str('LLM_API_KEY', 'not-needed'),
+            apiKey: llmApiKey ?? 'not-needed',
             model: str('LLM_MODEL', 'gpt-4o-mini'),
             timeoutMs: int('LLM_TIMEOUT_MS', 30_000, 100, 600_000),
             maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),

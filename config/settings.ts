@@ -52,6 +52,8 @@ export interface Config {
   dashboard: { distDir: string };
   /** Root secret: signing keys (upload URLs, public links) and the credential encryption key derive from it. */
   appSecret: string;
+  /** The root secret before a rotation (APP_SECRET_PREVIOUS): still reads ciphertexts and verifies tokens; null: none. */
+  appSecretPrevious: string | null;
   defaultPhoneRegion: string;
   orgMaxConcurrentCalls: number;
   /**

@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { createWriteStream, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tokensMatch } from '../credentials/tokens';
+import type { PayloadSigner } from '../config/payload-signer';
 import { createEmbeddedMultipartUpload } from './embedded-multipart';
 import {
   ObjectChangedError,
@@ -42,7 +41,7 @@ export class EmbeddedStorage implements ObjectStorage {
   constructor(
     private readonly rootDir: string,
     private readonly publicBaseUrl: string,
-    private readonly signingKey: Buffer,
+    private readonly signer: PayloadSigner,
   ) {}
 
   async createUploadUrl(input: {
@@ -72,7 +71,7 @@ export class EmbeddedStorage implements ObjectStorage {
 
   /** True when the signature matches and the URL has not expired. */
   verify(request: SignedRequest, signature: string, nowMs = Date.now()): 'ok' | 'expired' | 'invalid' {
-    if (!tokensMatch(this.sign(request), signature)) return 'invalid';
+    if (!this.signer.verify(signedPayload(request), signature)) return 'invalid';
     return request.expires * 1000 < nowMs ? 'expired' : 'ok';
   }
 
@@ -173,19 +172,11 @@ export class EmbeddedStorage implements ObjectStorage {
     return Math.floor(Date.now() / 1000) + seconds;
   }
 
-  private sign(request: SignedRequest): string {
-    const payload = [
-      request.method,
-      request.key,
-      request.expires,
-      request.maxBytes,
-      request.contentType,
-    ].join('\n');
-    return createHmac('sha256', this.signingKey).update(payload).digest('base64url');
-  }
-
   private signedUrl(request: SignedRequest): string {
-    const query = new URLSearchParams({ expires: String(request.expires), signature: this.sign(request) });
+    const query = new URLSearchParams({
+      expires: String(request.expires),
+      signature: this.signer.sign(signedPayload(request)),
+    });
     if (request.method === 'PUT') {
       query.set('max_bytes', String(request.maxBytes));
       query.set('content_type', request.contentType);
@@ -193,6 +184,11 @@ export class EmbeddedStorage implements ObjectStorage {
     const encodedKey = request.key.split('/').map(encodeURIComponent).join('/');
     return `${this.publicBaseUrl}${EMBEDDED_OBJECT_ROUTE}/${encodedKey}?${query.toString()}`;
   }
+}
+
+/** What an embedded store URL's signature covers. */
+function signedPayload(request: SignedRequest): string {
+  return [request.method, request.key, request.expires, request.maxBytes, request.contentType].join('\n');
 }
 
 /** Every write goes to a new file renamed into place, so inode, size and modification time tag one version. */

@@ -16,7 +16,7 @@ import { loadWebhookCredentials, webhookRequestOf } from './webhook-request';
 
 export interface WebhookDeps {
   db: Db;
-  config: { appSecret: string; http: { publicBaseUrl: string } };
+  config: { appSecret: string; appSecretPrevious?: string | null; http: { publicBaseUrl: string } };
   log: FastifyBaseLogger;
 }
 
@@ -51,7 +51,7 @@ export async function authenticateConfigurationWebhook(
   const webhook = adapterFor(input.provider)?.statusWebhook;
   if (!webhook) throw noWebhooksFor(input.provider);
   const ids = { provider: input.provider, telephony_configuration_id: input.configurationId };
-  const credentials = await loadWebhookCredentials(deps.db, deps.config.appSecret, input.configurationId);
+  const credentials = await loadWebhookCredentials(deps.db, deps.config, input.configurationId);
   if (!credentials) refuse(deps, 'unknown_configuration', ids);
   const request = webhookRequestOf(input.request, deps.config.http.publicBaseUrl);
   // An unsigned (simulator) webhook has no URL token here to stand for its signature.
@@ -86,7 +86,7 @@ export async function authenticateAttemptCallback(
   const credentials =
     attempt.telephony_configuration_id === null
       ? undefined
-      : await loadWebhookCredentials(deps.db, deps.config.appSecret, attempt.telephony_configuration_id);
+      : await loadWebhookCredentials(deps.db, deps.config, attempt.telephony_configuration_id);
   const request = webhookRequestOf(input.request, deps.config.http.publicBaseUrl);
   if (credentials && credentials.organizationId !== attempt.organization_id)
     refuse(deps, 'unknown_configuration', ids);
