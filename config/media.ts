@@ -20,5 +20,8 @@ export function readMediaSettings(
     publicUrl: read.str('MEDIA_PUBLIC_URL', defaultPublicUrl).replace(/\/+$/, ''),
     startTimeoutMs: read.int('MEDIA_START_TIMEOUT_MS', 10_000, 100, 120_000),
     tokenTtlSeconds: read.int('MEDIA_TOKEN_TTL_SECONDS', 300, 10, 86_400),
+    shutdownGraceSeconds: read.opt('MEDIA_SHUTDOWN_GRACE_SECONDS')
+      ? read.int('MEDIA_SHUTDOWN_GRACE_SECONDS', 0, 0, 86_400)
+      : null,
   };
 }

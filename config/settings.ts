@@ -82,6 +82,11 @@ export interface Config {
     startTimeoutMs: number;
     /** Lifetime of the per-call token in a stream URL (from the answer to the stream's start). */
     tokenTtlSeconds: number;
+    /**
+     * On SIGTERM live calls may go on this long before they are ended ('shutdown'); null: each up to its maximum
+     * duration (the container's stop grace period must then cover the longest call).
+     */
+    shutdownGraceSeconds: number | null;
   };
   /** The dialing engine's timings (ENGINE_*); the worker's activities use them. */
   engine: EngineSettings;

@@ -1,6 +1,7 @@
 /**
  * Media process entry (`npm run media`): takes vendors' call media streams and runs each call's voice pipeline.
- * SIGTERM or SIGINT: no new streams; live calls finish (each up to its maximum duration), then the process exits.
+ * SIGTERM or SIGINT: no new streams; live calls finish (each up to its maximum duration, or MEDIA_SHUTDOWN_GRACE_SECONDS),
+ * then the process exits.
  */
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../config/logger';
@@ -27,9 +28,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal, active_calls: server.activeCalls() }, 'media stopping');
+    const graceSeconds = config.media.shutdownGraceSeconds;
+    logger.info(
+      { signal, active_calls: server.activeCalls(), grace_seconds: graceSeconds },
+      'media stopping: no new streams; live calls finish',
+    );
     void (async () => {
-      await server.close().catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
+      const closing = graceSeconds === null ? server.close() : server.close({ graceMs: graceSeconds * 1000 });
+      await closing.catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
       await db.destroy().catch(() => {});
       process.exit(0);
     })();
