@@ -15,6 +15,7 @@ import { contactWindow, zonesOfContact } from '../domain/contact-zones';
 import { numberZones } from '../engine/number-zones';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
+import { countBreakerTrip } from '../observability/metrics';
 import type { EngineActivityDeps } from './engine-deps';
 
 /** What the campaign workflow steers by: the row's state and settings, and how much work is left. */
@@ -141,6 +142,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
           }),
         },
       );
+      if (moved.length > 0) countBreakerTrip();
       return { paused: moved.length > 0 };
     },
 

@@ -10,6 +10,7 @@ import type { EngineSettings } from '../config/engine';
 import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off-call-context';
 import { PlacementSetupError } from '../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../engine/placement-errors';
+import { countCallPlaced, countProviderError } from '../observability/metrics';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/record-outcome';
 import { dialTimeStreamUrl, statusCallbackUrl } from '../providers/webhook-urls';
 import type { EngineActivityDeps } from './engine-deps';
@@ -129,7 +130,9 @@ async function placeOne(
       }),
     );
     providerCallId = placed.providerCallId;
+    countCallPlaced(ctx.providerName);
   } catch (error) {
+    countProviderError(ctx.providerName, isPlacementRefusal(error) ? 'refused' : 'unknown');
     if (!isPlacementRefusal(error)) {
       // A timeout or a broken connection: the provider may have the call. Looked up once the claim is stale.
       log.warn({ err: error }, 'placement answer unknown; the call will be looked up at the provider');

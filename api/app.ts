@@ -11,6 +11,7 @@ import { schemaController } from './plugins/validators';
 import { registerRoutes } from './routes';
 import { registerDashboard } from './dashboard';
 import { startBackgroundLoops, type BackgroundLoops } from './background';
+import { registerHttpObservability } from './plugins/observability';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -43,6 +44,7 @@ export async function buildApp(
   });
 
   app.decorate('ctx', ctx);
+  registerHttpObservability(app);
   registerErrorHandler(app);
   registerAuthentication(app);
   registerInputGuards(app);

@@ -5,6 +5,8 @@ import { createDb, processDbOptions } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { createStorage } from '../storage';
 import { buildApp } from './app';
+import { markShuttingDown } from './shutdown-state';
+import { startTracing } from '../observability/tracing';
 
 /** How long a stopping API waits for requests in flight and its connections to close before it exits 1. */
 const API_FORCE_EXIT_MS = 15_000;
@@ -24,13 +26,16 @@ async function main(): Promise<void> {
     await migrationDb.destroy().catch(() => {});
   }
   const db = createDb(config.databaseUrl, processDbOptions(config, logger));
+  const tracing = startTracing(config, 'api');
   const temporal = createTemporalGateway(config);
   const app = await buildApp({ config, logger, db, storage: createStorage(config), temporal });
+  app.addHook('onClose', async () => tracing?.shutdown());
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    markShuttingDown();
     logger.info(
       { signal },
       'api stopping: requests in flight finish, then loops, Temporal and the database close',

@@ -21,10 +21,13 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 export function readObservabilitySettings(read: EnvReader, problems: string[]): ObservabilitySettings {
   const metricsToken = read.opt('METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
-    problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (e.g. openssl rand -hex 24)`);
+    problems.push(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (e.g. openssl rand -hex 24)`,
+    );
   }
   return {
-    metricsToken: metricsToken !== null && metricsToken.length >= MIN_METRICS_TOKEN_LENGTH ? metricsToken : null,
+    metricsToken:
+      metricsToken !== null && metricsToken.length >= MIN_METRICS_TOKEN_LENGTH ? metricsToken : null,
     workerHealthAddress: read.listenAddress('WORKER_HEALTH_ADDRESS'),
     otlpTracesUrl: readTracesUrl(read, problems),
     serviceName: read.opt('OTEL_SERVICE_NAME'),
@@ -42,7 +45,9 @@ function readTracesUrl(read: EnvReader, problems: string[]): string | null {
       : [null, null];
   if (name === null || url === null) return null;
   if (!isHttpUrl(url)) {
-    problems.push(`${name} must be an http(s) URL, e.g. http://otel-collector:4318 (got "${read.opt(name)}")`);
+    problems.push(
+      `${name} must be an http(s) URL, e.g. http://otel-collector:4318 (got "${read.opt(name)}")`,
+    );
     return null;
   }
   return url;

@@ -9,6 +9,7 @@ import { completeRunWithOutcome } from '../db/repositories/call-conversations';
 import { callWasTransferred } from '../db/repositories/transferred-calls';
 import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
 import { appliedRetryConfigOf, shouldRetry } from '../domain/retry';
+import { countAttemptOutcome } from '../observability/metrics';
 
 export interface AttemptOutcomeReport {
   attemptId: number;
@@ -117,6 +118,7 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
         failed_rows: contactFinal && !isSuccessfulFinalOutcome(outcome) ? 1 : 0,
       });
     }
+    countAttemptOutcome(outcome);
     return {
       changed: true,
       attemptId: attempt.id,

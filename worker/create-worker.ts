@@ -2,6 +2,8 @@ import { Worker, type NativeConnection, type WorkflowBundleOption } from '@tempo
 import { createActivities, type ActivityDeps } from '../activities';
 
 import { WORKFLOWS_PATH } from './workflows-path';
+import { workerTracingOptions } from '../observability/temporal';
+import type { Tracing } from '../observability/tracing';
 
 /** A worker on the configured task queue with every workflow and activity of the engine. */
 export async function createWorker(
@@ -11,6 +13,8 @@ export async function createWorker(
     taskQueue?: string;
     /** A prebuilt bundle (tests bundle once); the workflows are bundled from source when absent. */
     workflowBundle?: WorkflowBundleOption;
+    /** The process's tracing (observability/tracing.ts); null or absent: workflow spans are dropped. */
+    tracing?: Tracing | null;
   },
 ): Promise<Worker> {
   return Worker.create({
@@ -21,6 +25,7 @@ export async function createWorker(
     activities: createActivities(deps),
     // Explicit: the SDK's default follows the V8 heap limit (~50 workflows under the worker's 256 MB old-space cap).
     maxCachedWorkflows: deps.config.temporal.maxCachedWorkflows,
+    ...workerTracingOptions(deps.tracing ?? null),
     // On SIGTERM running activities get the grace to finish (placements hand back what they have not dialed at once),
     // then are cancelled; past the force time the worker gives up and its process exits 1.
     shutdownGraceTime: deps.config.temporal.workerShutdown.graceSeconds * 1000,

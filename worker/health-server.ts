@@ -31,7 +31,8 @@ export async function startWorkerHealthServer(options: {
   let worker: Pick<Worker, 'getState'> | null = null;
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'method not allowed\n');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'method not allowed\n');
     if (path === '/livez') return send(response, 200, 'ok\n');
     if (path === '/readyz') {
       const state = worker?.getState() ?? 'STARTING';
@@ -86,7 +87,14 @@ async function metricsText(sdkMetricsAddress: string | null): Promise<{ contentT
   const ours = await renderMetrics();
   if (sdkMetricsAddress === null) return ours;
   const { host, port } = splitAddress(sdkMetricsAddress);
-  const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const reachable =
+    host === '0.0.0.0' || host === ''
+      ? '127.0.0.1'
+      : host === '::'
+        ? '[::1]'
+        : host.includes(':')
+          ? `[${host}]`
+          : host;
   try {
     const response = await fetch(`http://${reachable}:${port}/metrics`, {
       signal: AbortSignal.timeout(SDK_METRICS_TIMEOUT_MS),

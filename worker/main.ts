@@ -9,12 +9,23 @@ import { createWorker } from './create-worker';
 import { startRunTotalsCompaction } from './run-totals-compaction';
 import { installTemporalRuntime } from './temporal-runtime';
 import { workerStoppingSignal } from './stopping-signal';
+import { startTracing } from '../observability/tracing';
+import { startWorkerHealthServer } from './health-server';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, name: 'worker' });
   installTemporalRuntime(logger, { metricsAddress: config.temporal.metricsAddress });
+  const tracing = startTracing(config, 'worker');
+  const { workerHealthAddress } = config.observability;
+  const health = workerHealthAddress
+    ? await startWorkerHealthServer({
+        address: workerHealthAddress,
+        logger,
+        sdkMetricsAddress: config.temporal.metricsAddress,
+      })
+    : null;
   if (!config.databaseUrl)
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl, processDbOptions(config, logger));
@@ -25,11 +36,13 @@ async function main(): Promise<void> {
     db,
     storage: createStorage(config),
     connection,
+    tracing,
     workerStopping: workerStoppingSignal(logger, config.temporal.workerShutdown),
     ...(config.temporal.workflowBundlePath
       ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
       : {}),
   });
+  health?.watch(worker);
   const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info(
     {
@@ -44,6 +57,8 @@ async function main(): Promise<void> {
   await stopCompaction();
   await connection.close();
   await db.destroy();
+  await health?.close();
+  await tracing?.shutdown();
   logger.info('worker stopped');
 }
 

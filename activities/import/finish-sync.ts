@@ -4,6 +4,7 @@ import type { Campaign } from '../../db/database';
 import { markFailed, markImportFinished } from '../../db/repositories/campaign-moves';
 import { lockCampaignRow } from '../../db/repositories/campaigns';
 import { importCounts, type ImportCounts } from '../../db/repositories/contacts';
+import { countImportRows } from '../../observability/metrics';
 
 /** The end of a campaign's import, written once, in one transaction, against the locked campaign row. */
 
@@ -41,6 +42,7 @@ export async function completeSync(db: Db, campaignId: number): Promise<SyncCont
     const counts = await importCounts(trx, campaignId);
     if (!isSyncing(campaign)) return resultOf(outcomeOf(campaign), counts);
     const result = resultOf(counts.validRows === 0 ? 'completed' : 'running', counts);
+    countImportRows(counts);
     const paused = campaign.state === 'paused';
     const state: CampaignState = result.outcome === 'completed' ? 'completed' : paused ? 'paused' : 'running';
     await markImportFinished(trx, campaignId, {

@@ -3,6 +3,7 @@ import type { AttemptReport } from '../../domain/attempt-report';
 import type { PlacementContext } from '../../engine/placement-context';
 import { isPlacementRefusal, placementErrorText } from '../../engine/placement-errors';
 import { recordAttemptOutcome } from '../../engine/record-outcome';
+import { countCallPlaced, countProviderError } from '../../observability/metrics';
 import { dialTimeStreamUrl, statusCallbackUrl } from '../../providers/webhook-urls';
 import type { EngineActivityDeps } from '../engine-deps';
 import { claimForPlacement } from './claim-with-lease';
@@ -50,7 +51,9 @@ export async function placeOne(
       }),
     );
     providerCallId = placed.providerCallId;
+    countCallPlaced(ctx.providerName);
   } catch (error) {
+    countProviderError(ctx.providerName, isPlacementRefusal(error) ? 'refused' : 'unknown');
     if (isPlacementRefusal(error)) {
       log.warn(
         { err: error, contact_id: attempt.contact_id },

@@ -9,6 +9,7 @@ import type { Attempt } from '../../db/database';
 import { findAttempts } from '../../db/repositories/attempts';
 import { isValidStatusToken } from '../../providers/webhook-urls';
 import { HttpError } from '../errors';
+import { countWebhookRefusal } from '../../observability/metrics';
 import type { StatusWebhook } from '../../providers/adapter';
 import { adapterFor } from '../../providers/registry';
 import type { WebhookCredentials, WebhookRequest } from '../../providers/webhook-request';
@@ -40,6 +41,7 @@ type Refusal =
 
 function refuse(deps: WebhookDeps, reason: Refusal, ids: Record<string, unknown>): never {
   deps.log.warn({ ...ids, reason }, 'vendor webhook refused');
+  countWebhookRefusal(reason);
   throw webhookRefused();
 }
 

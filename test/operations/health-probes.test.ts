@@ -62,7 +62,9 @@ describe('API probes', () => {
   });
 
   it('the probes are in the OpenAPI document', async () => {
-    const paths = Object.keys((await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths);
+    const paths = Object.keys(
+      (await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths,
+    );
     expect(paths).toEqual(expect.arrayContaining(['/api/v1/livez', '/api/v1/readyz']));
   });
 });
@@ -112,9 +114,11 @@ describe('worker health port', () => {
 
   it('WORKER_HEALTH_ADDRESS must be host:port', () => {
     expect(() => loadConfig(testEnv({ WORKER_HEALTH_ADDRESS: 'localhost' }))).toThrow(ConfigError);
-    expect(() => loadConfig(testEnv({ WORKER_HEALTH_ADDRESS: 'localhost' }))).toThrow(/WORKER_HEALTH_ADDRESS/);
-    expect(loadConfig(testEnv({ WORKER_HEALTH_ADDRESS: '0.0.0.0:9465' })).observability.workerHealthAddress).toBe(
-      '0.0.0.0:9465',
+    expect(() => loadConfig(testEnv({ WORKER_HEALTH_ADDRESS: 'localhost' }))).toThrow(
+      /WORKER_HEALTH_ADDRESS/,
     );
+    expect(
+      loadConfig(testEnv({ WORKER_HEALTH_ADDRESS: '0.0.0.0:9465' })).observability.workerHealthAddress,
+    ).toBe('0.0.0.0:9465');
   });
 });

@@ -41,7 +41,8 @@ const probeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness: database and Temporal reachable, not shutting down',
-        description: '503 while a dependency is unavailable, and from the moment the process begins shutting down.',
+        description:
+          '503 while a dependency is unavailable, and from the moment the process begins shutting down.',
         security: [],
         response: { 200: ReadyResponse, 503: ReadyResponse },
       },
