@@ -37,6 +37,8 @@ RUN node --import tsx worker/bundle-workflows.ts /app/workflow-bundle.js
 
 USER node
 EXPOSE 8000
+# Liveness (/api/v1/livez): the API listens only after its migrations, so healthy still means migrated for compose's
+# depends_on, and a Temporal or storage outage does not mark it unhealthy (readiness is /api/v1/readyz).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/v1/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--import", "tsx", "api/server.ts"]

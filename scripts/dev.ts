@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { startInfrastructure, type Infrastructure } from './dev/infrastructure';
 import { banner, waitForHealthy } from './dev/ready';
 import { readDevSettings } from './dev/settings';
+import { devObservabilityEnv } from './dev/observability';
 import { supervise, type SupervisedProcess } from './dev/supervisor';
 import { workerNodeOptions } from '../worker/node-options';
 
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     DATA_DIR: settings.dataDir,
     PORT: String(settings.apiPort),
     HOST: settings.apiHost,
+    ...devObservabilityEnv(process.env),
   };
   // Validate once here: a bad setting fails now, with one message, and the local secret is created once.
   const { media } = loadConfig(env);
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
       mediaPublic: media.publicUrl,
       temporalUi: infra.temporalUiUrl,
       dataDir: settings.dataDir,
+      metricsToken: env.METRICS_TOKEN,
+      workerHealth: env.WORKER_HEALTH_ADDRESS,
     })}\n\n`,
   );
 }

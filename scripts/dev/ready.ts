@@ -25,13 +25,26 @@ export function banner(urls: {
   mediaPublic: string;
   temporalUi: string | null;
   dataDir: string;
+  /** The API's /metrics bearer token and the worker's health port (scripts/dev/observability.ts); absent: off. */
+  metricsToken?: string;
+  workerHealth?: string;
 }): string {
+  const optionalRows: Array<[string, string]> = [];
+  if (urls.metricsToken)
+    optionalRows.push([
+      'Metrics',
+      `curl -H 'authorization: Bearer ${urls.metricsToken}' ${urls.api}/metrics`,
+    ]);
+  if (urls.workerHealth)
+    optionalRows.push(['Worker health', `http://${urls.workerHealth}/readyz (and /livez, /metrics)`]);
   const rows: Array<[string, string]> = [
     ['Dashboard', `${urls.api}/app/`],
     ['API', `${urls.api}/api/v1`],
     ['API docs', `${urls.api}/api/v1/docs`],
     ['OpenAPI JSON', `${urls.api}/api/v1/openapi.json`],
     ['Health', `${urls.api}/api/v1/health`],
+    ['Probes', `${urls.api}/api/v1/livez, ${urls.api}/api/v1/readyz`],
+    ...optionalRows,
     ['Media streams', `${urls.media}/media (vendors reach ${urls.mediaPublic}; set MEDIA_PUBLIC_URL)`],
     ['Temporal UI', urls.temporalUi ?? '(not known: set TEMPORAL_UI_URL)'],
     ['Data folder', urls.dataDir],
