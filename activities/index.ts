@@ -6,6 +6,7 @@ import type { EngineSettings } from '../config/engine';
 import type { ProviderFactory } from '../engine/placement-context';
 import { createEngineActivities } from './engine-activities';
 import { createSyncContactsActivity } from './sync-contacts';
+import { createRetentionActivities } from './retention-sweep';
 
 /** Everything activities depend on, built once per worker process and injected here. */
 export interface ActivityDeps {
@@ -29,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createSyncContactsActivity(deps),
     ...createEngineActivities(deps),
+    ...createRetentionActivities(deps),
   };
 }
 

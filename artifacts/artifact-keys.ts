@@ -12,7 +12,14 @@ export const ARTIFACT_COLUMNS = {
 } as const satisfies Record<ArtifactName, string>;
 
 export const runArtifactKey = (organizationId: number, runId: number, file: string) =>
-  `runs/${organizationId}/${runId}/${file}`;
+  `${organizationArtifactsPrefix(organizationId)}${runId}/${file}`;
+
+/** Where every run artifact of an organization lives (data lifecycle: organization deletion). */
+export const organizationArtifactsPrefix = (organizationId: number) => `runs/${organizationId}/`;
+
+/** Where every artifact of one run lives (data lifecycle: run deletion). */
+export const runArtifactsPrefix = (organizationId: number, runId: number) =>
+  `${organizationArtifactsPrefix(organizationId)}${runId}/`;
 
 export const transcriptKey = (organizationId: number, runId: number) =>
   runArtifactKey(organizationId, runId, 'transcript.json');

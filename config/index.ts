@@ -126,6 +126,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       ttsPerMillionCharacters: price('PRICE_TTS_PER_MILLION_CHARACTERS_USD', 15),
     },
     observability: readObservabilitySettings(read, problems),
+    retention: { sweepIntervalSeconds: int('RETENTION_SWEEP_INTERVAL_SECONDS', 3600, 1, 7 * 24 * 3600) },
   };
   if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))
     problems.push('DEFAULT_PHONE_REGION must be a two-letter region code');

@@ -113,4 +113,6 @@ export interface Config {
   };
   /** Metrics (`METRICS_TOKEN`), the worker's health port and OpenTelemetry tracing (`OTEL_*`). */
   observability: ObservabilitySettings;
+  /** Data lifecycle: how often the retention sweep removes expired uploads, recordings and transcripts. */
+  retention: { sweepIntervalSeconds: number };
 }

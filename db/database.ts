@@ -20,6 +20,7 @@ import type {
   TelephonyConfigurationsTable,
 } from './tables/telephony';
 import type { VoiceConfigurationsTable } from './tables/voice';
+import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 
 export type { CampaignState } from '../domain/campaign-transitions';
 export type * from './tables/accounts';
@@ -30,6 +31,7 @@ export type * from './tables/dialing';
 export type * from './tables/runs';
 export type * from './tables/telephony';
 export type * from './tables/voice';
+export type * from './tables/lifecycle';
 
 /**
  * One interface keyed by table: the schema as the code sees it, the tables' columns grouped by area under tables/.
@@ -59,6 +61,7 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable;
   call_conversations: CallConversationsTable;
   voice_configurations: VoiceConfigurationsTable;
+  pending_object_deletions: PendingObjectDeletionsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -38,3 +38,8 @@ export function isOwnedSource(organizationId: number, key: string): boolean {
   );
   return pattern.test(key) && !key.endsWith('/..') && !key.endsWith('/.');
 }
+
+/** Where every contact upload of an organization lives (data lifecycle: retention and organization deletion). */
+export function organizationSourcePrefix(organizationId: number): string {
+  return `${SOURCE_PREFIX}/${organizationId}/`;
+}

@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PayloadSigner } from '../config/payload-signer';
 import { createEmbeddedMultipartUpload } from './embedded-multipart';
+import { deleteEmbeddedObjects, listEmbeddedObjects } from './embedded-deletion';
 import {
   ObjectChangedError,
   ObjectNotFoundError,
@@ -11,6 +12,7 @@ import {
   type ObjectHead,
   type ObjectStorage,
   type ObjectVersion,
+  type ListedObject,
 } from './object-storage';
 
 /** The route the embedded store's signed URLs point at (served by the API). */
@@ -159,6 +161,14 @@ export class EmbeddedStorage implements ObjectStorage {
   async check(): Promise<void> {
     await fs.mkdir(this.rootDir, { recursive: true });
     await fs.access(this.rootDir, fs.constants.W_OK);
+  }
+
+  async deleteObjects(keys: readonly string[]): Promise<void> {
+    await deleteEmbeddedObjects(this.rootDir, (key) => this.fileOf(key), keys);
+  }
+
+  listObjects(prefix: string): AsyncIterable<ListedObject> {
+    return listEmbeddedObjects(this.rootDir, prefix);
   }
 
   private fileOf(key: string): string {

@@ -27,6 +27,16 @@ export interface ObjectStorage {
   headObject(key: string): Promise<ObjectHead | null>;
   /** Throws when the store cannot be reached (health). */
   check(): Promise<void>;
+  /** Deletes these objects; a key already absent is no error. */
+  deleteObjects(keys: readonly string[]): Promise<void>;
+  /** Every object whose key starts with `prefix`, with its last change (data lifecycle: sweeps and prefix deletes). */
+  listObjects(prefix: string): AsyncIterable<ListedObject>;
+}
+
+/** One object of a listing. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }
 
 /** S3's smallest part: every part of a multipart upload but the last must be at least this long. */

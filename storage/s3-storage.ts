@@ -11,6 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { createS3MultipartUpload } from './s3-multipart';
+import { deleteS3Objects, listS3Objects } from './s3-deletion';
 import {
   ObjectChangedError,
   ObjectNotFoundError,
@@ -18,6 +19,7 @@ import {
   type ObjectHead,
   type ObjectStorage,
   type ObjectVersion,
+  type ListedObject,
 } from './object-storage';
 
 type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
@@ -145,6 +147,14 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }), {
       abortSignal: AbortSignal.timeout(2000),
     });
+  }
+
+  async deleteObjects(keys: readonly string[]): Promise<void> {
+    await deleteS3Objects(this.client, this.settings.bucket, keys);
+  }
+
+  listObjects(prefix: string): AsyncIterable<ListedObject> {
+    return listS3Objects(this.client, this.settings.bucket, prefix);
   }
 }
 

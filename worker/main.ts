@@ -11,6 +11,7 @@ import { installTemporalRuntime } from './temporal-runtime';
 import { workerStoppingSignal } from './stopping-signal';
 import { startTracing } from '../observability/tracing';
 import { startWorkerHealthServer } from './health-server';
+import { scheduleRetentionSweep } from './retention-schedule';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       : {}),
   });
   health?.watch(worker);
+  await scheduleRetentionSweep(connection, config, logger);
   const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info(
     {

@@ -23,6 +23,14 @@ import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
 import simulator from './simulator';
 import nodeTypes from './node-types';
+import {
+  campaignDeletion,
+  contactDataDeletion,
+  organizationDeletion,
+  retention,
+  runDeletion,
+  userDeletion,
+} from './data-lifecycle';
 import probes from './probes';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
@@ -55,6 +63,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/telephony', telephonyCalls],
     ['/simulator', simulator],
     ['/node-types', nodeTypes],
+    ['/campaign', campaignDeletion],
+    ['/workflow', runDeletion],
+    ['/organizations/data-deletion', contactDataDeletion],
+    ['/organizations/retention', retention],
+    ['/organizations', organizationDeletion],
+    ['/user', userDeletion],
   ];
   // Paths the spec also names without /api/v1: served as well, left out of the OpenAPI document.
   const unprefixedAliases: Array<[string, RoutePlugin]> = [['/user/api-keys', apiKeys]];

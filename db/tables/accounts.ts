@@ -6,6 +6,10 @@ export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   max_concurrent_calls: Generated<number>;
+  /** Days uploaded files, recordings and transcripts are kept; null: kept (migration 2026_11_24_000600). */
+  retention_uploads_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_recordings_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_transcripts_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
