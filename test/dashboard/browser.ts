@@ -37,9 +37,12 @@ export async function startDashboardHarness(
   options: { worker?: boolean; voice?: boolean; env?: Record<string, string> } = {},
 ): Promise<DashboardHarness> {
   // Imported only when asked for: the media process's modules stay out of the other dashboard tests.
+  // Each browser profile comes from an address of its own (X-Forwarded-For from the trusted loopback), as separate
+  // users would: the suite shares one database, and signups are throttled per client address.
+  const env = { TRUST_PROXY: '127.0.0.1', ...options.env };
   const h = options.voice
-    ? await (await import('../simulator/voice-harness')).startVoiceHarness(options.env ?? {})
-    : await startEngineHarness(options.env ? { env: options.env } : {});
+    ? await (await import('../simulator/voice-harness')).startVoiceHarness(env)
+    : await startEngineHarness({ env });
   if (options.worker) await h.startWorker();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -52,6 +55,12 @@ export async function startDashboardHarness(
     browser,
     async newContext() {
       const context = await browser.newContext({ baseURL: h.baseUrl });
+      // Only on requests to the service: a header added to the CSV's PUT to S3 would fail its CORS preflight.
+      const address = clientAddress();
+      addresses.set(context, address);
+      await context.route(`${h.baseUrl}/**`, (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
       contexts.push(context);
       const problems: string[] = [];
       context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
@@ -70,6 +79,15 @@ export async function startDashboardHarness(
       await h.close();
     },
   };
+}
+
+/** The client address each browser profile's requests to the service carry. */
+const addresses = new WeakMap<BrowserContext, string>();
+
+/** A private address unlikely to repeat across the suite's browser profiles. */
+function clientAddress(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
 }
 
 export interface DashboardUser {
@@ -97,8 +115,10 @@ export async function signUpInContext(
   baseUrl: string,
   user: DashboardUser = newUser(),
 ): Promise<DashboardUser & { token: string; organizationId: number }> {
+  const address = addresses.get(context);
   const response = await context.request.post(`${baseUrl}/api/v1/auth/signup`, {
     data: { email: user.email, password: user.password, organization_name: user.organizationName },
+    headers: address ? { 'x-forwarded-for': address } : {},
   });
   if (response.status() !== 201)
     throw new Error(`signup failed: ${response.status()} ${await response.text()}`);
