@@ -3,8 +3,8 @@ import type { EnvReader } from './env-reader';
 /** Metrics, tracing and the worker's health port; everything is off until configured. */
 export interface ObservabilitySettings {
   /**
-   * Bearer token that `GET /metrics` on the API requires (`METRICS_TOKEN`, 16+ characters). Null: the API serves no
-   * `/metrics` at all, so nothing leaks through a public port by default.
+   * Bearer token that `GET /metrics` on the API requires (`METRICS_TOKEN` or `METRICS_TOKEN_FILE`, 16+ characters).
+   * Null: the API serves no `/metrics` at all, so nothing leaks through a public port by default.
    */
   metricsToken: string | null;
   /** `host:port` of the worker's health port (`/livez`, `/readyz`, `/metrics`); null: off. */
@@ -19,7 +19,7 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** Reads METRICS_TOKEN, WORKER_HEALTH_ADDRESS and the standard OTEL_* variables; bad values go to `problems`. */
 export function readObservabilitySettings(read: EnvReader, problems: string[]): ObservabilitySettings {
-  const metricsToken = read.opt('METRICS_TOKEN');
+  const metricsToken = read.secret('METRICS_TOKEN');
   if (metricsToken !== null && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
     problems.push(
       `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (e.g. openssl rand -hex 24)`,

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import {
@@ -92,6 +95,12 @@ describe('API /metrics', () => {
     expect(text).not.toContain('+12125550100');
     expect(sample(text, 'vac_attempt_outcomes_total{outcome="busy"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'vac_contact_import_rows_total{result="duplicate"}')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads the token from METRICS_TOKEN_FILE too', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'metrics-token-')), 'token');
+    writeFileSync(file, `${TOKEN}\n`);
+    expect(loadConfig(testEnv({ METRICS_TOKEN_FILE: file })).observability.metricsToken).toBe(TOKEN);
   });
 
   it('refuses a short METRICS_TOKEN at start', () => {

@@ -95,6 +95,12 @@ describe('a traced campaign', () => {
       timeoutMs: 60_000,
       what: 'campaign completed',
     });
+    // The workflow's own span ends when it returns, a moment after the campaign row says completed; spans are
+    // exported in batches about every second.
+    await waitFor(async () => receiver.spans.some((span) => span.name.startsWith('RunWorkflow:')), {
+      timeoutMs: 20_000,
+      what: 'the workflow span exported',
+    });
     await tracing.shutdown();
 
     const names = new Set(receiver.spans.map((span) => span.name));
