@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/context';
-import { signUp, uniqueEmail } from './accounts';
+import { signUp, uniqueClientAddress, uniqueEmail } from './accounts';
 
 describe('local signup and login', () => {
   let t: TestApp;
@@ -17,6 +17,7 @@ describe('local signup and login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
+      remoteAddress: uniqueClientAddress(),
       payload: { email, password: 'long enough', organization_name: 'Acme Calls' },
     });
     expect(response.statusCode).toBe(201);
@@ -50,6 +51,7 @@ describe('local signup and login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
+      remoteAddress: uniqueClientAddress(),
       payload: { email, password: 'long enough' },
     });
     expect(response.json().organization.name).toBe(email);
@@ -60,6 +62,7 @@ describe('local signup and login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
+      remoteAddress: uniqueClientAddress(),
       payload: { email: user.email.toUpperCase(), password: 'another password' },
     });
     expect(response.statusCode).toBe(409);
@@ -70,6 +73,7 @@ describe('local signup and login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
+      remoteAddress: uniqueClientAddress(),
       payload: { email: 'not-an-email', password: 'short' },
     });
     expect(response.statusCode).toBe(422);
