@@ -80,7 +80,10 @@ function providerLabel(provider: string): string {
 }
 
 /** One API request answered: `route` is the route's template (`/api/v1/campaign/:id`), or `unmatched`. */
-export function observeHttpRequest(labels: { method: string; route: string; statusCode: number }, seconds: number): void {
+export function observeHttpRequest(
+  labels: { method: string; route: string; statusCode: number },
+  seconds: number,
+): void {
   httpRequestDuration.observe(
     { method: labels.method, route: labels.route, status_code: String(labels.statusCode) },
     seconds,
@@ -113,7 +116,11 @@ export function countWebhookRefusal(reason: string): void {
 }
 
 /** The rows of one finished import: valid contacts imported, invalid and duplicate rows set aside. */
-export function countImportRows(counts: { validRows: number; invalidRows: number; duplicateRows: number }): void {
+export function countImportRows(counts: {
+  validRows: number;
+  invalidRows: number;
+  duplicateRows: number;
+}): void {
   importRows.inc({ result: 'imported' }, counts.validRows);
   importRows.inc({ result: 'invalid' }, counts.invalidRows);
   importRows.inc({ result: 'duplicate' }, counts.duplicateRows);
