@@ -100,7 +100,8 @@ export async function startFakeTlsGrpcServer(certificates: TestCertificates) {
     calls.push({
       path: String(headers[':path']),
       authorization: headers.authorization as string | undefined,
-      clientCommonName: peer?.subject?.CN,
+      // Node types CN as string | string[] (a subject may repeat a field); a certificate of ours has one.
+      clientCommonName: [peer?.subject?.CN].flat()[0],
     });
     stream.respond(
       { ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '12', 'grpc-message': 'fake' },
