@@ -36,7 +36,7 @@ export function readTemporalConnectionSettings(
   const keyPath = readableFile(read, 'TEMPORAL_TLS_KEY_PATH', problems);
   const caPath = readableFile(read, 'TEMPORAL_TLS_CA_PATH', problems);
   const serverName = read.opt('TEMPORAL_TLS_SERVER_NAME');
-  const apiKey = read.opt('TEMPORAL_API_KEY');
+  const apiKey = read.secret('TEMPORAL_API_KEY');
   if ((certPath === null) !== (keyPath === null)) {
     problems.push(
       'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH must be set together (a client certificate and its key)',
