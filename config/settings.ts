@@ -1,7 +1,7 @@
 import type { EngineSettings } from './engine';
 import type { ObservabilitySettings } from './observability';
-import type { WorkerShutdownSettings } from './worker-shutdown';
 import type { TemporalConnectionSettings } from './temporal-connection';
+import type { WorkerShutdownSettings } from './worker-shutdown';
 
 /** Every setting of the service, validated once at start and frozen. */
 export interface Config {
