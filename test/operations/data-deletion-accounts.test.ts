@@ -4,6 +4,7 @@ import { startCampaignWorkflow } from '../../client/campaigns';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { insertAgent, insertCampaign, insertSimulatorConfiguration } from '../helpers/fixtures';
 import { insertFinishedCall, s3Keys } from './data-lifecycle-fixtures';
+import { uniqueClientAddress } from '../auth/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ async function signup(): Promise<Account> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
+    // An address of its own: the suite's one database throttles signups per client address.
+    remoteAddress: uniqueClientAddress(),
     payload: { email: `${randomUUID()}@example.com`, password: 'a long password', organization_name: 'Org' },
   });
   expect(response.statusCode).toBe(201);
