@@ -1,14 +1,14 @@
 /** `POST /organizations/data-deletion`: everything the organization holds about one phone number. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
   countCallsInProgressWithNumber,
   deletePhoneNumberData,
 } from '../../../db/repositories/data-deletion';
-import { conflict, invalidField } from '../../errors';
+import { conflict } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { countsOf, deleteWithObjects } from './deletion-transaction';
 import { ContactDataDeletion, ContactDataDeletionBody, ErrorBody } from './schemas';
+import { phoneNumberFieldE164 } from '../phone-number-field';
 
 const contactDataDeletionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -25,7 +25,7 @@ const contactDataDeletionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { organizationId } = callerOf(request);
-      const number = e164Of(request.body.phone_number, ctx.config.defaultPhoneRegion);
+      const number = phoneNumberFieldE164(request.body.phone_number, ctx.config.defaultPhoneRegion);
       const deleted = await deleteWithObjects(ctx, organizationId, async (trx) => {
         if ((await countCallsInProgressWithNumber(trx, organizationId, number)) > 0)
           throw conflict(
@@ -40,17 +40,5 @@ const contactDataDeletionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
-/** The number in E.164 as contact numbers are stored (national numbers read in DEFAULT_PHONE_REGION); 422 otherwise. */
-function e164Of(raw: string, defaultRegion: string): string {
-  const parsed = parsePhoneNumberFromString(raw.trim(), defaultRegion as CountryCode);
-  if (!parsed?.isValid())
-    throw invalidField(
-      ['body', 'phone_number'],
-      `Input should be a valid phone number (E.164, or national in region ${defaultRegion})`,
-      'value_error.phone_number',
-    );
-  return parsed.number;
-}
 
 export default contactDataDeletionRoutes;

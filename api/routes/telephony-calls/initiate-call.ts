@@ -1,6 +1,5 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { AppContext } from '../../context';
 import { conflict, HttpError, invalidField, referenceNotFound, serviceUnavailable } from '../../errors';
 import { oneOffCallWorkflowId, startOneOffCallWorkflow } from '../../../client/one-off-calls';
@@ -10,6 +9,7 @@ import { findCallerNumber, findPhoneNumber } from '../../../db/repositories/phon
 import { findConfigurationProvider } from '../../../db/repositories/telephony-configurations';
 import type { Db } from '../../../db/client';
 import type { InitiateCallBody } from './schemas';
+import { phoneNumberFieldE164 } from '../phone-number-field';
 
 // A request never waits longer than this on Temporal; a call whose workflow cannot be started is undone.
 const ENGINE_DEADLINE_MS = 5000;
@@ -43,7 +43,7 @@ export async function initiateCall(
   log: FastifyBaseLogger,
 ): Promise<InitiatedCall> {
   const { db } = ctx;
-  const calledNumber = e164Of(body.phone_number, ctx.config.defaultPhoneRegion);
+  const calledNumber = phoneNumberFieldE164(body.phone_number, ctx.config.defaultPhoneRegion);
   const extraContext = body.initial_context ?? {};
   if (Buffer.byteLength(JSON.stringify(extraContext)) > MAX_INITIAL_CONTEXT_BYTES)
     throw invalidField(['body', 'initial_context'], 'initial_context must be at most 64 KiB as JSON.');
@@ -113,18 +113,6 @@ export async function initiateCall(
     initial_context: initialContext,
     message: CALL_INITIATED_MESSAGE,
   };
-}
-
-/** The number in E.164 (national numbers read in DEFAULT_PHONE_REGION); 422 on `body.phone_number` otherwise. */
-function e164Of(raw: string, defaultRegion: string): string {
-  const parsed = parsePhoneNumberFromString(raw.trim(), defaultRegion as CountryCode);
-  if (!parsed?.isValid())
-    throw invalidField(
-      ['body', 'phone_number'],
-      `Input should be a valid phone number (E.164, or national in region ${defaultRegion})`,
-      'value_error.phone_number',
-    );
-  return parsed.number;
 }
 
 /**
