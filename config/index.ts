@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { destinationEntryProblems } from '../net/outbound-destinations';
+import { APP_ROOT, PREBUILT_WORKFLOW_BUNDLE, RUNNING_COMPILED } from './app-root';
 import { readAppSecret, readPreviousAppSecret } from './app-secret';
 import { readEngineSettings } from './engine';
 import { readMediaSettings } from './media';
@@ -76,7 +77,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'campaigns'),
       uiUrl: opt('TEMPORAL_UI_URL'),
-      workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH'),
+      // The compiled worker cannot bundle (no workflow sources there): it uses the bundle the build wrote beside it.
+      workflowBundlePath: opt('WORKFLOW_BUNDLE_PATH') ?? (RUNNING_COMPILED ? PREBUILT_WORKFLOW_BUNDLE : null),
       maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 1000, 2, 100_000),
       metricsAddress: listenAddress('WORKER_METRICS_ADDRESS'),
       workerShutdown: readWorkerShutdownSettings(read, problems),
@@ -90,7 +92,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     auth: { provider: 'local', sessionTtlSeconds: int('SESSION_TTL_SECONDS', 7 * 24 * 3600, 60) },
     deploymentMode: str('DEPLOYMENT_MODE', 'self_hosted'),
     dashboard: {
-      distDir: path.resolve(str('DASHBOARD_DIST_DIR', path.join(import.meta.dirname, '..', 'dashboard', 'dist'))),
+      distDir: path.resolve(str('DASHBOARD_DIST_DIR', path.join(APP_ROOT, 'dashboard', 'dist'))),
     },
     appSecret: appSecret ?? '',
     appSecretPrevious,
@@ -137,7 +139,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
 function readPackageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(path.join(APP_ROOT, 'package.json'), 'utf8')) as {
       version?: string;
     };
     return pkg.version ?? '0.0.0';

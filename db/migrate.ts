@@ -4,20 +4,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DbLogger } from './client';
 
-const migrationFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+// The one place that decides where migrations are and how their files end. From the sources this module is
+// db/migrate.ts and they are migrations/*.ts; compiled (scripts/build-service.ts), it is bundled into an entry point
+// one folder below dist/, like db/ below the repository, and they are dist/migrations/*.js.
+const thisModule = fileURLToPath(import.meta.url);
+const migrationExtension = path.extname(thisModule);
+const migrationFolder = path.resolve(path.dirname(thisModule), '../migrations');
+const migrationFile = new RegExp(`^\\d{4}_\\d{2}_\\d{2}_\\d{6}_.+\\${migrationExtension}$`);
 
 /**
  * Reads migrations/ with our own dynamic import, so TypeScript migrations load under tsx and vitest alike
- * (Kysely's FileMigrationProvider imports from inside node_modules, where .ts files are not understood).
+ * (Kysely's FileMigrationProvider imports from inside node_modules, where .ts files are not understood), and the
+ * compiled ones once built; a migration's name leaves its extension out, so both record the same names.
  */
 class TypeScriptFolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(migrationFolder))
-      .filter((file) => /^\d{4}_\d{2}_\d{2}_\d{6}_.+\.ts$/.test(file))
-      .sort();
+    const files = (await fs.readdir(migrationFolder)).filter((file) => migrationFile.test(file)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(
+      migrations[file.slice(0, -migrationExtension.length)] = (await import(
         pathToFileURL(path.join(migrationFolder, file)).href
       )) as Migration;
     }

@@ -1,5 +1,7 @@
 /** Which passwords signup accepts: at least 8 characters, not only whitespace, not a commonly used password. */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { APP_ROOT } from '../../config/app-root';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -9,7 +11,7 @@ export const PASSWORD_MIN_LENGTH = 8;
  * surrounding whitespace, so `Password` and ` password ` are refused like `password`.
  */
 const commonPasswords = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(path.join(APP_ROOT, 'api', 'auth', 'common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line !== ''),
