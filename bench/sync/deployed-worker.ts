@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { WORKER_NODE_OPTIONS } from '../../worker/node-options';
 
 /**
- * The worker as docker-compose.yml deploys it: its command must be the one bench/engine/stack.ts runs
- * (`node --import tsx worker/main.ts`), and its environment's `NODE_OPTIONS` and `WORKER_MAX_CACHED_WORKFLOWS`
+ * The worker as docker-compose.yml deploys it: its command must be the compiled form (`node dist/worker/main.js`,
+ * scripts/build-service.ts) of the entry point bench/engine/stack.ts runs (`node --import tsx worker/main.ts`), and its environment's `NODE_OPTIONS` and `WORKER_MAX_CACHED_WORKFLOWS`
  * (with `${VAR:-default}` read as its default) are what the measured worker gets. Fails when the compose file and
  * worker/node-options.ts (the dev command's worker) disagree, so the benchmark cannot measure a setting nobody ships.
  */
@@ -15,7 +15,7 @@ export interface DeployedWorkerSettings {
 }
 
 const composePath = fileURLToPath(new URL('../../docker-compose.yml', import.meta.url));
-const EXPECTED_COMMAND = ['node', '--import', 'tsx', 'worker/main.ts'];
+const EXPECTED_COMMAND = ['node', 'dist/worker/main.js'];
 
 const composeDefault = (value: unknown): string | null => {
   if (value === undefined || value === null) return null;
