@@ -74,7 +74,7 @@ const onlyPackages = (allowed) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.data', '.tools', 'coverage', 'test/architecture/fixtures', 'dashboard/dist'] },
+  { ignores: ['node_modules', '.data', '.tools', 'coverage', 'test/architecture/fixtures', 'dashboard/dist', 'dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
