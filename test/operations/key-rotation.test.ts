@@ -1,4 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../db/client';
+import { migrateToLatest } from '../../db/migrate';
+import { createDatabase, dropDatabase } from '../../devstack/postgres';
 import { mintPublicToken, verifyPublicToken } from '../../artifacts/public-tokens';
 import type { Config } from '../../config';
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
@@ -87,14 +90,29 @@ describe('ciphertexts and tokens carry the key id of the secret that wrote them'
 });
 
 describe('rotating APP_SECRET with stored credentials', () => {
+  // The re-encrypt command walks every row of a database: this test gets one of its own, since the suite's shared
+  // database holds other tests' credentials, sealed under the suite's own secret.
+  const adminUrl = Object.assign(new URL(inject('databaseUrl')), { pathname: '/postgres' }).toString();
+  const databaseName = `vac_key_rotation_${process.pid}_${Date.now().toString(36)}`;
+  let databaseUrl = '';
   const apps: TestApp[] = [];
   const appWith = async (env: Record<string, string | undefined>) => {
-    const app = await createTestApp(env);
+    const app = await createTestApp({ DATABASE_URL: databaseUrl, ...env });
     apps.push(app);
     return app;
   };
+  beforeAll(async () => {
+    databaseUrl = await createDatabase(adminUrl, databaseName);
+    const db = createDb(databaseUrl, { max: 1 });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  });
   afterAll(async () => {
     for (const app of apps) await app.close();
+    await dropDatabase(adminUrl, databaseName).catch(() => {});
   });
 
   it('reads with A as previous, re-encrypts under B (idempotently), and reads after A is dropped', async () => {

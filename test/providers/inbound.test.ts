@@ -67,7 +67,7 @@ describe('inbound calls reach the agent bound to the number, or are refused poli
     expect(answer.status).toBe(200);
     const runs = await inboundRuns();
     expect(runs).toHaveLength(1);
-    const token = `${runs[0]!.id}\\.\\d+\\.[A-Za-z0-9_-]{43}`;
+    const token = `${runs[0]!.id}\\.\\d+\\.[0-9a-f]{8}\\.[A-Za-z0-9_-]{43}`;
     expect(answer.text).toMatch(
       new RegExp(
         '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response><Connect>' +

@@ -165,7 +165,7 @@ function streamXml(): RegExp {
     '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response>' +
       '<Stream bidirectional="true" keepCallAlive="true" contentType="audio/x-mulaw;rate=8000" ' +
       'extraHeaders="[0-9a-f]+=[0-9a-f]+(,[0-9a-f]+=[0-9a-f]+)*">' +
-      'wss?://[^<?]+/media/plivo/\\d+\\.\\d+\\.[A-Za-z0-9_-]{43}</Stream></Response>$',
+      'wss?://[^<?]+/media/plivo/\\d+\\.\\d+\\.[0-9a-f]{8}\\.[A-Za-z0-9_-]{43}</Stream></Response>$',
   );
 }
 

@@ -115,7 +115,7 @@ describe('Telnyx calls placed with their media stream', () => {
       answering_machine_detection: 'detect',
     });
     expect(String(body.stream_url)).toMatch(
-      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/media/telnyx/${streamed.runId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`),
+      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/media/telnyx/${streamed.runId}\\.\\d+\\.[0-9a-f]{8}\\.[A-Za-z0-9_-]{43}$`),
     );
     const other = fake.calls.get(leaving.providerCallId)!.body;
     expect(other.answering_machine_detection).toBe('greeting_end');

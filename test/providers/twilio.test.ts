@@ -134,7 +134,7 @@ function streamTwiml(names: string[]): RegExp {
     .join('');
   return new RegExp(
     '^<\\?xml version="1.0" encoding="UTF-8"\\?><Response><Connect>' +
-      '<Stream url="wss?://[^"?]+/media/twilio/(\\d+)\\.\\d+\\.[A-Za-z0-9_-]{43}">' +
+      '<Stream url="wss?://[^"?]+/media/twilio/(\\d+)\\.\\d+\\.[0-9a-f]{8}\\.[A-Za-z0-9_-]{43}">' +
       `<Parameter name="${names[0]}" value="\\1"/>${rest}</Stream></Connect></Response>$`,
   );
 }

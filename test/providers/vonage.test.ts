@@ -109,7 +109,7 @@ describeVendorContract<VonageBehaviour, VonageFake>(
             endpoint: [
               {
                 type: 'websocket',
-                uri: expect.stringMatching(/^ws:\/\/[^/]+\/media\/vonage\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/),
+                uri: expect.stringMatching(/^ws:\/\/[^/]+\/media\/vonage\/\d+\.\d+\.[0-9a-f]{8}\.[A-Za-z0-9_-]{43}$/),
                 'content-type': 'audio/l16;rate=16000',
                 headers: {
                   run_id: expect.stringMatching(/^\d+$/),

@@ -116,7 +116,7 @@ export async function hearsDtmfThenEndsSilentCall(
 /** An answer's instructions with the stream token's signature forged (the run and expiry kept). */
 export function withForgedToken(instructions: string, provider: string): string {
   const forged = instructions.replace(
-    new RegExp(`(/media/${provider}/\\d+\\.\\d+\\.)[A-Za-z0-9_-]{43}`),
+    new RegExp(`(/media/${provider}/\\d+\\.\\d+\\.[0-9a-f]{8}\\.)[A-Za-z0-9_-]{43}`),
     '$1' + 'A'.repeat(43),
   );
   expect(forged).not.toBe(instructions);

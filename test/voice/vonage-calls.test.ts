@@ -113,7 +113,7 @@ describe('a Vonage call talks with its agent over its WebSocket', () => {
   it('refuses a stream with a forged token, or a handshake signed with another secret', async () => {
     const answer = await vonage.callInbound(BOUND, '+14155550101');
     const forged = answer.text.replace(
-      /(\/media\/vonage\/\d+\.\d+\.)[A-Za-z0-9_-]{43}/,
+      /(\/media\/vonage\/\d+\.\d+\.[0-9a-f]{8}\.)[A-Za-z0-9_-]{43}/,
       '$1' + 'A'.repeat(43),
     );
     expect(forged).not.toBe(answer.text);
