@@ -7,8 +7,9 @@
 # Stages: build (every dependency, dashboard, compiled service, workflow bundle) -> prune (production dependencies
 # without other platforms' native binaries or dev-only packages) -> runtime (Node 22 LTS, root-owned code, USER node).
 
-# Node 22 LTS ("Jod"), pinned to a release tag; bump it with the Node 22 security releases.
-ARG NODE_IMAGE=node:22.21.1-bookworm-slim
+# Node 22 LTS ("Jod"), pinned to the release in .node-version (which the scripts install too; a test keeps them
+# equal); bump both with the Node 22 security releases.
+ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /build

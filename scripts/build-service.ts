@@ -62,8 +62,8 @@ export async function buildService(
     bundle: true,
     platform: 'node',
     format: 'esm',
-    // The oldest Node the project supports (package.json engines); production runs Node 22 LTS.
-    target: 'node20.19',
+    // The oldest Node the project supports (package.json engines); production runs the one in .node-version.
+    target: 'node22.12',
     packages: 'external',
     sourcemap: true,
     metafile: true,

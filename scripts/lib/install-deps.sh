@@ -1,15 +1,10 @@
-# Sourced by start.sh, test.sh and .ci/run: installs node dependencies when node_modules is missing or
-# older than package-lock.json, says exactly what to install when Node.js itself is missing, and installs the
-# Debian packages live voice needs.
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-  echo "Node.js 20.19 or later (with npm) is required: https://nodejs.org/en/download" >&2
-  exit 1
-fi
-# The version, not only the presence: package.json's engines (>=20.19) is what the code and its packages need.
-if ! node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)'; then
-  echo "Node.js $(node --version) is too old: 20.19 or later is required: https://nodejs.org/en/download" >&2
-  exit 1
-fi
+# Sourced by start.sh, test.sh and .ci/run: puts a supported Node.js LTS on PATH (installing the pinned one when
+# the machine's is older), installs node dependencies when node_modules is missing or older than
+# package-lock.json, and installs the Debian packages live voice needs.
+# A supported Node.js LTS first (installed into the tools cache when the machine's is older): scripts/lib/node-runtime.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/node-runtime.sh"
+use_supported_node || exit 1
+echo "node $(node --version) at $(command -v node)"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing node dependencies (npm ci)..."
   npm_log=$(mktemp "${TMPDIR:-/tmp}/vac-npm-ci-XXXXXX")
