@@ -7,6 +7,7 @@ const LEGACY_VERSION = 'v1';
 const VERSION = 'v2';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+const NOT_UNDER_OUR_SECRETS = 'stored credentials do not decrypt under APP_SECRET or APP_SECRET_PREVIOUS';
 
 /**
  * Encrypts provider secrets at rest with AES-256-GCM under a key derived from the app secret. Writes use the current
@@ -18,6 +19,15 @@ export interface CredentialsCipher {
   decrypt(sealed: string, context: string): Record<string, string>;
   /** True unless `sealed` is already written under the current secret (the re-encrypt command's test). */
   needsReencryption(sealed: string): boolean;
+}
+
+/**
+ * Stored secrets this deployment cannot read: written under a root secret that is neither APP_SECRET nor
+ * APP_SECRET_PREVIOUS (a rotation that skipped the re-encrypt command, or a restored database), or damaged.
+ * Nothing can use them: the API answers 409 `credentials_unreadable` and asks for them again.
+ */
+export class CredentialsUnreadableError extends Error {
+  override readonly name = 'CredentialsUnreadableError';
 }
 
 /** The cipher of `secrets`: the configuration (current and previous secret) or a lone secret. */
@@ -32,27 +42,37 @@ export function createCredentialsCipher(secrets: RootSecrets): CredentialsCipher
       return [VERSION, keys.current.id, iv, cipher.getAuthTag(), body].map(encodePart).join('.');
     },
     decrypt(sealed, context) {
-      const parts = sealed.split('.');
-      if (parts[0] === LEGACY_VERSION && parts.length === 4) {
-        // No key id: written under whichever secret was current then; the current one first.
-        const [, ...sealedParts] = parts as [string, string, string, string];
-        return decryptUnderFirstFitting(keys.readable, sealedParts, context);
+      try {
+        return decryptSealed(sealed, context);
+      } catch (error) {
+        if (error instanceof CredentialsUnreadableError) throw error;
+        // A wrong key or a damaged ciphertext fails GCM's authentication (or, never in practice, JSON parsing).
+        throw new CredentialsUnreadableError(NOT_UNDER_OUR_SECRETS, { cause: error });
       }
-      if (parts[0] !== VERSION || parts.length !== 5)
-        throw new Error('credentials ciphertext has an unknown format');
-      const [, keyId, ...sealedParts] = parts as [string, string, string, string, string];
-      const key = keys.byId(keyId);
-      if (!key)
-        throw new Error(
-          `credentials ciphertext was written under key id ${keyId}, neither APP_SECRET's nor APP_SECRET_PREVIOUS's`,
-        );
-      return decryptWith(key.key, sealedParts, context);
     },
     needsReencryption(sealed) {
       const [version, keyId] = sealed.split('.');
       return version !== VERSION || keyId !== keys.current.id;
     },
   };
+
+  function decryptSealed(sealed: string, context: string): Record<string, string> {
+    const parts = sealed.split('.');
+    if (parts[0] === LEGACY_VERSION && parts.length === 4) {
+      // No key id: written under whichever secret was current then; the current one first.
+      const [, ...sealedParts] = parts as [string, string, string, string];
+      return decryptUnderFirstFitting(keys.readable, sealedParts, context);
+    }
+    if (parts[0] !== VERSION || parts.length !== 5)
+      throw new CredentialsUnreadableError('credentials ciphertext has an unknown format');
+    const [, keyId, ...sealedParts] = parts as [string, string, string, string, string];
+    const key = keys.byId(keyId);
+    if (!key)
+      throw new CredentialsUnreadableError(
+        `credentials ciphertext was written under key id ${keyId}, neither APP_SECRET's nor APP_SECRET_PREVIOUS's`,
+      );
+    return decryptWith(key.key, sealedParts, context);
+  }
 }
 
 function decryptUnderFirstFitting(

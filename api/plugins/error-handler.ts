@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpError, type ValidationIssue } from '../errors';
+import { CredentialsUnreadableError } from '../../config/credentials-cipher';
+import { conflict, HttpError, type ValidationIssue } from '../errors';
 
 const locationNames: Record<string, string> = {
   body: 'body',
@@ -16,6 +17,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
       return reply.status(error.statusCode).headers(error.headers).send(error.body());
+    }
+    if (error instanceof CredentialsUnreadableError) {
+      // The operator's problem (a rotated APP_SECRET without the re-encrypt command), shown to the user as a conflict.
+      request.log.error({ err: error }, 'stored credentials cannot be decrypted');
+      const refused = conflict(
+        'credentials_unreadable',
+        "The stored secrets of this configuration cannot be decrypted with the server's APP_SECRET; " +
+          'enter them again (PUT the configuration with every secret field).',
+      );
+      return reply.status(refused.statusCode).send(refused.body());
     }
     if (error.validation) {
       const where = locationNames[error.validationContext ?? 'body'] ?? 'body';

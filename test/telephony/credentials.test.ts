@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
+import {
+  createCredentialsCipher,
+  CredentialsUnreadableError,
+  telephonySecretsContext,
+} from '../../config/credentials-cipher';
 import { looksMasked, maskSecret } from '../../providers/credential-fields';
 
 describe('credential masking and encryption', () => {
@@ -19,16 +23,25 @@ describe('credential masking and encryption', () => {
     expect(sealed).not.toContain('token-1234');
     expect(cipher.encrypt(secrets, telephonySecretsContext(1))).not.toBe(sealed);
     expect(cipher.decrypt(sealed, telephonySecretsContext(1))).toEqual(secrets);
-    // Each refusal is GCM's authentication failure, not a parse or format error on the way.
+    // Each refusal is GCM's authentication failure (the typed error's cause), not a parse or format error on the way.
     const unauthenticated = /unable to authenticate data/;
-    expect(() => cipher.decrypt(sealed, telephonySecretsContext(2))).toThrow(unauthenticated);
+    const refusal = (decrypt: () => unknown) => {
+      try {
+        decrypt();
+      } catch (error) {
+        expect(error).toBeInstanceOf(CredentialsUnreadableError);
+        return String((error as Error).cause);
+      }
+      throw new Error('decrypted');
+    };
+    expect(refusal(() => cipher.decrypt(sealed, telephonySecretsContext(2)))).toMatch(unauthenticated);
     // Another key: its ciphertexts name a key id this cipher does not hold (key rotation, issue 19).
     const otherKey = createCredentialsCipher('another-root-secret-of-32-characters!!!!');
     expect(() => otherKey.decrypt(sealed, telephonySecretsContext(1))).toThrow(/neither APP_SECRET/);
     const [version, keyId, iv, tag, body] = sealed.split('.');
     const flipped = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
-    expect(() =>
-      cipher.decrypt([version, keyId, iv, tag, flipped].join('.'), telephonySecretsContext(1)),
-    ).toThrow(unauthenticated);
+    expect(
+      refusal(() => cipher.decrypt([version, keyId, iv, tag, flipped].join('.'), telephonySecretsContext(1))),
+    ).toMatch(unauthenticated);
   });
 });

@@ -1,6 +1,10 @@
 /** Telephony configurations: create, update and delete with their rules (unique name, one default, secrets). */
 import { isDeepStrictEqual } from 'node:util';
-import { createCredentialsCipher, telephonySecretsContext } from '../../../config/credentials-cipher';
+import {
+  createCredentialsCipher,
+  CredentialsUnreadableError,
+  telephonySecretsContext,
+} from '../../../config/credentials-cipher';
 import { inTransaction, type Db } from '../../../db/client';
 import type { TelephonyConfiguration } from '../../../db/database';
 import {
@@ -54,6 +58,20 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
       ? {}
       : cipher.decrypt(row.encrypted_secrets, telephonySecretsContext(row.organization_id));
 
+  /**
+   * The secrets, or null when this server cannot decrypt them: the configuration is still listed and shown (secret
+   * fields absent, inactive), and an update that sends every secret field replaces them.
+   */
+  const readableSecretsOf = (row: TelephonyConfiguration): Record<string, string> | null => {
+    try {
+      return secretsOf(row);
+    } catch (error) {
+      if (error instanceof CredentialsUnreadableError) return null;
+      throw error;
+    }
+  };
+  const secretsReadable = (row: TelephonyConfiguration): boolean => readableSecretsOf(row) !== null;
+
   const seal = (organizationId: number, secrets: Record<string, string>): string | null =>
     Object.keys(secrets).length === 0
       ? null
@@ -78,7 +96,7 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
       name: row.name,
       provider: row.provider,
       is_default_outbound: row.is_default_outbound,
-      credentials: maskedCredentials(definitionOf(row), row.config, secretsOf(row)),
+      credentials: maskedCredentials(definitionOf(row), row.config, readableSecretsOf(row) ?? {}),
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };
@@ -131,7 +149,7 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
         if (provider !== undefined && provider !== row.provider)
           throw invalidField([...where], 'The provider of a configuration cannot be changed', 'immutable');
       }
-      const stored = { clear: row.config, secrets: secretsOf(row) };
+      const stored = { clear: row.config, secrets: readableSecretsOf(row) ?? {} };
       return {
         row,
         stored,
@@ -186,5 +204,5 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
     });
   }
 
-  return { present, get, create, update, remove, secretsOf };
+  return { present, get, create, update, remove, secretsOf, secretsReadable };
 }

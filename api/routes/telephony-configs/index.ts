@@ -40,7 +40,10 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
     return rows.map((row) => ({
       ...configurations.present(row),
-      ...outboundReadiness(row.provider, numbers.get(row.id), server),
+      ...outboundReadiness(row.provider, numbers.get(row.id), {
+        ...server,
+        credentialsReadable: configurations.secretsReadable(row),
+      }),
     }));
   };
   const describeOne = async (row: TelephonyConfiguration) => (await describe([row]))[0]!;

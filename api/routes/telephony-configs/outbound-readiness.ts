@@ -19,19 +19,22 @@ export interface OutboundReadiness {
 
 /**
  * A configuration is inactive when this server cannot carry its calls at all: a simulator configuration while the
- * simulator is off (SIMULATOR_ENABLED=false: nothing would answer its calls). It is ready for outbound calls when
+ * simulator is off (SIMULATOR_ENABLED=false: nothing would answer its calls), or stored secrets this server cannot
+ * decrypt (written under another APP_SECRET). It is ready for outbound calls when
  * active and, for a vendor that needs one, it has a caller number (an active number or a default caller id).
  */
 export function outboundReadiness(
   provider: string,
   numbers: ConfigurationNumbers | undefined,
-  server: { simulatorEnabled: boolean },
+  server: { simulatorEnabled: boolean; credentialsReadable: boolean },
 ): OutboundReadiness {
   const phoneNumberCount = numbers?.activeCount ?? 0;
   const inactiveReason =
     provider === 'simulator' && !server.simulatorEnabled
       ? 'The simulator is turned off on this server (SIMULATOR_ENABLED=false).'
-      : null;
+      : !server.credentialsReadable
+        ? "The stored secrets cannot be decrypted with this server's APP_SECRET: enter them again."
+        : null;
   const needsNumber =
     (CALLER_NUMBER_REQUIRED as readonly string[]).includes(provider) && !numbers?.hasCallerNumber;
   const blockedReason =

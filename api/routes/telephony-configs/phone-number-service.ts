@@ -1,4 +1,5 @@
 /** Phone numbers of a configuration: address rules, one default caller, inbound binding and its provider sync. */
+import { CredentialsUnreadableError } from '../../../config/credentials-cipher';
 import { isDeepStrictEqual } from 'node:util';
 import { inTransaction, type Db, type Executor, type Trx } from '../../../db/client';
 import {
@@ -105,7 +106,12 @@ export function createPhoneNumberService(
     } catch (error) {
       logger.warn({ err: error, phone_number_id: row.id }, 'inbound webhook sync failed');
       // Only our own words: other errors (a parser's, say) may quote what the vendor host sent.
-      const reason = error instanceof ProviderRequestError ? error.message : 'the answer could not be read';
+      const reason =
+        error instanceof ProviderRequestError
+          ? error.message
+          : error instanceof CredentialsUnreadableError
+            ? "the configuration's stored secrets cannot be decrypted with this server's APP_SECRET: enter them again"
+            : 'the answer could not be read';
       return { ok: false, message: `inbound webhook sync failed: ${reason}` };
     }
   }

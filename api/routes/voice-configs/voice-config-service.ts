@@ -4,7 +4,11 @@
  * an active agent names one).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { createCredentialsCipher, voiceSecretsContext } from '../../../config/credentials-cipher';
+import {
+  createCredentialsCipher,
+  CredentialsUnreadableError,
+  voiceSecretsContext,
+} from '../../../config/credentials-cipher';
 import { inTransaction, type Db } from '../../../db/client';
 import type { VoiceConfiguration } from '../../../db/database';
 import { isUniqueViolation } from '../../../db/repositories/telephony-configurations';
@@ -84,7 +88,18 @@ export type VoiceConfigService = ReturnType<typeof createVoiceConfigService>;
 export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destinations: DestinationPolicy) {
   const cipher = createCredentialsCipher(appSecret);
 
-  const storedSections = (row: VoiceConfiguration) => storedVoiceSections(row, appSecret);
+  /**
+   * The stored sections; when this server cannot decrypt the secrets (written under another APP_SECRET), without
+   * them: the configuration is still listed and shown, and an update that sends every secret field replaces them.
+   */
+  const storedSections = (row: VoiceConfiguration) => {
+    try {
+      return storedVoiceSections(row, appSecret);
+    } catch (error) {
+      if (!(error instanceof CredentialsUnreadableError)) throw error;
+      return storedVoiceSections({ ...row, encrypted_secrets: null }, appSecret);
+    }
+  };
 
   /** The columns of resolved sections: clear fields in each section, every secret sealed together. */
   function columnsOf(organizationId: number, sections: Sections) {
