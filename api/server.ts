@@ -8,7 +8,10 @@ import { buildApp } from './app';
 import { markShuttingDown } from './shutdown-state';
 import { startTracing } from '../observability/tracing';
 
-/** How long a stopping API waits for requests in flight and its connections to close before it exits 1. */
+/**
+ * How long a stopping API waits for requests in flight and its connections to close before it exits 1, counted
+ * after the shutdown delay (API_SHUTDOWN_DELAY_SECONDS).
+ */
 const API_FORCE_EXIT_MS = 15_000;
 
 /** API process entry: migrates the database, then serves HTTP until SIGINT/SIGTERM. */
@@ -36,18 +39,22 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     markShuttingDown();
+    const delayMs = config.http.shutdownDelaySeconds * 1000;
     logger.info(
-      { signal },
-      'api stopping: requests in flight finish, then loops, Temporal and the database close',
+      { signal, delay_ms: delayMs },
+      'api stopping: /readyz answers 503 now; after the delay new connections are refused, requests in flight ' +
+        'finish, then loops, Temporal and the database close',
     );
     // A second signal, or a hung close, must not keep the process alive forever. Below the container's stop grace
-    // period (docker-compose.yml: 30 s), so the process exits on its own terms, with this line logged.
+    // period (docker-compose.yml: 30 s, with a 5 s delay), so the process exits on its own terms, with this logged.
     const force = setTimeout(() => {
-      logger.error({ after_ms: API_FORCE_EXIT_MS }, 'api did not stop in time; exiting');
+      logger.error({ after_ms: delayMs + API_FORCE_EXIT_MS }, 'api did not stop in time; exiting');
       process.exit(1);
-    }, API_FORCE_EXIT_MS);
+    }, delayMs + API_FORCE_EXIT_MS);
     force.unref();
     void (async () => {
+      // Still serving while load balancers see /readyz fail and take this instance out of rotation.
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close().catch((error: unknown) => logger.error({ err: error }, 'closing http failed'));
       await temporal.close().catch(() => {});
       await db.destroy().catch(() => {});

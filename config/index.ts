@@ -65,7 +65,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     version: str('APP_VERSION', readPackageVersion()),
     logLevel: str('LOG_LEVEL', envName === 'test' ? 'warn' : 'info'),
     dataDir,
-    http: { host, port, publicBaseUrl, bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024) },
+    http: {
+      host,
+      port,
+      publicBaseUrl,
+      bodyLimitBytes: int('HTTP_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+      shutdownDelaySeconds: int('API_SHUTDOWN_DELAY_SECONDS', 0, 0, 60),
+    },
     databaseUrl: secret('DATABASE_URL'),
     databasePoolSize: int('DATABASE_POOL_SIZE', 20, 1, 1000),
     databaseTimeouts: {

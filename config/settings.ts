@@ -9,7 +9,14 @@ export interface Config {
   version: string;
   logLevel: string;
   dataDir: string;
-  http: { host: string; port: number; publicBaseUrl: string; bodyLimitBytes: number };
+  http: {
+    host: string;
+    port: number;
+    publicBaseUrl: string;
+    bodyLimitBytes: number;
+    /** Seconds a stopping API keeps serving with `/readyz` at 503, so load balancers stop routing to it first. */
+    shutdownDelaySeconds: number;
+  };
   databaseUrl: string | null;
   /** Connections each process (API, worker) keeps to PostgreSQL at most. */
   databasePoolSize: number;

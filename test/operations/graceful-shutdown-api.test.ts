@@ -10,36 +10,52 @@ import { testEnv } from '../helpers/context';
  * The API process (`api/server.ts`) stopped with SIGTERM while requests are in flight: it stops accepting connections
  * at once, every request it had begun is answered in full, and it exits 0 well inside its 15 s force timer.
  */
+const apis: ChildProcess[] = [];
 let api: ChildProcess | null = null;
 let port = 0;
-let output = '';
+let apiLog = { text: '' };
 
-beforeAll(async () => {
-  port = await freePort();
+/** Starts `api/server.ts` on a free port with `extraEnv`; resolves once it listens. */
+async function startApi(extraEnv: Record<string, string> = {}) {
+  const apiPort = await freePort();
   const env = {
     ...process.env,
-    ...testEnv({ PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info' }),
+    ...testEnv({
+      PORT: String(apiPort),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    }),
   };
   // `node --import tsx`, not the tsx CLI: one process, so the signal reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  api = child;
+  apis.push(child);
+  const log = { text: '' };
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('api listening')) resolve();
+      log.text += chunk.toString();
+      if (log.text.includes('api listening')) resolve();
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (log.text += chunk.toString()));
     child.once('exit', (code) =>
-      reject(new Error(`api exited (${code}) before listening:\n${output.slice(-2000)}`)),
+      reject(new Error(`api exited (${code}) before listening:\n${log.text.slice(-2000)}`)),
     );
   });
+  return { child, port: apiPort, log };
+}
+
+beforeAll(async () => {
+  const started = await startApi();
+  api = started.child;
+  port = started.port;
+  apiLog = started.log;
 }, 60_000);
 
 afterAll(() => {
-  if (api && api.exitCode === null) api.kill('SIGKILL');
+  for (const child of apis) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 /** A signup whose body is sent in two halves: between them the request is in flight (headers read, body awaited). */
@@ -71,9 +87,9 @@ function slowSignup(email: string) {
 }
 
 /** Whether a new TCP connection to the API's port is accepted. */
-function acceptsConnections(): Promise<boolean> {
+function acceptsConnections(to = port): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port: to });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -109,7 +125,7 @@ describe('the API stopped with SIGTERM during requests', () => {
     const { code, afterMs } = await exited;
     expect(code).toBe(0);
     expect(afterMs).toBeLessThan(15_000);
-    expect(output).toContain('api stopped');
+    expect(apiLog.text).toContain('api stopped');
 
     // What the handlers did after the signal is committed: the three users exist.
     const db = createDb(inject('databaseUrl'), { max: 1 });
@@ -119,5 +135,32 @@ describe('the API stopped with SIGTERM during requests', () => {
     } finally {
       await db.destroy();
     }
+  }, 60_000);
+});
+
+describe('the API stopped with SIGTERM behind a load balancer (API_SHUTDOWN_DELAY_SECONDS)', () => {
+  it('answers /readyz 503 and keeps serving through the delay, then stops listening and exits 0', async () => {
+    const { child, port: delayed, log } = await startApi({ API_SHUTDOWN_DELAY_SECONDS: '3' });
+    const probe = async (path: string) => (await fetch(`http://127.0.0.1:${delayed}/api/v1/${path}`)).status;
+    expect(await probe('readyz')).toBe(200);
+
+    const sentAt = Date.now();
+    const exited = new Promise<{ code: number | null; afterMs: number }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, afterMs: Date.now() - sentAt })),
+    );
+    child.kill('SIGTERM');
+    await sleep(500);
+    // Inside the delay: out of rotation by its readiness, yet every request (new connections too) is still served.
+    expect(await probe('readyz')).toBe(503);
+    expect(await probe('livez')).toBe(200);
+    expect(await acceptsConnections(delayed)).toBe(true);
+    expect(child.exitCode).toBeNull();
+
+    const { code, afterMs } = await exited;
+    expect(code).toBe(0);
+    expect(afterMs).toBeGreaterThanOrEqual(3000);
+    expect(afterMs).toBeLessThan(18_000);
+    expect(await acceptsConnections(delayed)).toBe(false);
+    expect(log.text).toContain('"delay_ms":3000');
   }, 60_000);
 });
