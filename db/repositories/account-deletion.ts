@@ -45,6 +45,15 @@ export async function deleteOrganizationRows(
   const soleUsers = await usersOnlyIn(db, organizationId);
   const campaigns = await countOf(db, 'campaigns', organizationId);
   const runs = await countOf(db, 'runs', organizationId);
+  // The simulator's call records name a configuration without a foreign key: they would outlive the organization.
+  await db
+    .deleteFrom('simulator_calls')
+    .where(
+      'telephony_configuration_id',
+      'in',
+      db.selectFrom('telephony_configurations').select('id').where('organization_id', '=', organizationId),
+    )
+    .execute();
   await db.deleteFrom('organizations').where('id', '=', organizationId).execute();
   if (soleUsers.length > 0) await db.deleteFrom('users').where('id', 'in', soleUsers).execute();
   return { campaigns, runs, users: soleUsers.length };

@@ -54,6 +54,16 @@ export async function deleteCampaignRows(
   campaign: { id: number; source_id: string },
 ): Promise<DeletedData> {
   const runs = await deleteRuns(db, organizationId, (query) => query.where('campaign_id', '=', campaign.id));
+  const attemptIds = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('campaign_id', '=', campaign.id)
+    .execute();
+  await deleteSimulatorCallsOfAttempts(
+    db,
+    organizationId,
+    attemptIds.map((row) => row.id),
+  );
   const attempts = await db.deleteFrom('attempts').where('campaign_id', '=', campaign.id).executeTakeFirst();
   const contacts = await db.deleteFrom('contacts').where('campaign_id', '=', campaign.id).executeTakeFirst();
   // Redials keep pointing at their parent and the parent at them: those links go with the campaign.
@@ -143,6 +153,11 @@ export async function deletePhoneNumberData(
   const runs = await deleteRuns(db, organizationId, (query) =>
     query.where((eb) => eb.or([eb('called_number', '=', number), eb('caller_number', '=', number)])),
   );
+  await db
+    .deleteFrom('simulator_calls')
+    .where('telephony_configuration_id', 'in', configurationsOf(db, organizationId))
+    .where((eb) => eb.or([eb('to_number', '=', number), eb('from_number', '=', number)]))
+    .execute();
   const attempts = await db
     .deleteFrom('attempts')
     .where('organization_id', '=', organizationId)
@@ -183,6 +198,12 @@ async function deleteRuns(
   // In chunks: a statement carries at most 65535 parameters.
   for (let start = 0; start < ids.length; start += ID_CHUNK) {
     const chunk = ids.slice(start, start + ID_CHUNK);
+    const attempts = await db.selectFrom('attempts').select('id').where('run_id', 'in', chunk).execute();
+    await deleteSimulatorCallsOfAttempts(
+      db,
+      organizationId,
+      attempts.map((row) => row.id),
+    );
     await db.updateTable('attempts').set({ run_id: null }).where('run_id', 'in', chunk).execute();
     await db.deleteFrom('runs').where('id', 'in', chunk).execute();
   }
@@ -190,4 +211,26 @@ async function deleteRuns(
     ARTIFACT_KEY_COLUMNS.map((column) => row[column]).filter((key): key is string => key !== null),
   );
   return { count: rows.length, objectKeys };
+}
+
+const configurationsOf = (db: Executor, organizationId: number) =>
+  db.selectFrom('telephony_configurations').select('id').where('organization_id', '=', organizationId);
+
+/**
+ * The simulator's records of these attempts' calls (the simulated provider keeps the numbers dialed). They name the
+ * attempt as text (`attempt_ref`, never cast: other callers of the simulator may use any reference).
+ */
+async function deleteSimulatorCallsOfAttempts(
+  db: Executor,
+  organizationId: number,
+  attemptIds: number[],
+): Promise<void> {
+  for (let start = 0; start < attemptIds.length; start += ID_CHUNK) {
+    const refs = attemptIds.slice(start, start + ID_CHUNK).map(String);
+    await db
+      .deleteFrom('simulator_calls')
+      .where('telephony_configuration_id', 'in', configurationsOf(db, organizationId))
+      .where('attempt_ref', 'in', refs)
+      .execute();
+  }
 }

@@ -69,6 +69,7 @@ describe('DELETE /organizations', () => {
       campaignId,
       contactId: null,
       phoneNumber: '+12125550160',
+      configurationId,
     });
     const upload = `campaigns/${organizationId}/${randomUUID()}/contacts.csv`;
     await t.ctx.storage.putObject({ key: upload, body: 'phone_number\n', contentType: 'text/csv' });
@@ -101,6 +102,13 @@ describe('DELETE /organizations', () => {
     expect(await exists('users', elsewhere.userId)).toBe(false); // it belonged to no other organization by then
     expect(await s3Keys(`runs/${organizationId}/`)).toEqual([]);
     expect(await s3Keys(`campaigns/${organizationId}/`)).toEqual([]);
+    // The simulator's record of the call names the configuration without a foreign key: it goes explicitly.
+    const simulatorCalls = await t.ctx.db
+      .selectFrom('simulator_calls')
+      .select('id')
+      .where('telephony_configuration_id', '=', configurationId)
+      .execute();
+    expect(simulatorCalls).toEqual([]);
     expect(call.keys).toHaveLength(2);
     const workflow = await t.ctx.temporal.client.workflow.getHandle(`campaign-${campaignId}`).describe();
     expect(workflow.status.name).toBe('TERMINATED');

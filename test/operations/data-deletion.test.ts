@@ -56,11 +56,22 @@ async function campaignWithCalls(state: 'created' | 'running' | 'paused' | 'comp
         campaignId,
         contactId,
         phoneNumber,
+        configurationId,
       }),
     );
   }
   return { campaignId, sourceKey, calls };
 }
+
+/** The simulator's records of these attempts' calls (it keeps the numbers it dialed). */
+const simulatorCallsOf = async (attemptIds: number[]) =>
+  (
+    await t.ctx.db
+      .selectFrom('simulator_calls')
+      .select('attempt_ref')
+      .where('attempt_ref', 'in', attemptIds.map(String))
+      .execute()
+  ).map((row) => row.attempt_ref);
 
 const rowCount = async (table: 'contacts' | 'attempts' | 'runs', column: 'campaign_id', id: number) =>
   Number(
@@ -81,6 +92,8 @@ describe('DELETE /campaign/{id}', () => {
     ]);
     const artifactKeys = calls.flatMap((call) => call.keys);
     expect(await s3Keys(`runs/${org.organizationId}/`)).toEqual(expect.arrayContaining(artifactKeys));
+    const attemptIds = calls.map((call) => call.attemptId);
+    expect(await simulatorCallsOf(attemptIds)).toHaveLength(2);
 
     const response = await del(`/api/v1/campaign/${campaignId}`);
 
@@ -95,6 +108,7 @@ describe('DELETE /campaign/{id}', () => {
     const remaining = await s3Keys(`runs/${org.organizationId}/`);
     for (const key of artifactKeys) expect(remaining).not.toContain(key);
     expect(await s3Keys(sourceKey)).toEqual([]);
+    expect(await simulatorCallsOf(attemptIds)).toEqual([]);
     expect((await del(`/api/v1/campaign/${campaignId}`)).statusCode).toBe(404);
   });
 
@@ -182,6 +196,7 @@ describe('POST /organizations/data-deletion', () => {
       campaignId: null,
       contactId: null,
       phoneNumber: number,
+      configurationId,
     });
     // Another organization's data about the same number is not this organization's to delete.
     const { agentId: otherAgent } = await insertAgent(t.ctx.db, other.organizationId);
@@ -191,6 +206,7 @@ describe('POST /organizations/data-deletion', () => {
       campaignId: null,
       contactId: null,
       phoneNumber: number,
+      configurationId: await insertSimulatorConfiguration(t.ctx.db, other.organizationId),
     });
 
     const response = await t.app.inject({
@@ -210,6 +226,10 @@ describe('POST /organizations/data-deletion', () => {
     expect(await s3Keys(first.calls[1]!.keys[0]!)).toHaveLength(1);
     expect(await s3Keys(foreign.keys[0]!)).toHaveLength(1);
     expect(await rowCount('contacts', 'campaign_id', first.campaignId)).toBe(1);
+    // The simulator's records of the number's calls go too; the other number's and the other organization's stay.
+    const deletedAttempts = [first.calls[0]!, second.calls[0]!, oneOff].map((call) => call.attemptId);
+    expect(await simulatorCallsOf(deletedAttempts)).toEqual([]);
+    expect(await simulatorCallsOf([first.calls[1]!.attemptId, foreign.attemptId])).toHaveLength(2);
   });
 
   it('answers 422 for something that is not a phone number', async () => {

@@ -22,7 +22,7 @@ export async function s3Keys(prefix: string): Promise<string[]> {
 
 /**
  * A finished outbound call of a campaign's contact: an attempt, a completed run with a transcript and a mixed
- * recording stored, created at `createdAt` (default now).
+ * recording stored, created at `createdAt` (default now); with `configurationId`, the simulator's record of the call.
  */
 export async function insertFinishedCall(
   t: TestApp,
@@ -34,6 +34,7 @@ export async function insertFinishedCall(
     phoneNumber: string;
     createdAt?: Date;
     isCompleted?: boolean;
+    configurationId?: number;
   },
 ): Promise<{ runId: number; attemptId: number; keys: string[] }> {
   const { db, storage } = t.ctx;
@@ -79,5 +80,22 @@ export async function insertFinishedCall(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (input.configurationId !== undefined) {
+    await db
+      .insertInto('simulator_calls')
+      .values({
+        call_sid: `SIM-deletion-${attempt.id}`,
+        telephony_configuration_id: input.configurationId,
+        attempt_ref: String(attempt.id),
+        to_number: input.phoneNumber,
+        from_number: '+12125550100',
+        outcome: 'completed',
+        ring_seconds: 0,
+        talk_seconds: 1,
+        ends_at: new Date(),
+        ended_at: new Date(),
+      })
+      .execute();
+  }
   return { runId: run.id, attemptId: attempt.id, keys };
 }
