@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { agentCallSettings } from './agent-call-settings';
 import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
@@ -91,11 +92,38 @@ export async function loadPlacementContext(
   };
 }
 
+/** Who holds the call leases this process takes, campaign and one-off calls alike (Temporal's worker identity shape). */
+export const CALL_LEASE_HOLDER = `${process.pid}@${hostname()}`;
+
+/** What one dial needs, whoever asked for it: a campaign (PlacementContext) or a one-off call (OneOffCallContext). */
+export interface DialTarget {
+  telephonyConfigurationId: number;
+  providerName: string;
+  provider: TelephonyProvider;
+  breaker: BreakerSettings;
+  ringTimeoutSeconds: number;
+  maxCallDurationSeconds: number;
+  amdEnabled: boolean;
+  leavesVoicemail: boolean;
+}
+
+/** A campaign's placement context as the dial sees it. */
+export function dialTargetOf(ctx: PlacementContext): DialTarget {
+  return { ...ctx, ringTimeoutSeconds: ctx.campaign.ring_timeout_seconds };
+}
+
+type CallTimes = Pick<DialTarget, 'ringTimeoutSeconds' | 'maxCallDurationSeconds'>;
+
+/** How long after the provider took a call its attempt is looked up if no outcome arrived: its longest life plus grace. */
+export function placedDeadlineSeconds(call: CallTimes, engine: EngineSettings): number {
+  return call.ringTimeoutSeconds + call.maxCallDurationSeconds + engine.deadlineGraceSeconds;
+}
+
 /**
  * How long a call lease lives without renewal: the call's longest life (ring timeout + the agent's maximum length)
  * plus grace, and one grace more than the attempt's deadline, so the lookup at the deadline still finds it live and
  * renews it for a call that runs on. A crashed worker's lease stops counting after this.
  */
-export function callLeaseTtlSeconds(ctx: PlacementContext, engine: EngineSettings): number {
-  return ctx.campaign.ring_timeout_seconds + ctx.maxCallDurationSeconds + 2 * engine.deadlineGraceSeconds;
+export function callLeaseTtlSeconds(call: CallTimes, engine: EngineSettings): number {
+  return placedDeadlineSeconds(call, engine) + engine.deadlineGraceSeconds;
 }

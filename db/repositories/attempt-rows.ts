@@ -1,21 +1,11 @@
 import type { Executor, Trx } from '../client';
 import type { Attempt } from '../database';
 
-/** Single attempt rows: a lock, the link to the run, and the small reads the engine's reports are built from. */
+/** Single attempt rows: a lock, and the small reads the engine's reports are built from. */
 
-/** The row locked until the transaction ends; throws when it is absent. */
-export async function lockAttempt(trx: Trx, attemptId: number): Promise<Attempt> {
-  return trx
-    .selectFrom('attempts')
-    .selectAll()
-    .where('id', '=', attemptId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/** Records the run a claimed attempt dials for. */
-export async function linkAttemptRun(trx: Trx, attemptId: number, runId: number): Promise<void> {
-  await trx.updateTable('attempts').set({ run_id: runId }).where('id', '=', attemptId).execute();
+/** The row locked until the transaction ends; undefined when it is absent. */
+export async function lockAttempt(trx: Trx, attemptId: number): Promise<Attempt | undefined> {
+  return trx.selectFrom('attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirst();
 }
 
 /** The outcomes of those of the attempts that finished. */

@@ -9,7 +9,8 @@ import { addToCampaignCounters } from './campaign-counters';
  * activity, a late webhook and a reconciler can race without ever dialing an attempt twice.
  *
  * queued → placing (claimed, the dial may be under way) → placed (the provider gave a call id) → finished.
- * A placement the provider refused goes placing → queued; only `recordAttemptOutcome` writes `finished`.
+ * A placement the provider refused goes placing → queued; only `recordAttemptOutcome` writes `finished`. The claim
+ * (queued → placing, with its call lease) is `claimAttemptWithLease` in `placement-claims.ts`.
  */
 
 export const OPEN_ATTEMPT_STATES = ['queued', 'placing', 'placed'] as const;
@@ -105,34 +106,6 @@ export async function earliestDueAt(db: Executor, campaignId: number): Promise<D
 export async function findAttempts(db: Executor, attemptIds: number[]): Promise<Attempt[]> {
   if (attemptIds.length === 0) return [];
   return db.selectFrom('attempts').selectAll().where('id', 'in', attemptIds).execute();
-}
-
-/** Claims a queued attempt for placement (CAS queued → placing); undefined when someone else holds it. */
-export async function claimAttempt(
-  trx: Trx,
-  input: {
-    attemptId: number;
-    provider: string;
-    callerNumber: string | null;
-    telephonyConfigurationId: number;
-    staleAfterSeconds: number;
-  },
-): Promise<Attempt | undefined> {
-  return trx
-    .updateTable('attempts')
-    .set({
-      state: 'placing',
-      placing_at: sql`now()`,
-      provider: input.provider,
-      caller_number: input.callerNumber,
-      telephony_configuration_id: input.telephonyConfigurationId,
-      // Until the provider answers, the deadline is when an unanswered claim is looked up at the provider.
-      deadline_at: sql`now() + make_interval(secs => ${input.staleAfterSeconds})`,
-    })
-    .where('id', '=', input.attemptId)
-    .where('state', '=', 'queued')
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /**

@@ -234,7 +234,7 @@ describe('the placement claim', () => {
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
   });
 
-  it('releases the lease it took for a campaign found paused, and claims nothing', async () => {
+  it('takes no lease for a campaign found paused, and claims nothing', async () => {
     const world = await queuedAttempt();
     await t.ctx.db
       .updateTable('campaigns')
@@ -251,6 +251,69 @@ describe('the placement claim', () => {
     expect(attempt).toEqual({ state: 'queued', run_id: null });
     expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
     expect(await simulatorCalls(world.configurationId)).toEqual([]);
+  });
+
+  it('takes the lease with the claim, in one commit: a claim held up before it shows no lease, then dials once', async () => {
+    const world = await queuedAttempt();
+    // Another transaction holds the attempt's row, as a slow claim of another worker would.
+    let releaseRow!: () => void;
+    const rowReleased = new Promise<void>((resolve) => (releaseRow = resolve));
+    let rowHeld!: (pid: number) => void;
+    const holder = new Promise<number>((resolve) => (rowHeld = resolve));
+    const holding = t.ctx.db.transaction().execute(async (trx) => {
+      await sql`select id from attempts where id = ${world.attemptId} for update`.execute(trx);
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      rowHeld(rows[0]!.pid);
+      await rowReleased;
+    });
+    const holderPid = await holder;
+    const placement = placementActivity()(world.campaignId, [world.attemptId]);
+    // Wait until the placement's claim is blocked by that transaction.
+    for (let blocked = 0; blocked === 0;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const { rows } = await sql<{ blocked: number }>`select count(*)::int as blocked from pg_stat_activity
+        where ${holderPid}::int = any(pg_blocking_pids(pid))`.execute(t.ctx.db);
+      blocked = rows[0]!.blocked;
+    }
+    // A worker that died here would leave no lease holding the organization's slot, and nothing claimed.
+    expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(0);
+    const waiting = await t.ctx.db
+      .selectFrom('attempts')
+      .select(['state', 'run_id'])
+      .where('id', '=', world.attemptId)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ state: 'queued', run_id: null });
+
+    releaseRow();
+    await holding;
+    const { reports } = await placement;
+    expect(reports.map((report) => report.status)).toEqual(['placed']);
+    expect(await simulatorCalls(world.configurationId)).toEqual([
+      { attempt_ref: String(world.attemptId), to_number: '+12125550100' },
+    ]);
+    expect(await countLiveCallLeases(t.ctx.db, world.organizationId)).toBe(1);
+  });
+
+  it('dials an attempt that two placements claim at once exactly once, under one lease', async () => {
+    const world = await queuedAttempt();
+    const place = placementActivity();
+    const both = await Promise.all([
+      place(world.campaignId, [world.attemptId]),
+      place(world.campaignId, [world.attemptId]),
+    ]);
+    const statuses = both.flatMap(({ reports }) => reports.map((report) => report.status)).sort();
+    // The second finds the attempt claimed: `pending` while the dial is under way, `placed` once it is stored.
+    expect(statuses[1]).toBe('placed');
+    expect(['pending', 'placed']).toContain(statuses[0]);
+    expect(await simulatorCalls(world.configurationId)).toEqual([
+      { attempt_ref: String(world.attemptId), to_number: '+12125550100' },
+    ]);
+    const leases = await t.ctx.db
+      .selectFrom('call_leases')
+      .select('holder')
+      .where('attempt_id', '=', world.attemptId)
+      .execute();
+    expect(leases).toHaveLength(1);
   });
 
   it('makes a pause wait for a claim under way, and a claim after the pause find it paused', async () => {
