@@ -1,3 +1,4 @@
+import { CredentialsUnreadableError } from '../config/credentials-cipher';
 import { hostname } from 'node:os';
 import { agentCallSettings } from './agent-call-settings';
 import type { Db } from '../db/client';
@@ -39,7 +40,10 @@ export interface PlacementContext {
   breaker: BreakerSettings;
 }
 
-/** The provider of a stored configuration, its sensitive fields decrypted. */
+/**
+ * The provider of a stored configuration, its sensitive fields decrypted. Secrets this server cannot decrypt (written
+ * under another APP_SECRET) are a setup error like a missing configuration: retrying cannot mend them.
+ */
 export function providerForConfiguration(
   configuration: Pick<
     TelephonyConfiguration,
@@ -48,7 +52,16 @@ export function providerForConfiguration(
   appSecret: RootSecrets,
   providerFactory: ProviderFactory,
 ): TelephonyProvider {
-  const { secrets } = credentialsOfConfiguration(configuration, appSecret);
+  let secrets: Record<string, string>;
+  try {
+    ({ secrets } = credentialsOfConfiguration(configuration, appSecret));
+  } catch (error) {
+    if (!(error instanceof CredentialsUnreadableError)) throw error;
+    throw new PlacementSetupError(
+      `the stored secrets of telephony configuration ${configuration.id} cannot be decrypted with this ` +
+        `server's APP_SECRET (or APP_SECRET_PREVIOUS); enter them again`,
+    );
+  }
   return providerFactory(
     { id: configuration.id, provider: configuration.provider, config: configuration.config },
     secrets,

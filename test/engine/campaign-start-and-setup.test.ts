@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
 import { campaignWorkflowId, startCampaignWorkflow } from '../../client/campaigns';
 import {
   campaignAction,
@@ -133,5 +134,34 @@ describe('a campaign whose start or setup went wrong', () => {
     ]);
     const result = await h.ctx.temporal.client.workflow.getHandle(campaignWorkflowId(campaignId)).result();
     expect(result).toMatchObject({ state: 'failed' });
+  });
+
+  it('fails with a log entry when the stored secrets of its configuration cannot be decrypted (another APP_SECRET)', async () => {
+    const campaignId = await createCampaign(h, { phones: [phoneFor(3, 2)] });
+    const { telephony_configuration_id: configurationId } = await campaignRow(h, campaignId);
+    await h.ctx.db
+      .updateTable('telephony_configurations')
+      .set({
+        encrypted_secrets: createCredentialsCipher('a-root-secret-this-deployment-never-had-0123').encrypt(
+          { token: 'sealed elsewhere' },
+          telephonySecretsContext(h.org.organizationId),
+        ),
+      })
+      .where('id', '=', configurationId!)
+      .execute();
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'failed', { what: 'failed' });
+    const failed = (await logEvents(campaignId)).filter((entry) => entry.event === 'failed');
+    expect(failed).toEqual([
+      {
+        event: 'failed',
+        details: {
+          reason: 'campaign_setup_invalid',
+          error: expect.stringContaining(`telephony configuration ${configurationId} cannot be decrypted`),
+        },
+      },
+    ]);
+    expect(await calledNumbers(campaignId)).toEqual([]);
   });
 });
