@@ -7,16 +7,19 @@ import {
   type CampaignChange,
 } from '../workflows/campaign-messages';
 import { CAMPAIGN_ID_KEY, ORGANIZATION_ID_KEY } from '../workflows/campaign-search-attributes';
+// A type only: the worker bundles workflows by path, and the compiler checks the start's arguments against it.
+import type {
+  campaignWorkflow,
+  CampaignWorkflowInput as WorkflowInput,
+} from '../workflows/campaign-workflow';
 
 /** The one place a campaign's workflow id is made: deterministic, so a repeated start is a no-op. */
 export function campaignWorkflowId(campaignId: number): string {
   return `campaign-${campaignId}`;
 }
 
-export interface CampaignWorkflowInput {
-  campaignId: number;
-  organizationId: number;
-}
+/** What a start passes: the workflow's input without the state a run carries into the next (continue-as-new). */
+export type CampaignWorkflowInput = Omit<WorkflowInput, 'carried'>;
 
 /**
  * Starts the campaign's workflow. When it already runs (an earlier start reached Temporal but answered too late, and
@@ -27,7 +30,7 @@ export async function startCampaignWorkflow(
   input: CampaignWorkflowInput,
 ): Promise<void> {
   try {
-    await temporal.client.workflow.start('campaignWorkflow', {
+    await temporal.client.workflow.start<typeof campaignWorkflow>('campaignWorkflow', {
       workflowId: campaignWorkflowId(input.campaignId),
       taskQueue: temporal.taskQueue,
       args: [input],

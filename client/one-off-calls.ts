@@ -4,6 +4,11 @@ import type { TemporalGateway } from './temporal';
 import { notifyAttemptFinished } from './campaigns';
 import { attemptFinishedSignal } from '../workflows/campaign-messages';
 import { ORGANIZATION_ID_KEY } from '../workflows/campaign-search-attributes';
+// A type only: the worker bundles workflows by path, and the compiler checks the start's arguments against it.
+import type {
+  oneOffCallWorkflow,
+  OneOffCallWorkflowInput as WorkflowInput,
+} from '../workflows/one-off-call-workflow';
 
 /**
  * The one place a one-off call's workflow id is made, from its attempt id (deterministic: a repeated start is a
@@ -13,10 +18,8 @@ export function oneOffCallWorkflowId(attemptId: number): string {
   return `one-off-call-${attemptId}`;
 }
 
-export interface OneOffCallWorkflowInput {
-  attemptId: number;
-  organizationId: number;
-}
+/** What a start passes: the workflow's input without the state a run carries into the next (continue-as-new). */
+export type OneOffCallWorkflowInput = Omit<WorkflowInput, 'carried'>;
 
 /** Starts the one-off call's workflow; starting it again (or after it closed) does nothing. */
 export async function startOneOffCallWorkflow(
@@ -24,7 +27,7 @@ export async function startOneOffCallWorkflow(
   input: OneOffCallWorkflowInput,
 ): Promise<void> {
   try {
-    await temporal.client.workflow.start('oneOffCallWorkflow', {
+    await temporal.client.workflow.start<typeof oneOffCallWorkflow>('oneOffCallWorkflow', {
       workflowId: oneOffCallWorkflowId(input.attemptId),
       taskQueue: temporal.taskQueue,
       args: [input],

@@ -1,4 +1,11 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptionsStartWorkflowAction,
+} from '@temporalio/client';
+// A type only: the worker bundles workflows by path, and the compiler checks the schedule's arguments against it.
+import type { retentionSweepWorkflow } from '../workflows/retention-sweep-workflow';
 
 /** The one place the retention schedule's id is made: one schedule per deployment (its task queue). */
 export function retentionScheduleId(taskQueue: string): string {
@@ -16,8 +23,8 @@ export async function ensureRetentionSchedule(
 ): Promise<void> {
   const scheduleId = retentionScheduleId(options.taskQueue);
   const spec = { intervals: [{ every: `${options.intervalSeconds}s` }] };
-  const action = {
-    type: 'startWorkflow' as const,
+  const action: ScheduleOptionsStartWorkflowAction<typeof retentionSweepWorkflow> = {
+    type: 'startWorkflow',
     workflowType: 'retentionSweepWorkflow',
     workflowId: `retention-sweep-${options.taskQueue}`,
     taskQueue: options.taskQueue,
