@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { AttemptReport, AttemptReports } from '../domain/attempt-report';
 import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
+import { placementTurns } from './placement/fair-turns';
 import { placeOne } from './placement/place-one';
 import { heartbeatWhilePlacing, placementMustStop } from './placement/stopping';
 
@@ -23,6 +24,7 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
   return {
     async placeAttempts(input: PlaceAttemptsInput): Promise<AttemptReports> {
       const ctx = await placementContextOrFailCampaign(deps, input.campaignId);
+      const turns = placementTurns(deps.config.databasePoolSize);
       const reports: AttemptReport[] = [];
       const queue = [...input.attemptIds];
       // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
@@ -38,10 +40,17 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
                 return;
               }
               const waitMs = refusedUntilMs - Date.now();
+              // A dial waits for its organization's fair turn (fair-turns.ts); stopping is checked again once it has it.
               const report =
                 waitMs > 0
                   ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
-                  : await placeOne(deps, ctx, id);
+                  : await turns.run(ctx.campaign.organization_id, input.campaignId, async () =>
+                      placementMustStop(deps) ? null : placeOne(deps, ctx, id),
+                    );
+              if (report === null) {
+                queue.unshift(id);
+                return;
+              }
               if (report.status === 'deferred' && report.retryAfterMs !== undefined)
                 refusedUntilMs = Math.max(refusedUntilMs, Date.now() + report.retryAfterMs);
               reports.push(report);
