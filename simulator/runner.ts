@@ -15,6 +15,8 @@ const CALLBACK_TRIES = 3;
 const CALLBACK_TIMEOUT_MS = 5000;
 /** Conversations one runner plays at once; further answered calls wait (ringing a little longer) for a free line. */
 const MAX_CONVERSATIONS = 100;
+/** Status callbacks one runner has in flight at most; past it, due calls wait for the next tick to end. */
+const MAX_DELIVERIES = 1000;
 
 /**
  * Plays out simulated calls: ends each call when its time is up and posts the final status to its callback URL,
@@ -34,6 +36,7 @@ export function startSimulatorRunner(deps: {
   const log = deps.logger.child({ component: 'simulator' });
   const intervalMs = deps.intervalMs ?? 100;
   const conversations = new Set<Promise<void>>();
+  const deliveries = new Set<Promise<void>>();
   const abort = new AbortController();
   let stopped = false;
   let current: Promise<void> = Promise.resolve();
@@ -53,10 +56,21 @@ export function startSimulatorRunner(deps: {
   const tick = async () => {
     try {
       if (deps.answering && !stopped) await answer(deps.answering);
+      // Callbacks go out beside the ticks, as a vendor's would: a slow receiver of one call's status must not hold
+      // back the end of every other call (one organization's busy webhooks delayed another's calls by a tick or more).
       for (;;) {
-        const ended = await endDueCalls(deps.db, 200);
-        await Promise.all(ended.map((call) => deliver(deps.db, log, call)));
-        if (ended.length < 200 || stopped) break;
+        const free = MAX_DELIVERIES - deliveries.size;
+        if (free <= 0) break;
+        const ended = await endDueCalls(deps.db, Math.min(200, free));
+        for (const call of ended) {
+          const delivering = deliver(deps.db, log, call)
+            .catch((error: unknown) =>
+              log.warn({ err: error, call_sid: call.call_sid }, 'status callback failed'),
+            )
+            .finally(() => deliveries.delete(delivering));
+          deliveries.add(delivering);
+        }
+        if (ended.length < Math.min(200, free) || stopped) break;
       }
     } catch (error) {
       log.warn({ err: error }, 'simulator tick failed');
@@ -77,6 +91,7 @@ export function startSimulatorRunner(deps: {
       abort.abort();
       await current;
       await Promise.all(conversations);
+      await Promise.all(deliveries);
     },
   };
 }
