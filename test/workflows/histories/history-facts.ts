@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { History } from '@temporalio/common/lib/proto-utils';
+import type { IssuedCommand } from './command-recorder';
 
 /**
  * What a recorded history holds, read from its events: the recorder checks that a run shows what its scenario is
@@ -105,6 +106,25 @@ export function patchIds(history: History): string[] {
     }
   }
   return ids;
+}
+
+/** Every activity the run scheduled (type and arguments) and the input it continued as new with, in order. */
+export function issuedCommands(history: History): IssuedCommand[] {
+  return events(history).flatMap<IssuedCommand>((event) => {
+    const scheduled = event.activityTaskScheduledEventAttributes;
+    if (scheduled)
+      return [
+        {
+          kind: 'activity' as const,
+          activityType: scheduled.activityType?.name ?? '',
+          args: (scheduled.input?.payloads ?? []).map(decode),
+        },
+      ];
+    const continued = event.workflowExecutionContinuedAsNewEventAttributes;
+    if (continued)
+      return [{ kind: 'continueAsNew' as const, args: (continued.input?.payloads ?? []).map(decode) }];
+    return [];
+  });
 }
 
 /** Activity types in the order they were scheduled. */
