@@ -114,6 +114,26 @@ export default tseslint.config(
     },
   },
   {
+    // Clients start workflows by name through the workflow function's type; a value import would pull workflow code
+    // (and its sandbox-only settings) into the API process. Messages and search attributes are values they need.
+    files: ['client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+workflows(/index|/[^/]*-workflow)?$',
+              allowTypeImports: true,
+              message:
+                'Import workflow functions as types only (client.workflow.start<typeof fn>): workers bundle them by path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [onlyPackages(['luxon', 'libphonenumber-js'])] }],

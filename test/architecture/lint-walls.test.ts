@@ -94,6 +94,21 @@ describe('the lint walls', () => {
     });
   });
 
+  describe('client/ starts workflows through their types', () => {
+    it('refuses a client that imports a workflow function as a value', async () => {
+      for (const workflow of ['campaign-workflow.ts', 'one-off-call-workflow.ts', 'index.ts'])
+        expect(await importFrom('client', path.join('workflows', workflow))).toEqual(
+          refusal(IMPORTS, 'Import workflow functions as types only'),
+        );
+    });
+
+    it('lets a client import workflow types, messages and search attributes', async () => {
+      expect(await importFrom('client', path.join('workflows', 'campaign-workflow.ts'), 'type')).toEqual([]);
+      expect(await importFrom('client', path.join('workflows', 'campaign-messages.ts'))).toEqual([]);
+      expect(await importFrom('client', path.join('workflows', 'campaign-search-attributes.ts'))).toEqual([]);
+    });
+  });
+
   describe('api/ reaches the engine only through client/', () => {
     it.each(['workflows', 'activities', 'engine', 'worker'])(
       'refuses a route that imports %s/, even for types',
