@@ -2,9 +2,16 @@ import { Context } from '@temporalio/activity';
 import type { AttemptReport, AttemptReports } from '../domain/attempt-report';
 import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
-import { placementTurns } from './placement/fair-turns';
+import { ABANDONED, placementTurns } from './placement/fair-turns';
 import { placeOne } from './placement/place-one';
 import { heartbeatWhilePlacing, placementMustStop } from './placement/stopping';
+
+/**
+ * How long a lane may wait for a fair turn before its attempts go back to the campaign, undialed: well inside the
+ * activity's 2-minute start-to-close timeout, so a worker crowded with campaigns hands work back instead of timing out
+ * (which would send every attempt of the batch to a provider lookup).
+ */
+export const TURN_WAIT_LIMIT_MS = 60_000;
 
 export interface PlaceAttemptsInput {
   campaignId: number;
@@ -18,7 +25,8 @@ export interface PlaceAttemptsInput {
  *
  * Shutdown: before each claim it checks whether it must stop (the worker is stopping or the activity was cancelled).
  * Then every lane finishes the dial it has sent, and the attempts not yet claimed come back `queued` (their rows were
- * never touched), so the workflow hands them to the next placement, on whichever worker polls.
+ * never touched), so the workflow hands them to the next placement, on whichever worker polls. A lane still waiting
+ * for its fair turn after TURN_WAIT_LIMIT_MS gives up the same way.
  */
 export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
   return {
@@ -30,6 +38,14 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
       // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
       let refusedUntilMs = 0;
       const stopHeartbeat = heartbeatWhilePlacing(() => reports.length);
+      // Waiting for a turn ends when the activity must stop (cancelled, worker stopping) or has waited long enough.
+      const turnWaitLimit = new AbortController();
+      const turnWaitTimer = setTimeout(() => turnWaitLimit.abort(), TURN_WAIT_LIMIT_MS);
+      const giveUpWaiting = AbortSignal.any([
+        Context.current().cancellationSignal,
+        turnWaitLimit.signal,
+        ...(deps.workerStopping ? [deps.workerStopping] : []),
+      ]);
       try {
         const lanes = Array.from(
           { length: Math.min(deps.engine.placementConcurrency, queue.length) },
@@ -44,10 +60,13 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
               const report =
                 waitMs > 0
                   ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
-                  : await turns.run(ctx.campaign.organization_id, input.campaignId, async () =>
-                      placementMustStop(deps) ? null : placeOne(deps, ctx, id),
+                  : await turns.run(
+                      ctx.campaign.organization_id,
+                      input.campaignId,
+                      async () => (placementMustStop(deps) ? null : placeOne(deps, ctx, id)),
+                      giveUpWaiting,
                     );
-              if (report === null) {
+              if (report === null || report === ABANDONED) {
                 queue.unshift(id);
                 return;
               }
@@ -61,11 +80,17 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
         await Promise.all(lanes);
       } finally {
         stopHeartbeat();
+        clearTimeout(turnWaitTimer);
       }
       if (queue.length > 0) {
         deps.logger.info(
-          { campaign_id: input.campaignId, handed_back: queue.length, dialed: reports.length },
-          'placement stopping: attempts not yet dialed go back to the campaign',
+          {
+            campaign_id: input.campaignId,
+            handed_back: queue.length,
+            dialed: reports.length,
+            reason: placementMustStop(deps) ? 'stopping' : 'turn_wait_limit',
+          },
+          'placement ends early: attempts not yet dialed go back to the campaign',
         );
         for (const attemptId of queue) reports.push({ attemptId, status: 'queued' });
       }

@@ -8,6 +8,9 @@
  * its claim's round trips. With turns, what waits beyond the capacity waits here, in fair order; one campaign alone
  * still gets every turn. Nothing changes about which attempts are dialed, only the order in which waiting dials start.
  */
+/** What `FairTurns.run` answers when the caller gave up waiting for its turn. */
+export const ABANDONED = Symbol('abandoned');
+
 export class FairTurns {
   private running = 0;
   /** organization → campaign → waiters, in arrival order; both maps iterate in round-robin order (see `next`). */
@@ -19,9 +22,18 @@ export class FairTurns {
     return this.running;
   }
 
-  /** Runs `dial` in a turn of the organization's campaign; the turn is given back however `dial` ends. */
-  async run<T>(organizationId: number, campaignId: number, dial: () => Promise<T>): Promise<T> {
-    await this.acquire(organizationId, campaignId);
+  /**
+   * Runs `dial` in a turn of the organization's campaign; the turn is given back however `dial` ends. Answers
+   * `ABANDONED` without running it when `signal` aborts before the turn comes (the activity is stopping, or has
+   * waited as long as it may).
+   */
+  async run<T>(
+    organizationId: number,
+    campaignId: number,
+    dial: () => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T | typeof ABANDONED> {
+    if (!(await this.acquire(organizationId, campaignId, signal))) return ABANDONED;
     try {
       return await dial();
     } finally {
@@ -29,18 +41,40 @@ export class FairTurns {
     }
   }
 
-  private acquire(organizationId: number, campaignId: number): Promise<void> {
+  /** True once the turn is this caller's; false when `signal` aborted first (it then holds no turn). */
+  private acquire(organizationId: number, campaignId: number, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
     if (this.running < this.capacity && this.waiting.size === 0) {
       this.running += 1;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
       let campaigns = this.waiting.get(organizationId);
       if (!campaigns) this.waiting.set(organizationId, (campaigns = new Map()));
       let queue = campaigns.get(campaignId);
       if (!queue) campaigns.set(campaignId, (queue = []));
-      queue.push(resolve);
+      const waiter = () => {
+        signal?.removeEventListener('abort', abandon);
+        resolve(true);
+      };
+      const abandon = () => {
+        this.forget(organizationId, campaignId, waiter);
+        resolve(false);
+      };
+      signal?.addEventListener('abort', abandon, { once: true });
+      queue.push(waiter);
     });
+  }
+
+  /** Takes an abandoned waiter out of its queue (and empty queues out of the maps), keeping the others' order. */
+  private forget(organizationId: number, campaignId: number, waiter: () => void): void {
+    const campaigns = this.waiting.get(organizationId);
+    const queue = campaigns?.get(campaignId);
+    if (!campaigns || !queue) return;
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
+    if (queue.length === 0) campaigns.delete(campaignId);
+    if (campaigns.size === 0) this.waiting.delete(organizationId);
   }
 
   private release(): void {

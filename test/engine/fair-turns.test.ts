@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FairTurns } from '../../activities/placement/fair-turns';
+import { ABANDONED, FairTurns } from '../../activities/placement/fair-turns';
 
 /** Dials that end when the test says so; `started` records the order in which they got their turn. */
 function dialRecorder() {
@@ -81,5 +81,27 @@ describe('fair turns at dialing', () => {
     );
     expect(turns.active).toBe(0);
     expect(await turns.run(1, 10, async () => 'next')).toBe('next');
+  });
+
+  it('lets a waiting dial give up when its signal aborts: it never runs and the others keep their order', async () => {
+    const turns = new FairTurns(1);
+    const r = dialRecorder();
+    const first = turns.run(1, 10, r.dial('x0'));
+    await settle();
+    const giveUp = new AbortController();
+    const abandoned = turns.run(2, 20, r.dial('y0'), giveUp.signal);
+    const next = turns.run(3, 30, r.dial('z0'));
+    await settle();
+    giveUp.abort();
+    expect(await abandoned).toBe(ABANDONED);
+    r.end('x0');
+    await settle();
+    r.end('z0');
+    expect(await Promise.all([first, next])).toEqual(['x0', 'z0']);
+    expect(r.started).toEqual(['x0', 'z0']);
+    expect(turns.active).toBe(0);
+    // Already aborted: answered at once, whether a turn is free or not.
+    expect(await turns.run(1, 10, r.dial('late'), giveUp.signal)).toBe(ABANDONED);
+    expect(r.started).not.toContain('late');
   });
 });
