@@ -83,14 +83,12 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
         clearTimeout(turnWaitTimer);
       }
       if (queue.length > 0) {
+        const stopping = placementMustStop(deps);
         deps.logger.info(
-          {
-            campaign_id: input.campaignId,
-            handed_back: queue.length,
-            dialed: reports.length,
-            reason: placementMustStop(deps) ? 'stopping' : 'turn_wait_limit',
-          },
-          'placement ends early: attempts not yet dialed go back to the campaign',
+          { campaign_id: input.campaignId, handed_back: queue.length, dialed: reports.length },
+          stopping
+            ? 'placement stopping: attempts not yet dialed go back to the campaign'
+            : 'placement waited too long for fair turns: attempts not yet dialed go back to the campaign',
         );
         for (const attemptId of queue) reports.push({ attemptId, status: 'queued' });
       }
