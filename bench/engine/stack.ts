@@ -44,8 +44,11 @@ export interface BenchStack {
   /** The Temporal dev server's SQLite file (`--db-filename`), or null when it keeps its state in memory. */
   temporalDbFile: string | null;
   scratchDir: string;
-  /** Starts one more engine worker process; resolves once it polls. */
-  startWorker(extraEnv?: Record<string, string>): Promise<ChildProcess>;
+  /**
+   * Starts one more engine worker process, from source (`worker/main.ts` through tsx) or compiled at `entry`
+   * (`…/worker/main.js` of scripts/build-service.ts); resolves once it polls.
+   */
+  startWorker(extraEnv?: Record<string, string>, entry?: string): Promise<ChildProcess>;
   /** Starts a child process running `script` (a worker of the yardstick); resolves once it prints "worker polling". */
   startChild(script: string, env: Record<string, string>): Promise<ChildProcess>;
   stop(): Promise<void>;
@@ -175,8 +178,9 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     (await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet })).code,
   );
 
+  // A compiled entry point (`.js`, from scripts/build-service.ts) runs on plain node, as the image runs it.
   const startChild = (script: string, childEnv: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, script.endsWith('.js') ? [script] : ['--import', 'tsx', script], {
       env: { ...process.env, ...childEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -210,8 +214,8 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     temporalAddress: temporal.address,
     temporalDbFile,
     scratchDir,
-    startWorker: (extraEnv = {}) =>
-      startChild('worker/main.ts', {
+    startWorker: (extraEnv: Record<string, string> = {}, entry = 'worker/main.ts') =>
+      startChild(entry, {
         ...env,
         // The worker logs "worker polling" at info; the engine's own logs stay at the bench level.
         LOG_LEVEL: 'info',

@@ -1,5 +1,8 @@
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from '../../devstack/processes';
+import { buildService } from '../../scripts/build-service';
 import { log, startBenchStack } from '../engine/stack';
 import { createCampaigns, measureCampaigns } from './campaigns-run';
 import { deployedWorkerSettings } from './deployed-worker';
@@ -15,7 +18,9 @@ import { measureImport } from './import-run';
  *   campaigns  runs --campaigns N (100) campaigns of --contacts-each M (200) contacts at once in that worker and
  *              reports its memory and workflow-cache counters (campaigns-run.ts); --with-import ROWS imports a CSV
  *              in the same worker meanwhile.
- * Options: --node-options "<flags>" replaces the shipped NODE_OPTIONS ('' for Node's default heap);
+ * Options: --compiled runs the worker as the image does: `npm run build`'s JavaScript (built here into a scratch
+ * folder, with its prebuilt workflow bundle) on plain node, without tsx;
+ * --node-options "<flags>" replaces the shipped NODE_OPTIONS ('' for Node's default heap);
  * --max-cached-workflows N replaces the shipped cache size; --keep keeps the database and scratch folder.
  * Prints one JSON line per measurement. `BENCH_ADMIN_URL` picks the PostgreSQL server (default
  * postgres://postgres@127.0.0.1:5432/postgres).
@@ -43,25 +48,47 @@ const print = (figures: Record<string, unknown>) =>
     }),
   );
 
+/** `npm run build`'s output in a scratch folder, with node_modules reached through a link (the image's layout). */
+async function compiledWorker(): Promise<{ entry: string; bundle: string; outDir: string }> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'vac-bench-compiled-'));
+  await buildService({ outDir, workflowBundle: true });
+  symlinkSync(
+    path.resolve(import.meta.dirname, '../../node_modules'),
+    path.join(outDir, 'node_modules'),
+    'dir',
+  );
+  return {
+    entry: path.join(outDir, 'worker', 'main.js'),
+    bundle: path.join(outDir, 'workflow-bundle.js'),
+    outDir,
+  };
+}
+
 async function main(): Promise<void> {
+  const compiled = args.includes('--compiled') ? await compiledWorker() : null;
   const stack = await startBenchStack({ keep: args.includes('--keep') });
   try {
     const metricsAddress = `127.0.0.1:${await freePort()}`;
-    const worker = await stack.startWorker({
-      NODE_ENV: 'production',
-      NODE_OPTIONS: nodeOptions,
-      ...(maxCachedWorkflows ? { WORKER_MAX_CACHED_WORKFLOWS: maxCachedWorkflows } : {}),
-      ...(mode === 'campaigns' ? { WORKER_METRICS_ADDRESS: metricsAddress } : {}),
-    });
+    const worker = await stack.startWorker(
+      {
+        NODE_ENV: 'production',
+        NODE_OPTIONS: nodeOptions,
+        ...(maxCachedWorkflows ? { WORKER_MAX_CACHED_WORKFLOWS: maxCachedWorkflows } : {}),
+        ...(mode === 'campaigns' ? { WORKER_METRICS_ADDRESS: metricsAddress } : {}),
+        ...(compiled ? { WORKFLOW_BUNDLE_PATH: compiled.bundle } : {}),
+      },
+      compiled?.entry,
+    );
     log(
-      `worker ${worker.pid} polling (NODE_OPTIONS "${nodeOptions}", max cached workflows ${maxCachedWorkflows})`,
+      `worker ${worker.pid} polling (${compiled ? 'compiled' : 'from source through tsx'}, NODE_OPTIONS ` +
+        `"${nodeOptions}", max cached workflows ${maxCachedWorkflows})`,
     );
     if (mode === 'import') {
       const rows = Number(option('rows') ?? 1_000_000);
       const trials = Number(option('trials') ?? 1);
       for (let trial = 1; trial <= trials; trial++) {
         log(`import trial ${trial}/${trials}, load ${loadavg()[0]!.toFixed(2)}`);
-        print({ trial, ...(await measureImport(stack, worker, rows)) });
+        print({ trial, compiled: compiled !== null, ...(await measureImport(stack, worker, rows)) });
       }
     } else {
       const count = Number(option('campaigns') ?? 100);
@@ -77,6 +104,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
+    if (compiled && !args.includes('--keep')) rmSync(compiled.outDir, { recursive: true, force: true });
   }
 }
 
