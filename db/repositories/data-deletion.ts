@@ -3,6 +3,7 @@
  * caller's transaction and answers the storage keys the deleted rows pointed at; the caller records them as pending
  * object deletions in the same transaction (so no object is orphaned) and deletes them after the commit.
  */
+import { sql } from 'kysely';
 import type { Executor } from '../client';
 
 const ARTIFACT_KEY_COLUMNS = [
@@ -54,15 +55,8 @@ export async function deleteCampaignRows(
   campaign: { id: number; source_id: string },
 ): Promise<DeletedData> {
   const runs = await deleteRuns(db, organizationId, (query) => query.where('campaign_id', '=', campaign.id));
-  const attemptIds = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('campaign_id', '=', campaign.id)
-    .execute();
-  await deleteSimulatorCallsOfAttempts(
-    db,
-    organizationId,
-    attemptIds.map((row) => row.id),
+  await deleteSimulatorCallsOf(db, organizationId, (attempts) =>
+    attempts.where('campaign_id', '=', campaign.id),
   );
   const attempts = await db.deleteFrom('attempts').where('campaign_id', '=', campaign.id).executeTakeFirst();
   const contacts = await db.deleteFrom('contacts').where('campaign_id', '=', campaign.id).executeTakeFirst();
@@ -117,6 +111,7 @@ export async function deleteRunRow(
   organizationId: number,
   runId: number,
 ): Promise<DeletedData> {
+  await deleteSimulatorCallsOf(db, organizationId, (attempts) => attempts.where('run_id', '=', runId));
   const runs = await deleteRuns(db, organizationId, (query) => query.where('id', '=', runId));
   return { campaigns: 0, contacts: 0, attempts: 0, runs: runs.count, objectKeys: runs.objectKeys };
 }
@@ -198,12 +193,6 @@ async function deleteRuns(
   // In chunks: a statement carries at most 65535 parameters.
   for (let start = 0; start < ids.length; start += ID_CHUNK) {
     const chunk = ids.slice(start, start + ID_CHUNK);
-    const attempts = await db.selectFrom('attempts').select('id').where('run_id', 'in', chunk).execute();
-    await deleteSimulatorCallsOfAttempts(
-      db,
-      organizationId,
-      attempts.map((row) => row.id),
-    );
     await db.updateTable('attempts').set({ run_id: null }).where('run_id', 'in', chunk).execute();
     await db.deleteFrom('runs').where('id', 'in', chunk).execute();
   }
@@ -217,20 +206,22 @@ const configurationsOf = (db: Executor, organizationId: number) =>
   db.selectFrom('telephony_configurations').select('id').where('organization_id', '=', organizationId);
 
 /**
- * The simulator's records of these attempts' calls (the simulated provider keeps the numbers dialed). They name the
- * attempt as text (`attempt_ref`, never cast: other callers of the simulator may use any reference).
+ * Deletes the simulator's records of the calls of the organization's attempts that `filter` picks (the simulated
+ * provider keeps the numbers it dialed). They name the attempt as text (`attempt_ref`): the attempt's id is cast,
+ * never the reference, which other callers of the simulator may set to anything.
  */
-async function deleteSimulatorCallsOfAttempts(
+async function deleteSimulatorCallsOf(
   db: Executor,
   organizationId: number,
-  attemptIds: number[],
+  filter: (attempts: AttemptRefsQuery) => AttemptRefsQuery,
 ): Promise<void> {
-  for (let start = 0; start < attemptIds.length; start += ID_CHUNK) {
-    const refs = attemptIds.slice(start, start + ID_CHUNK).map(String);
-    await db
-      .deleteFrom('simulator_calls')
-      .where('telephony_configuration_id', 'in', configurationsOf(db, organizationId))
-      .where('attempt_ref', 'in', refs)
-      .execute();
-  }
+  const attemptRefs = attemptRefsOf(db).where('organization_id', '=', organizationId);
+  await db
+    .deleteFrom('simulator_calls')
+    .where('telephony_configuration_id', 'in', configurationsOf(db, organizationId))
+    .where('attempt_ref', 'in', filter(attemptRefs))
+    .execute();
 }
+
+type AttemptRefsQuery = ReturnType<typeof attemptRefsOf>;
+const attemptRefsOf = (db: Executor) => db.selectFrom('attempts').select(sql<string>`id::text`.as('ref'));

@@ -22,7 +22,7 @@ let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 export const workflowBundle = () =>
   (bundle ??= bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietLogger }));
 
-const quietLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
+export const quietLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
 
 export interface EngineHarness extends TestApp {
   baseUrl: string;

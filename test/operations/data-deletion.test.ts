@@ -148,8 +148,10 @@ describe('DELETE /workflow/{workflow_id}/runs/{run_id}', () => {
   it('deletes a finished run and its artifacts; its attempt keeps its outcome', async () => {
     const { calls } = await campaignWithCalls('completed', ['+12125550106']);
     const [call] = calls;
+    expect(await simulatorCallsOf([call!.attemptId])).toHaveLength(1);
     const response = await del(`/api/v1/workflow/${agentId}/runs/${call!.runId}`);
     expect(response.statusCode).toBe(200);
+    expect(await simulatorCallsOf([call!.attemptId])).toEqual([]);
     expect(response.json()).toEqual({
       id: call!.runId,
       deleted: { campaigns: 0, contacts: 0, attempts: 0, runs: 1 },

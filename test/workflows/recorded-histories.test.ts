@@ -3,7 +3,7 @@ import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { WORKFLOWS_PATH } from '../../worker/workflows-path';
 import type { CarriedCampaignState } from '../../workflows/in-flight';
-import { workflowBundle } from '../engine/engine-harness';
+import { quietLogger, workflowBundle } from '../engine/engine-harness';
 import type { IssuedCommand } from './histories/command-recorder';
 import {
   activityTypes,
@@ -59,7 +59,7 @@ describe('recorded workflow histories', () => {
     const recordingBundle = await bundleWorkflowCode({
       workflowsPath: WORKFLOWS_PATH,
       workflowInterceptorModules: [path.join(import.meta.dirname, 'histories', 'command-recorder.ts')],
-      logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never,
+      logger: quietLogger,
     });
     const issued = new Map<string, IssuedCommand[]>();
     const results = Worker.runReplayHistories(

@@ -70,7 +70,6 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
       throw error;
     }
   };
-  const secretsReadable = (row: TelephonyConfiguration): boolean => readableSecretsOf(row) !== null;
 
   const seal = (organizationId: number, secrets: Record<string, string>): string | null =>
     Object.keys(secrets).length === 0
@@ -89,14 +88,17 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
       'This organization already has a telephony configuration with that name.',
     );
 
-  /** The configuration as clients see it, secrets masked. */
-  function present(row: TelephonyConfiguration): ConfigurationCore {
+  /** The configuration as clients see it, secrets masked (`secrets`: already read with `readableSecretsOf`). */
+  function present(
+    row: TelephonyConfiguration,
+    secrets: Record<string, string> | null = readableSecretsOf(row),
+  ): ConfigurationCore {
     return {
       id: row.id,
       name: row.name,
       provider: row.provider,
       is_default_outbound: row.is_default_outbound,
-      credentials: maskedCredentials(definitionOf(row), row.config, readableSecretsOf(row) ?? {}),
+      credentials: maskedCredentials(definitionOf(row), row.config, secrets ?? {}),
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };
@@ -204,5 +206,5 @@ export function createConfigurationService(db: Db, appSecret: RootSecrets, desti
     });
   }
 
-  return { present, get, create, update, remove, secretsOf, secretsReadable };
+  return { present, get, create, update, remove, secretsOf, readableSecretsOf };
 }

@@ -38,13 +38,17 @@ const telephonyConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({
-      ...configurations.present(row),
-      ...outboundReadiness(row.provider, numbers.get(row.id), {
-        ...server,
-        credentialsReadable: configurations.secretsReadable(row),
-      }),
-    }));
+    return rows.map((row) => {
+      // Decrypted once: the masked credentials and whether the configuration is usable both follow from it.
+      const secrets = configurations.readableSecretsOf(row);
+      return {
+        ...configurations.present(row, secrets),
+        ...outboundReadiness(row.provider, numbers.get(row.id), {
+          ...server,
+          credentialsReadable: secrets !== null,
+        }),
+      };
+    });
   };
   const describeOne = async (row: TelephonyConfiguration) => (await describe([row]))[0]!;
 
