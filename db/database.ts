@@ -21,6 +21,13 @@ import type {
 } from './tables/telephony';
 import type { VoiceConfigurationsTable } from './tables/voice';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
+import type {
+  WebhookDeliveriesTable,
+  WebhookDeliveryAttemptsTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './tables/webhooks';
+import type { DoNotCallEntriesTable } from './tables/safety';
 
 export type { CampaignState } from '../domain/campaign-transitions';
 export type * from './tables/accounts';
@@ -32,6 +39,8 @@ export type * from './tables/runs';
 export type * from './tables/telephony';
 export type * from './tables/voice';
 export type * from './tables/lifecycle';
+export type * from './tables/webhooks';
+export type * from './tables/safety';
 
 /**
  * One interface keyed by table: the schema as the code sees it, the tables' columns grouped by area under tables/.
@@ -62,6 +71,11 @@ export interface Database {
   call_conversations: CallConversationsTable;
   voice_configurations: VoiceConfigurationsTable;
   pending_object_deletions: PendingObjectDeletionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  do_not_call_entries: DoNotCallEntriesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
