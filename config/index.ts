@@ -12,6 +12,7 @@ import { createEnvReader, type Env } from './env-reader';
 import type { Config } from './settings';
 import { readTrustProxy } from './trust-proxy';
 import { readWorkerShutdownSettings } from './worker-shutdown';
+import { readWebhookSettings } from './webhooks';
 
 export type { Config } from './settings';
 
@@ -135,6 +136,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     observability: readObservabilitySettings(read, problems),
     retention: { sweepIntervalSeconds: int('RETENTION_SWEEP_INTERVAL_SECONDS', 3600, 1, 7 * 24 * 3600) },
+    webhooks: readWebhookSettings(read, problems),
   };
   if (!/^[A-Z]{2}$/.test(config.defaultPhoneRegion))
     problems.push('DEFAULT_PHONE_REGION must be a two-letter region code');

@@ -2,6 +2,7 @@ import type { EngineSettings } from './engine';
 import type { ObservabilitySettings } from './observability';
 import type { TemporalConnectionSettings } from './temporal-connection';
 import type { WorkerShutdownSettings } from './worker-shutdown';
+import type { WebhookSettings } from './webhooks';
 
 /** Every setting of the service, validated once at start and frozen. */
 export interface Config {
@@ -122,4 +123,6 @@ export interface Config {
   observability: ObservabilitySettings;
   /** Data lifecycle: how often the retention sweep removes expired uploads, recordings and transcripts. */
   retention: { sweepIntervalSeconds: number };
+  /** Webhook delivery: retries, backoff, disabling, request timeout (config/webhooks.ts). */
+  webhooks: WebhookSettings;
 }

@@ -12,6 +12,7 @@ import { workerStoppingSignal } from './stopping-signal';
 import { startTracing } from '../observability/tracing';
 import { startWorkerHealthServer } from './health-server';
 import { scheduleRetentionSweep } from './retention-schedule';
+import { ensurePendingWebhookDeliverers } from './webhook-deliverers';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   });
   health?.watch(worker);
   await scheduleRetentionSweep(connection, config, logger);
+  await ensurePendingWebhookDeliverers(connection, config, db, logger);
   const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info(
     {

@@ -2,3 +2,4 @@
 export { campaignWorkflow } from './campaign-workflow';
 export { oneOffCallWorkflow } from './one-off-call-workflow';
 export { retentionSweepWorkflow } from './retention-sweep-workflow';
+export { webhookDelivererWorkflow } from './webhook-deliverer-workflow';
