@@ -11,11 +11,13 @@ import { markCompleted, markPaused } from '../db/repositories/campaign-moves';
 import { lockCampaignRow } from '../db/repositories/campaigns';
 import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
-import { contactWindow, zonesOfContact } from '../domain/contact-zones';
+import { zonesOfContact } from '../domain/contact-zones';
+import { callingWindow } from '../domain/legal-hours';
+import { getCallingRules, markLegalHoursHolds } from '../db/repositories/calling-rules';
 import { numberZones } from '../engine/number-zones';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
-import { countBreakerTrip } from '../observability/metrics';
+import { countAttemptOutcome, countBreakerTrip } from '../observability/metrics';
 import type { EngineActivityDeps } from './engine-deps';
 
 /** What the campaign workflow steers by: the row's state and settings, and how much work is left. */
@@ -61,29 +63,48 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
   }
 
   /**
-   * Per-contact zones: due contacts outside their own window are moved to their next opening before the queue step
-   * picks contacts, so only callable ones become attempts (the claim checks again; a contact whose zones share no
-   * window is left due, and its attempt ends as `no_callable_window` at the claim). Scans a bounded slice per call.
+   * Due contacts outside their window (per-contact zones) or outside legal calling hours in their zones are moved to
+   * their next opening before the queue step picks contacts, so only callable ones become attempts (the claim checks
+   * again; a contact whose rules share no window is left due, and its attempt ends as `no_callable_window` at the
+   * claim). A contact held for legal hours is marked so progress can count it. Scans a bounded slice per call.
    */
   async function holdContactsOutsideWindow(campaignId: number, wanted: number) {
     const row = await findCampaignSchedule(db, campaignId);
-    if (!perContactZones(row.schedule_config)) return;
+    const perContact = perContactZones(row.schedule_config);
+    const rules = await getCallingRules(db, row.organization_id);
+    if (!perContact && !rules.legal_hours.enabled) return;
     const schedule = toSchedule(row.schedule_config);
     const now = Date.now();
     const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
     const moves = [];
+    const legalHolds = [];
     for (const contact of due) {
       const zones = zonesOfContact(
         { timezoneColumn: contact.timezone, phoneNumberE164: contact.phone_number },
         numberZones,
       );
-      const window = contactWindow(schedule, zones, now);
-      if (!window.open && window.nextOpeningMs !== null)
-        moves.push({ id: contact.id, from: contact.next_attempt_at, until: new Date(window.nextOpeningMs) });
+      const window = callingWindow(
+        {
+          schedule,
+          perContact,
+          legalHours: rules.legal_hours,
+          contactZones: zones,
+          fallbackZone: schedule.timezone,
+        },
+        now,
+      );
+      if (window.open || window.nextOpeningMs === null) continue;
+      const until = new Date(window.nextOpeningMs);
+      moves.push({ id: contact.id, from: contact.next_attempt_at, until });
+      if (window.outsideLegalHours) legalHolds.push({ id: contact.id, until });
     }
     const moved = await postponeContacts(db, moves);
+    await markLegalHoursHolds(db, legalHolds);
     if (moved > 0)
-      deps.logger.debug({ campaign_id: campaignId, moved }, 'contacts outside their window wait for it');
+      deps.logger.debug(
+        { campaign_id: campaignId, moved, for_legal_hours: legalHolds.length },
+        'contacts outside their window wait for it',
+      );
   }
 
   return {
@@ -115,7 +136,14 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
               limit: input.limit,
               maxOpen: input.maxOpen,
             })
-          : { attemptIds: [] };
+          : { attemptIds: [], doNotCall: 0 };
+      if (queued.doNotCall > 0) {
+        for (let n = 0; n < queued.doNotCall; n++) countAttemptOutcome('do_not_call');
+        deps.logger.info(
+          { campaign_id: input.campaignId, do_not_call: queued.doNotCall },
+          'due contacts on the do-not-call list end as do_not_call, undialed',
+        );
+      }
       return {
         attemptIds: queued.attemptIds,
         finished: finished.map((row) => ({ attemptId: row.id, outcome: row.outcome ?? 'error' })),

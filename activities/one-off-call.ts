@@ -2,9 +2,12 @@ import type { Trx } from '../db/client';
 import type { Attempt } from '../db/database';
 import { findAttempts, returnToQueue } from '../db/repositories/attempts';
 import { findAgentForClaim, setRunDefinition } from '../db/repositories/one-off-calls';
+import { isListed } from '../db/repositories/do-not-call';
 import type { AttemptReport } from '../domain/attempt-report';
 import type { EngineSettings } from '../config/engine';
 import { loadOneOffCallContext, type OneOffCallContext } from '../engine/one-off-call-context';
+import { judgeOneOffCall, type OneOffRefusal } from '../engine/one-off-calling-rules';
+import { NUMBER_BUSY_RETRY_MS } from '../db/repositories/frequency-caps';
 import { PlacementSetupError } from '../engine/placement-context';
 import { placementErrorText } from '../engine/placement-errors';
 import { recordAttemptOutcome, type AttemptOutcomeReport } from '../engine/record-outcome';
@@ -111,6 +114,27 @@ async function placeOne(
     return stepOf(report, deps.engine);
   }
   if (placement.kind === 'stopped') {
+    const { stop } = placement;
+    if (stop.kind === 'do_not_call') {
+      // Listed after the request was accepted (the API refuses listed numbers with 409): never dialed.
+      log.warn("the one-off call's number joined the do-not-call list before its claim; it ends as do_not_call");
+      return finish(deps, attemptId, { outcome: 'do_not_call' });
+    }
+    if (stop.kind === 'number_in_call') {
+      log.info('the number is in another call; the one-off call waits for it to end');
+      return { status: 'waiting', retryAfterMs: NUMBER_BUSY_RETRY_MS, refused: false };
+    }
+    if (stop.kind !== 'agent_archived') {
+      const nextAllowedAt = stop.nextAllowedMs === null ? null : new Date(stop.nextAllowedMs).toISOString();
+      log.warn(
+        { refusal: stop.kind, next_allowed_at: nextAllowedAt },
+        'calling rules refuse the one-off call now; it is canceled',
+      );
+      return finish(deps, attemptId, {
+        outcome: 'canceled',
+        details: { error: stop.kind, next_allowed_at: nextAllowedAt },
+      });
+    }
     log.warn('agent archived before the one-off call was placed; the call is canceled');
     return finish(deps, attemptId, { outcome: 'canceled', details: { error: 'workflow_archived' } });
   }
@@ -132,17 +156,33 @@ async function placeOne(
   return { status: 'waiting', retryAfterMs: REFUSAL_BACKOFF_MS * 2 ** (refusals - 1), refused: true };
 }
 
+type OneOffClaimStop =
+  | { kind: 'agent_archived' }
+  | { kind: 'do_not_call' }
+  | { kind: OneOffRefusal; nextAllowedMs: number | null };
+
 /**
- * A one-off call's part of the claim (`ClaimRequest.prepare`), on the locked queued attempt: re-checks the agent and
- * records on the run the agent's definition dialed with. The lease and the claim follow in the same transaction.
+ * A one-off call's part of the claim (`ClaimRequest.prepare`), on the locked queued attempt: re-checks the agent, the
+ * do-not-call list and the organization's calling rules (legal hours, frequency caps: the request checked them, but time has passed and
+ * another call may have claimed the number), and records on the run the agent's definition dialed with. The lease and
+ * the claim follow in the same transaction.
  */
 async function prepareOneOffClaim(
   trx: Trx,
   ctx: OneOffCallContext,
   row: Attempt,
-): Promise<{ stop: 'agent_archived' } | { runId?: number }> {
+): Promise<{ stop: OneOffClaimStop } | { runId?: number }> {
   const agent = await findAgentForClaim(trx, ctx.agentId);
-  if (agent.status !== 'active') return { stop: 'agent_archived' };
+  if (agent.status !== 'active') return { stop: { kind: 'agent_archived' } };
+  // After the attempt's row lock, under READ COMMITTED: a list add committed before this read is seen (not dialed).
+  if (await isListed(trx, row.organization_id, row.phone_number)) return { stop: { kind: 'do_not_call' } };
+  const verdict = await judgeOneOffCall(trx, {
+    organizationId: row.organization_id,
+    phoneNumber: row.phone_number,
+    attemptId: row.id,
+    nowMs: Date.now(),
+  });
+  if (!verdict.allowed) return { stop: { kind: verdict.refusal, nextAllowedMs: verdict.nextAllowedMs } };
   if (row.run_id !== null) await setRunDefinition(trx, row.run_id, agent.current_definition_id);
   return {};
 }

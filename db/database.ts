@@ -28,6 +28,7 @@ import type {
   WebhookEventsTable,
 } from './tables/webhooks';
 import type { DoNotCallEntriesTable } from './tables/safety';
+import type { CallingRulesTable } from './tables/calling-rules';
 
 export type { CampaignState } from '../domain/campaign-transitions';
 export type * from './tables/accounts';
@@ -41,6 +42,7 @@ export type * from './tables/voice';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
+export type * from './tables/calling-rules';
 
 /**
  * One interface keyed by table: the schema as the code sees it, the tables' columns grouped by area under tables/.
@@ -76,6 +78,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   do_not_call_entries: DoNotCallEntriesTable;
+  calling_rules: CallingRulesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -44,9 +44,15 @@ interface CachedWindow {
   nextOpeningMs: number | null;
 }
 
+/** One rule a call must satisfy: `schedule` read in `zone` (a campaign window, or legal hours in one contact zone). */
+export interface WindowConstraint {
+  schedule: Schedule;
+  zone: string;
+}
+
 const HOUR_MS = 3600 * 1000;
 const CACHE_LIMIT = 5000;
-// Recent answers per (schedule, zones), each valid until the window next changes: a placement step asks for many
+// Recent answers per list of constraints, each valid until the window next changes: a placement step asks for many
 // contacts of the same prefixes, and each window evaluation costs milliseconds per zone.
 const cache = new Map<string, CachedWindow>();
 
@@ -59,30 +65,52 @@ export function contactWindow(
   zones: readonly string[],
   instantMs: number,
 ): ContactWindow {
-  const key = JSON.stringify([
-    schedule.enabled,
-    schedule.slots,
-    zones.length > 0 ? zones : [schedule.timezone],
-  ]);
+  const effective = zones.length > 0 ? zones : [schedule.timezone];
+  return commonWindow(
+    effective.map((zone) => ({ schedule, zone })),
+    instantMs,
+  );
+}
+
+/**
+ * When every constraint is open at once: open now, else the earliest common opening (null: none within
+ * COMMON_WINDOW_HORIZON_MS). Constraints with the same schedule whose zones read the same clock over the horizon
+ * count once. The same arguments give the same answer (the cache only spares work).
+ */
+export function commonWindow(constraints: readonly WindowConstraint[], instantMs: number): ContactWindow {
+  const key = JSON.stringify(constraints.map((c) => [c.schedule.enabled, c.schedule.slots, c.zone]));
   const hit = cache.get(key);
   if (hit && hit.fromMs <= instantMs && instantMs < hit.untilMs) {
     return { open: hit.open, nextOpeningMs: hit.open ? instantMs : hit.nextOpeningMs };
   }
-  const effective = distinctZones(zones.length > 0 ? zones : [schedule.timezone], instantMs);
-  const open = effective.every((zone) => isOpenAt(schedule, instantMs, zone));
+  const effective = distinctConstraints(constraints, instantMs);
+  const open = effective.every((c) => isOpenAt(c.schedule, instantMs, c.zone));
   let untilMs: number;
   let nextOpeningMs: number | null;
   if (open) {
     nextOpeningMs = instantMs;
-    const closings = effective.map((zone) => nextClosingAfter(schedule, instantMs, zone) ?? Infinity);
+    const closings = effective.map((c) => nextClosingAfter(c.schedule, instantMs, c.zone) ?? Infinity);
     untilMs = Math.min(...closings, instantMs + HOUR_MS * 24);
   } else {
-    nextOpeningMs = commonOpeningAfter(schedule, effective, instantMs);
+    nextOpeningMs = commonOpeningAfter(effective, instantMs);
     untilMs = nextOpeningMs ?? instantMs + HOUR_MS * 24;
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, { fromMs: instantMs, untilMs, open, nextOpeningMs });
   return { open, nextOpeningMs };
+}
+
+/** The constraints with each schedule's zones reduced to one per distinct clock (see `distinctZones`). */
+function distinctConstraints(constraints: readonly WindowConstraint[], fromMs: number): WindowConstraint[] {
+  const bySchedule = new Map<Schedule, string[]>();
+  for (const c of constraints) {
+    const zones = bySchedule.get(c.schedule) ?? [];
+    if (!zones.includes(c.zone)) zones.push(c.zone);
+    bySchedule.set(c.schedule, zones);
+  }
+  return [...bySchedule].flatMap(([schedule, zones]) =>
+    distinctZones(zones, fromMs).map((zone) => ({ schedule, zone })),
+  );
 }
 
 /**
@@ -105,15 +133,16 @@ function distinctZones(zones: readonly string[], fromMs: number): string[] {
 }
 
 /**
- * Leapfrogs over the zones' openings: any instant open in all zones is at or after every zone's next opening, so
- * jumping to the latest of them never skips a common instant; an instant that every zone reports as open is the answer.
+ * Leapfrogs over the constraints' openings: any instant open under all of them is at or after each one's next
+ * opening, so jumping to the latest of them never skips a common instant; an instant that every constraint reports
+ * as open is the answer.
  */
-function commonOpeningAfter(schedule: Schedule, zones: readonly string[], fromMs: number): number | null {
+function commonOpeningAfter(constraints: readonly WindowConstraint[], fromMs: number): number | null {
   const limit = fromMs + COMMON_WINDOW_HORIZON_MS;
   let candidate = fromMs;
   while (candidate <= limit) {
     let latest = candidate;
-    for (const zone of zones) {
+    for (const { schedule, zone } of constraints) {
       const opening = nextOpeningAfter(schedule, candidate, zone);
       if (opening === null) return null;
       latest = Math.max(latest, opening);

@@ -6,8 +6,14 @@ import { findContactContext } from '../../db/repositories/contacts';
 import type { ClaimRequest } from '../../db/repositories/placement-claims';
 import { createRun } from '../../db/repositories/runs';
 import { withdrawQueuedAttempt } from '../../db/repositories/attempts';
+import { isListed } from '../../db/repositories/do-not-call';
 import type { AttemptReport } from '../../domain/attempt-report';
-import { contactWindow, zonesOfContact } from '../../domain/contact-zones';
+import { zonesOfContact } from '../../domain/contact-zones';
+import { capsEnabled } from '../../domain/calling-rules';
+import { callingWindow } from '../../domain/legal-hours';
+import { getCallingRules, markLegalHoursHolds } from '../../db/repositories/calling-rules';
+import { checkFrequencyCaps } from '../../db/repositories/frequency-caps';
+import { callerFor } from '../../engine/caller-selection';
 import { numberZones } from '../../engine/number-zones';
 import type { PlacementContext } from '../../engine/placement-context';
 import { isOpenAt } from '../../domain/schedule';
@@ -17,7 +23,9 @@ import { perContactZones, toSchedule } from '../../domain/schedule-config';
 export type CampaignClaimStop =
   | { kind: 'not_claimed'; report: AttemptReport }
   /** The contact's zones never share an open instant: it ends as `no_callable_window`, undialed. */
-  | { kind: 'no_window'; zones: string[] };
+  | { kind: 'no_window'; zones: string[] }
+  /** The number is on the organization's do-not-call list: the contact ends as `do_not_call`, undialed. */
+  | { kind: 'do_not_call' };
 
 const stop = (attemptId: number, status: 'deferred' | 'withdrawn') => ({
   stop: { kind: 'not_claimed' as const, report: { attemptId, status } },
@@ -25,7 +33,8 @@ const stop = (attemptId: number, status: 'deferred' | 'withdrawn') => ({
 
 /**
  * A campaign's part of the claim (`ClaimRequest.prepare`), on the locked queued attempt: checks the campaign against
- * the real clock and, with per-contact zones, the contact's own window; confirms the campaign under its claim barrier;
+ * the real clock, the contact's own window (per-contact zones) and legal calling hours in its zones, then the
+ * organization's frequency caps (a contact outside either goes back to wait, never dropped); confirms the campaign under its claim barrier;
  * creates the run the call dials for. The lease and the claim follow in the same transaction.
  */
 export function campaignClaimPreparation(ctx: PlacementContext): ClaimRequest<CampaignClaimStop>['prepare'] {
@@ -42,25 +51,65 @@ export function campaignClaimPreparation(ctx: PlacementContext): ClaimRequest<Ca
     ) {
       return stop(row.id, 'deferred');
     }
-    if (perContact) {
+    // Read after the attempt's row lock, under READ COMMITTED: a list add that committed before this statement is seen
+    // and the number is not dialed; one that commits later finds this attempt claimed (docs/api.md, do-not-call).
+    if (await isListed(trx, row.organization_id, row.phone_number)) return { stop: { kind: 'do_not_call' } };
+    const rules = await getCallingRules(trx, row.organization_id);
+    if (perContact || rules.legal_hours.enabled) {
       const target = await findAttemptContact(trx, row.id);
       if (target) {
         const zones = zonesOfContact(
           { timezoneColumn: target.timezone, phoneNumberE164: target.phone_number },
           numberZones,
         );
-        const window = contactWindow(schedule, zones, now);
+        const window = callingWindow(
+          {
+            schedule,
+            perContact,
+            legalHours: rules.legal_hours,
+            contactZones: zones,
+            fallbackZone: schedule.timezone,
+          },
+          now,
+        );
         if (!window.open) {
           if (window.nextOpeningMs === null) return { stop: { kind: 'no_window', zones } };
           const nextAttemptAt = new Date(window.nextOpeningMs);
-          if (await withdrawQueuedAttempt(trx, { attemptId: row.id, nextAttemptAt }))
+          if (await withdrawQueuedAttempt(trx, { attemptId: row.id, nextAttemptAt })) {
+            if (window.outsideLegalHours && row.contact_id !== null)
+              await markLegalHoursHolds(trx, [{ id: row.contact_id, until: nextAttemptAt }]);
             return stop(row.id, 'withdrawn');
+          }
         }
       }
     }
+    if (capsEnabled(rules.frequency_caps)) {
+      const verdict = await checkFrequencyCaps(trx, {
+        organizationId: row.organization_id,
+        phoneNumber: row.phone_number,
+        attemptId: row.id,
+        caps: rules.frequency_caps,
+        nowMs: now,
+      });
+      // Over a cap, or the number is in another call: the contact waits until the cap frees it, never dropped.
+      if (
+        !verdict.allowed &&
+        (await withdrawQueuedAttempt(trx, {
+          attemptId: row.id,
+          nextAttemptAt: new Date(verdict.nextAllowedMs),
+        }))
+      )
+        return stop(row.id, 'withdrawn');
+    }
     if (!(await campaignUnchanged(trx, ctx.campaign.id, campaign.schedule_config)))
       return stop(row.id, 'deferred');
-    return { runId: await createCampaignRun(trx, ctx, row, campaign.current_definition_id) };
+    // The number the call shows (local caller id: the one nearest the contact), on the run and, by the claim, the attempt.
+    const callerNumber = callerFor(ctx.callers, row.phone_number).number;
+    const runId = await createCampaignRun(trx, ctx, row, {
+      definitionId: campaign.current_definition_id,
+      callerNumber,
+    });
+    return { runId, callerNumber };
   };
 }
 
@@ -80,7 +129,7 @@ async function createCampaignRun(
   trx: Trx,
   ctx: PlacementContext,
   row: Attempt,
-  definitionId: number | null,
+  { definitionId, callerNumber }: { definitionId: number | null; callerNumber: string | null },
 ): Promise<number> {
   const contact = await findContactContext(trx, row.contact_id!);
   return createRun(trx, {
@@ -94,7 +143,7 @@ async function createCampaignRun(
     initial_context: {
       ...contact.initial_context,
       campaign_id: ctx.campaign.id,
-      caller_number: ctx.callerNumber,
+      caller_number: callerNumber,
       called_number: row.phone_number,
       telephony_configuration_id: ctx.telephonyConfigurationId,
       attempt: row.attempt_number,

@@ -11,6 +11,7 @@ import apiKeys from './api-keys';
 import auth from './auth';
 import campaigns from './campaigns';
 import campaignOperations from './campaign-operations';
+import campaignForecast from './campaign-forecast';
 import campaignRuns from './campaign-runs';
 import health from './health';
 import storageObjects from './storage-objects';
@@ -32,6 +33,10 @@ import {
   userDeletion,
 } from './data-lifecycle';
 import probes from './probes';
+import webhookEndpoints from './webhooks/endpoints';
+import webhookDeliveries from './webhook-deliveries';
+import callingRules from './calling-rules';
+import doNotCall from './do-not-call';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -49,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/auth', auth],
     ['/campaign', campaigns],
     ['/campaign', campaignOperations],
+    ['/campaign', campaignForecast],
     ['/campaign', campaignRuns],
     ['/user/api-keys', apiKeys],
     ['/health', health],
@@ -58,6 +64,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/telephony-configs', telephonyConfigs],
     ['/organizations/telephony-providers', telephonyProviders],
     ['/organizations/voice-configs', voiceConfigs],
+    ['/organizations/webhooks', webhookEndpoints],
+    ['/organizations/webhooks', webhookDeliveries],
     ['/telephony/status', telephonyStatus],
     ['/telephony', telephonyInbound],
     ['/telephony', telephonyCalls],
@@ -67,6 +75,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/workflow', runDeletion],
     ['/organizations/data-deletion', contactDataDeletion],
     ['/organizations/retention', retention],
+    ['/organizations/calling-rules', callingRules],
+    ['/organizations/do-not-call', doNotCall],
     ['/organizations', organizationDeletion],
     ['/user', userDeletion],
   ];

@@ -29,7 +29,7 @@ export async function findCampaignContactCounts(db: Executor, campaignId: number
 export async function findCampaignSchedule(db: Executor, campaignId: number) {
   return db
     .selectFrom('campaigns')
-    .select('schedule_config')
+    .select(['schedule_config', 'organization_id'])
     .where('id', '=', campaignId)
     .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SUCCESSFUL_FINAL_OUTCOMES } from '../../domain/outcomes';
+import { NOT_FAILED_FINAL_OUTCOMES } from '../../domain/outcomes';
 import type { Executor } from '../client';
 
 /** The counts behind `GET /campaign/{id}/progress`: one grouped query over contacts, one over attempts. */
@@ -10,26 +10,35 @@ export interface ContactProgress {
   failed: number;
   /** Contacts waiting for a retry: an attempt ended without a final outcome, the next one not yet dialed. */
   retriesPending: number;
+  /** Contacts that ended `do_not_call` (their number on the organization's do-not-call list). */
+  doNotCall: number;
+  /** Contacts held for legal calling hours (`contacts.legal_hours_until`, still their next attempt time, ahead). */
+  waitingForLegalHours: number;
   /** Contacts without a final outcome, by attempts already made (the ETA's remaining work). */
   remainingByAttemptsMade: Map<number, number>;
 }
 
 export async function contactProgress(db: Executor, campaignId: number): Promise<ContactProgress> {
-  const successful = sql.join(SUCCESSFUL_FINAL_OUTCOMES.map((outcome) => sql.lit(outcome)));
+  const notFailed = sql.join(NOT_FAILED_FINAL_OUTCOMES.map((outcome) => sql.lit(outcome)));
   const rows = await sql<{
     attempts_made: number;
     total: number;
     processed: number;
     failed: number;
     retries_pending: number;
+    do_not_call: number;
+    waiting_for_legal_hours: number;
   }>`
     select attempts_made,
            count(*)::int as total,
            count(final_outcome)::int as processed,
-           count(*) filter (where final_outcome not in (${successful}))::int as failed,
+           count(*) filter (where final_outcome not in (${notFailed}))::int as failed,
+           count(*) filter (where final_outcome = 'do_not_call')::int as do_not_call,
            count(*) filter (where final_outcome is null and attempts_made > 0
              and not exists (select 1 from attempts a where a.contact_id = contacts.id and a.state <> 'finished'))::int
-             as retries_pending
+             as retries_pending,
+           count(*) filter (where final_outcome is null and legal_hours_until is not null
+             and next_attempt_at = legal_hours_until and next_attempt_at > now())::int as waiting_for_legal_hours
     from contacts where campaign_id = ${campaignId}
     group by attempts_made`.execute(db);
   const progress: ContactProgress = {
@@ -37,6 +46,8 @@ export async function contactProgress(db: Executor, campaignId: number): Promise
     processed: 0,
     failed: 0,
     retriesPending: 0,
+    doNotCall: 0,
+    waitingForLegalHours: 0,
     remainingByAttemptsMade: new Map(),
   };
   for (const row of rows.rows) {
@@ -44,6 +55,8 @@ export async function contactProgress(db: Executor, campaignId: number): Promise
     progress.processed += row.processed;
     progress.failed += row.failed;
     progress.retriesPending += row.retries_pending;
+    progress.doNotCall += row.do_not_call;
+    progress.waitingForLegalHours += row.waiting_for_legal_hours;
     if (row.total > row.processed)
       progress.remainingByAttemptsMade.set(row.attempts_made, row.total - row.processed);
   }

@@ -1,5 +1,5 @@
 /** A campaign's contacts, rejected rows, call attempts and the call leases that bound them. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, Json } from './column-types';
 
 export interface ContactsTable {
@@ -16,6 +16,8 @@ export interface ContactsTable {
   final_outcome: string | null;
   created_at: CreatedAt;
   completed_at: Timestamp | null;
+  /** The `next_attempt_at` a hold for legal calling hours set (migration 2026_11_25_000200); see calling-rules. */
+  legal_hours_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ContactRejectsTable {

@@ -11,11 +11,12 @@ export interface TestOrganization {
 
 /**
  * A fresh organization with one API key, written straight to the database, for tests of other resources.
- * The auth tests go through signup and the API-keys endpoints instead.
+ * The auth tests go through signup and the API-keys endpoints instead. Legal calling hours (on by default for a real
+ * organization) are turned off unless `legalHours: true`, so that no test depends on the time of day.
  */
 export async function createTestOrganization(
   db: Db,
-  options: { scopes?: string[]; name?: string } = {},
+  options: { scopes?: string[]; name?: string; legalHours?: boolean } = {},
 ): Promise<TestOrganization> {
   const organization = await db
     .insertInto('organizations')
@@ -33,5 +34,20 @@ export async function createTestOrganization(
       scopes: options.scopes ?? ['read', 'write'],
     })
     .execute();
+  if (!options.legalHours) await turnOffLegalHours(db, organization.id);
   return { organizationId: organization.id, apiKey, headers: { 'x-api-key': apiKey } };
+}
+
+/** Legal calling hours off for an organization made another way (signup): the suite never depends on the clock. */
+export async function turnOffLegalHours(db: Db, organizationId: number): Promise<void> {
+  await db
+    .insertInto('calling_rules')
+    .values({
+      organization_id: organizationId,
+      legal_hours_enabled: false,
+      cap_per_24h: null,
+      cap_per_7d: null,
+    })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ legal_hours_enabled: false }))
+    .execute();
 }

@@ -123,6 +123,7 @@ describe('campaign progress', () => {
         no_callable_window: 0,
       },
       retries_pending: 1,
+      waiting_for_legal_hours: 0,
       next_window_at: null,
       // Mean attempt 25 s; a quarter of attempts end in a retried outcome (busy); 2 retries allowed.
       // Remaining attempts: 1.25 (the busy contact) + 2 × 1.3125 (two without an outcome) = 3.875; × 25 s ÷ 4.

@@ -26,7 +26,10 @@ export const ProgressBody = Type.Object({
   state: Type.String(),
   total_rows: count('Contacts of the campaign (valid rows imported so far).'),
   processed_rows: count('Contacts with a final outcome.'),
-  failed_rows: count('Contacts whose final outcome is neither completed nor voicemail.'),
+  failed_rows: count(
+    'Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call.',
+  ),
+  do_not_call_rows: count("Contacts that ended do_not_call: their number is on the organization's do-not-call list."),
   in_flight: count('Attempts being dialed or on the line now.'),
   max_concurrency: Type.Integer(),
   outcomes: Type.Object(
@@ -37,6 +40,9 @@ export const ProgressBody = Type.Object({
     { description: 'Finished attempts by outcome (a retried contact counts once per attempt).' },
   ),
   retries_pending: count('Contacts waiting for a retry whose attempt is not yet dialed.'),
+  waiting_for_legal_hours: count(
+    "Contacts held until legal calling hours open in their zones (the organization's calling rules).",
+  ),
   next_window_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description:
       "When the campaign's window opens next; null when open now, unscheduled or finished. With per-contact " +

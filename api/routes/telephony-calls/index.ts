@@ -3,6 +3,7 @@ import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
 import { initiateCall } from './initiate-call';
 import { InitiateCallBody, InitiatedCallBody } from './schemas';
+import { CallRefusalBody } from '../calling-rules/schemas';
 
 /** Calls placed through the API (`/api/v1/telephony/...`), outside any campaign. */
 const telephonyCallRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,10 +18,17 @@ const telephonyCallRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "engine (at most once, durable across worker restarts, within the organization's call limits) and the " +
           'run gets its outcome when the call ' +
           "ends. Without `telephony_configuration_id` the organization's default outbound configuration is used; " +
-          'none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; ' +
-          '503 `engine_unavailable` when the engine cannot be reached (nothing is dialed).',
+          'none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; a number on ' +
+          "the organization's do-not-call list is 409 `do_not_call` (nothing is created); " +
+          '503 `engine_unavailable` when the engine cannot be reached (nothing is dialed). Outside legal calling hours ' +
+          "in the number's zones: 409 `outside_legal_hours`; over a frequency cap (or the number in another call): " +
+          '409 `frequency_cap_exceeded`; both with `next_allowed_at`.',
         body: InitiateCallBody,
-        response: { 201: InitiatedCallBody, ...errorResponses(400, 401, 403, 409, 503) },
+        response: {
+          201: InitiatedCallBody,
+          ...errorResponses(400, 401, 403, 503),
+          409: CallRefusalBody,
+        },
       },
     },
     async (request, reply) => {

@@ -7,8 +7,11 @@ import { findCampaignAgent, findTelephonyConfigurationId } from '../../../db/rep
 import { createOneOffCall, removeUnclaimedOneOffCall } from '../../../db/repositories/one-off-calls';
 import { findCallerNumber, findPhoneNumber } from '../../../db/repositories/phone-numbers';
 import { findConfigurationProvider } from '../../../db/repositories/telephony-configurations';
+import { isListed } from '../../../db/repositories/do-not-call';
 import type { Db } from '../../../db/client';
 import type { InitiateCallBody } from './schemas';
+import { judgeOneOffRequest } from '../../../client/calling-rules';
+import { assertCallAllowed } from '../calling-rules/refusal';
 import { phoneNumberFieldE164 } from '../phone-number-field';
 
 // A request never waits longer than this on Temporal; a call whose workflow cannot be started is undone.
@@ -62,6 +65,12 @@ export async function initiateCall(
       'No telephony_configuration_id was given and the organization has no default outbound configuration.',
     );
   }
+  // Refused before anything is created; the call's claim checks the list again (a number listed in between).
+  if (await isListed(db, organizationId, calledNumber))
+    throw conflict('do_not_call', "The number is on the organization's do-not-call list; it is never called.");
+  assertCallAllowed(
+    await judgeOneOffRequest(db, { organizationId, phoneNumber: calledNumber, nowMs: Date.now() }),
+  );
   const configuration = await findConfigurationProvider(db, configurationId);
   const callerNumber = await callerNumberOf(db, organizationId, configurationId, body.from_phone_number_id);
 
