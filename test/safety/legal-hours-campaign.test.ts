@@ -1,0 +1,98 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaignAction,
+  campaignRow,
+  createCampaign,
+  phoneFor,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from '../engine/engine-harness';
+
+/**
+ * Legal calling hours through the real engine. The hours are chosen around the real clock in the contacts' zone
+ * (New York, from their +1 212 numbers) so that they exclude the present whatever the time of day: the campaign, which
+ * has no schedule of its own, dials nothing and its progress counts the contacts waiting; turning legal hours off
+ * releases them at once.
+ */
+
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  await h.startWorker();
+});
+afterAll(async () => h?.close());
+
+const rulesUrl = '/api/v1/organizations/calling-rules';
+const putRules = (payload: Record<string, unknown>) =>
+  h.app.inject({ method: 'PUT', url: rulesUrl, headers: h.org.headers, payload });
+
+async function simulatorCallsOf(campaignId: number): Promise<string[]> {
+  const calls = await h.ctx.db
+    .selectFrom('simulator_calls')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
+    )
+    .select('simulator_calls.to_number')
+    .where('attempts.campaign_id', '=', campaignId)
+    .execute();
+  return calls.map((c) => c.to_number).sort();
+}
+
+const progressOf = async (campaignId: number) =>
+  (
+    await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaign/${campaignId}/progress`,
+      headers: h.org.headers,
+    })
+  ).json() as { waiting_for_legal_hours: number; processed_rows: number; state: string };
+
+describe('a campaign outside legal calling hours in its contacts’ zone', () => {
+  it('dials nothing, shows the contacts waiting until the next opening, and dials them once the rules change', async () => {
+    const local = DateTime.now().setZone('America/New_York');
+    const startHour = local.hour < 12 ? local.hour + 2 : local.hour - 3;
+    const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+    expect(
+      (await putRules({ legal_hours: { enabled: true, start: pad(startHour), end: pad(startHour + 1) } }))
+        .statusCode,
+    ).toBe(200);
+    let opening = local.set({ hour: startHour, minute: 0, second: 0, millisecond: 0 });
+    if (opening < local) opening = opening.plus({ days: 1 }).set({ hour: startHour });
+
+    const phones = [phoneFor(1, 0), phoneFor(2, 1), phoneFor(3, 2)];
+    const campaignId = await createCampaign(h, { phones });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+
+    const held = await waitFor(
+      async () => {
+        const progress = await progressOf(campaignId);
+        return progress.waiting_for_legal_hours === phones.length ? progress : null;
+      },
+      { timeoutMs: 30_000, what: 'contacts held for legal hours' },
+    );
+    expect(held.state).toBe('running');
+    const contacts = await h.ctx.db
+      .selectFrom('contacts')
+      .select(['next_attempt_at', 'attempts_made'])
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    expect(contacts.map((c) => c.next_attempt_at?.toISOString())).toEqual(
+      phones.map(() => opening.toUTC().toISO()),
+    );
+    expect(contacts.every((c) => c.attempts_made === 0)).toBe(true);
+    // Time for the engine to have dialed, had it been allowed to.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await simulatorCallsOf(campaignId)).toEqual([]);
+
+    expect((await putRules({ legal_hours: { enabled: false } })).statusCode).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      timeoutMs: 30_000,
+      what: 'the campaign to complete after legal hours were turned off',
+    });
+    expect(await simulatorCallsOf(campaignId)).toEqual([...phones].sort());
+    expect((await progressOf(campaignId)).waiting_for_legal_hours).toBe(0);
+  });
+});
