@@ -1,6 +1,7 @@
 import { CredentialsUnreadableError } from '../config/credentials-cipher';
 import { hostname } from 'node:os';
 import { agentCallSettings } from './agent-call-settings';
+import { loadCallerSelection, type CallerSelection } from './caller-selection';
 import type { Db } from '../db/client';
 import type { Campaign, TelephonyConfiguration } from '../db/database';
 import { getAgentForCall } from '../db/repositories/agents';
@@ -35,7 +36,9 @@ export interface PlacementContext {
   telephonyConfigurationId: number;
   providerName: string;
   provider: TelephonyProvider;
+  /** The configuration's caller; a call shows `callers`' choice for its number (local caller id) or this. */
   callerNumber: string | null;
+  callers: CallerSelection;
   amdEnabled: boolean;
   breaker: BreakerSettings;
 }
@@ -90,6 +93,7 @@ export async function loadPlacementContext(
   if (!configuration) throw new PlacementSetupError(`campaign ${campaignId} has no telephony configuration`);
   const provider = providerForConfiguration(configuration, appSecret, providerFactory);
   const caller = await findCallerNumber(db, configuration.id);
+  const callerNumber = caller?.address_normalized ?? null;
   return {
     campaign,
     agentId: agent.id,
@@ -99,7 +103,12 @@ export async function loadPlacementContext(
     telephonyConfigurationId: configuration.id,
     providerName: configuration.provider,
     provider,
-    callerNumber: caller?.address_normalized ?? null,
+    callerNumber,
+    callers: await loadCallerSelection(db, {
+      configurationId: configuration.id,
+      defaultCaller: callerNumber,
+      localCallerId: campaign.local_caller_id,
+    }),
     amdEnabled: configuration.config.amd_enabled === true,
     breaker: breakerSettingsOf(campaign.circuit_breaker),
   };

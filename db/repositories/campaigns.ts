@@ -16,6 +16,7 @@ export interface NewCampaign {
   scheduleConfig: object;
   circuitBreaker: object;
   ringTimeoutSeconds: number;
+  localCallerId?: boolean;
   parentCampaignId?: number | null;
 }
 
@@ -78,6 +79,7 @@ export async function insertCampaign(db: Executor, campaign: NewCampaign): Promi
       schedule_config: json(campaign.scheduleConfig),
       circuit_breaker: json(campaign.circuitBreaker),
       ring_timeout_seconds: campaign.ringTimeoutSeconds,
+      local_caller_id: campaign.localCallerId ?? false,
       parent_campaign_id: campaign.parentCampaignId ?? null,
     })
     .returning('id')
@@ -114,6 +116,7 @@ export interface SettingsChanges {
   name?: string;
   max_concurrency?: number;
   ring_timeout_seconds?: number;
+  local_caller_id?: boolean;
   retry_config?: object;
   schedule_config?: object;
   circuit_breaker?: object;

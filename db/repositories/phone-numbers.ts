@@ -167,6 +167,22 @@ export async function findCallerNumber(
   );
 }
 
+/**
+ * The active telephone (pstn) numbers of a configuration, oldest first, as E.164: the numbers a campaign with local
+ * caller id chooses from.
+ */
+export async function listActiveCallerNumbers(db: Executor, configurationId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('phone_numbers')
+    .select('address_normalized')
+    .where('telephony_configuration_id', '=', configurationId)
+    .where('is_active', '=', true)
+    .where('address_type', '=', 'pstn')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.address_normalized);
+}
+
 /** Locks the number's row until the transaction ends (a no-op when it is absent). */
 export async function lockPhoneNumber(trx: Trx, id: number): Promise<void> {
   await trx.selectFrom('phone_numbers').select('id').where('id', '=', id).forUpdate().execute();

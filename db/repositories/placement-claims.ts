@@ -33,9 +33,13 @@ export interface ClaimRequest<Stop> {
   lease: { holder: string; ttlSeconds: number };
   /**
    * The caller's checks and writes, on the locked queued row, before the lease: `{ stop }` ends here without a claim
-   * (what it wrote commits); `{ runId }` goes on, and the claim records the run the call dials for.
+   * (what it wrote commits); `{ runId }` goes on, and the claim records the run the call dials for; `callerNumber`,
+   * when given, replaces the request's (a campaign's local caller id chooses it from the attempt's number).
    */
-  prepare: (trx: Trx, row: Attempt) => Promise<{ stop: Stop } | { runId?: number }>;
+  prepare: (
+    trx: Trx,
+    row: Attempt,
+  ) => Promise<{ stop: Stop } | { runId?: number; callerNumber?: string | null }>;
 }
 
 export type ClaimResult<Stop> =
@@ -67,7 +71,7 @@ export async function claimAttemptWithLease<Stop>(
       if (row.state !== 'queued') return { kind: 'not_queued', row };
       const prepared = await request.prepare(trx, row);
       if ('stop' in prepared) return { kind: 'stopped', stop: prepared.stop };
-      const attempt = await claimQueued(trx, request, prepared.runId);
+      const attempt = await claimQueued(trx, request, prepared);
       // The row is locked and was queued: only a bug gets here. Thrown, so the caller's writes roll back with it.
       if (!attempt) throw new Error(`attempt ${attemptId} changed while its row was locked`);
       const lease = await acquireCallLease(trx, {
@@ -95,7 +99,7 @@ export async function claimAttemptWithLease<Stop>(
 async function claimQueued(
   trx: Trx,
   request: ClaimRequest<unknown>,
-  runId: number | undefined,
+  { runId, callerNumber }: { runId?: number; callerNumber?: string | null },
 ): Promise<Attempt | undefined> {
   return trx
     .updateTable('attempts')
@@ -103,7 +107,7 @@ async function claimQueued(
       state: 'placing',
       placing_at: sql`now()`,
       provider: request.provider,
-      caller_number: request.callerNumber,
+      caller_number: callerNumber === undefined ? request.callerNumber : callerNumber,
       telephony_configuration_id: request.telephonyConfigurationId,
       // Until the provider answers, the deadline is when an unanswered claim is looked up at the provider.
       deadline_at: sql`now() + make_interval(secs => ${request.staleAfterSeconds})`,

@@ -23,11 +23,15 @@ export interface CampaignsTable {
   duplicate_rows: Generated<number>;
   executed_count: Generated<number>;
   total_queued_count: Generated<number>;
+  /** Contacts that ended `do_not_call` (migration 2026_11_25_000110). */
+  do_not_call_rows: Generated<number>;
   retry_config: Json;
   max_concurrency: number;
   schedule_config: Json;
   circuit_breaker: Json;
   ring_timeout_seconds: Generated<number>;
+  /** Each call shows the configuration's number nearest the contact (domain/local-caller-id.ts); default false. */
+  local_caller_id: Generated<boolean>;
   parent_campaign_id: number | null;
   redialed_campaign_id: number | null;
   created_at: CreatedAt;
@@ -54,4 +58,5 @@ export interface CampaignCounterDeltasTable {
   processed_rows: Generated<number>;
   failed_rows: Generated<number>;
   total_queued_count: Generated<number>;
+  do_not_call_rows: Generated<number>;
 }

@@ -72,6 +72,7 @@ export async function redialCampaign(
       scheduleConfig: parent.schedule_config,
       circuitBreaker: parent.circuit_breaker,
       ringTimeoutSeconds: parent.ring_timeout_seconds,
+      localCallerId: parent.local_caller_id,
       parentCampaignId: parent.id,
     });
     const contacts = await copyRedialContacts(trx, {

@@ -109,6 +109,7 @@ export async function createCampaign(
       scheduleConfig,
       circuitBreaker: breaker.value,
       ringTimeoutSeconds: ringTimeout,
+      localCallerId: body.local_caller_id ?? false,
     });
     // A presigned upload URL outlives the create: the import reads this version of the object or fails.
     await recordSourceVersion(trx, id, source);

@@ -76,6 +76,13 @@ const settingsFields = {
   ),
   circuit_breaker: Type.Optional(CircuitBreakerInput),
   ring_timeout_seconds: Type.Optional(Type.Integer(range(LIMITS.ringTimeoutSeconds, 'Default 45.'))),
+  local_caller_id: Type.Optional(
+    Type.Boolean({
+      description:
+        "Place each call from the configuration's active number nearest the contact (same area code, else region, " +
+        'else country, else the default caller). Default false.',
+    }),
+  ),
 };
 
 export const CreateCampaignBody = Type.Object({
@@ -113,7 +120,10 @@ export const CampaignBody = Type.Object({
   total_rows: Type.Integer({ description: 'Valid contacts imported.' }),
   processed_rows: Type.Integer({ description: 'Contacts with a final outcome.' }),
   failed_rows: Type.Integer({
-    description: 'Contacts whose final outcome is neither completed nor voicemail.',
+    description: 'Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call.',
+  }),
+  do_not_call_rows: Type.Integer({
+    description: "Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed).",
   }),
   invalid_rows: Type.Integer({ description: 'Rows set aside at import: unusable number or row.' }),
   duplicate_rows: Type.Integer({ description: 'Rows set aside at import: number already in the campaign.' }),
@@ -127,6 +137,7 @@ export const CampaignBody = Type.Object({
   schedule_config: Type.Required(ScheduleConfigInput),
   circuit_breaker: Type.Required(CircuitBreakerInput),
   ring_timeout_seconds: Type.Integer(),
+  local_caller_id: Type.Boolean(),
   parent_campaign_id: Nullable(Type.Integer()),
   redialed_campaign_id: Nullable(Type.Integer()),
   telephony_configuration_id: Nullable(Type.Integer()),

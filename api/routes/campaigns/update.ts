@@ -61,6 +61,7 @@ export async function updateCampaign(
       next.ring_timeout_seconds = body.ring_timeout_seconds;
       issues.push(...checkRingTimeout(body.ring_timeout_seconds, ['ring_timeout_seconds']));
     }
+    if (body.local_caller_id !== undefined) next.local_caller_id = body.local_caller_id;
     if (body.retry_config !== undefined) {
       const retry = mergeRetryConfig(retryConfigOf(campaign.retry_config), body.retry_config, [
         'retry_config',
@@ -83,6 +84,7 @@ export async function updateCampaign(
       name: campaign.name,
       max_concurrency: campaign.max_concurrency,
       ring_timeout_seconds: campaign.ring_timeout_seconds,
+      local_caller_id: campaign.local_caller_id,
       retry_config: retryConfigOf(campaign.retry_config),
       circuit_breaker: breakerSettingsOf(campaign.circuit_breaker),
       schedule_config: scheduleConfigOf(campaign.schedule_config),
