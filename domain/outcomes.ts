@@ -17,9 +17,10 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 /**
  * Every outcome an attempt can end in: a call's; `transferred` when the call was answered and its agent handed it
  * to a person (no vendor reports it: a `completed` call whose conversation ended in a transfer is recorded so);
- * `no_callable_window` when its contact can never be dialed.
+ * `no_callable_window` when its contact can never be dialed; `do_not_call` when its number is on the organization's
+ * do-not-call list (never dialed).
  */
-export const ATTEMPT_OUTCOMES = [...CALL_OUTCOMES, 'transferred', 'no_callable_window'] as const;
+export const ATTEMPT_OUTCOMES = [...CALL_OUTCOMES, 'transferred', 'no_callable_window', 'do_not_call'] as const;
 
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
@@ -37,6 +38,17 @@ export const SUCCESSFUL_FINAL_OUTCOMES: readonly AttemptOutcome[] = ['completed'
 
 export function isSuccessfulFinalOutcome(outcome: AttemptOutcome): boolean {
   return SUCCESSFUL_FINAL_OUTCOMES.includes(outcome);
+}
+
+/**
+ * Final outcomes that are neither a success nor a failure: the contact was deliberately not called (its number is on
+ * the do-not-call list). They count in `processed_rows` and their own counter, not in `failed_rows`.
+ */
+export const NOT_FAILED_FINAL_OUTCOMES: readonly AttemptOutcome[] = [...SUCCESSFUL_FINAL_OUTCOMES, 'do_not_call'];
+
+/** Whether a contact that ended with `outcome` counts in `failed_rows`. */
+export function countsAsFailedRow(outcome: AttemptOutcome): boolean {
+  return !NOT_FAILED_FINAL_OUTCOMES.includes(outcome);
 }
 
 /**

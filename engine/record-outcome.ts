@@ -7,7 +7,8 @@ import { addToCampaignCounters } from '../db/repositories/campaign-counters';
 import { releaseCallLease } from '../db/repositories/call-leases';
 import { completeRunWithOutcome } from '../db/repositories/call-conversations';
 import { callWasTransferred } from '../db/repositories/transferred-calls';
-import { isSuccessfulFinalOutcome, type AttemptOutcome } from '../domain/outcomes';
+import { countsAsFailedRow, type AttemptOutcome } from '../domain/outcomes';
+import { noteDoNotCallSkips } from '../db/repositories/do-not-call';
 import { appliedRetryConfigOf, shouldRetry } from '../domain/retry';
 import { countAttemptOutcome } from '../observability/metrics';
 
@@ -115,8 +116,10 @@ export async function recordAttemptOutcome(db: Db, report: AttemptOutcomeReport)
       await addToCampaignCounters(trx, attempt.campaign_id, {
         executed_count: countsPlacement ? 1 : 0,
         processed_rows: contactFinal ? 1 : 0,
-        failed_rows: contactFinal && !isSuccessfulFinalOutcome(outcome) ? 1 : 0,
+        failed_rows: contactFinal && countsAsFailedRow(outcome) ? 1 : 0,
+        do_not_call_rows: contactFinal && outcome === 'do_not_call' ? 1 : 0,
       });
+      if (contactFinal && outcome === 'do_not_call') await noteDoNotCallSkips(trx, attempt.campaign_id, 1);
     }
     countAttemptOutcome(outcome);
     return {

@@ -25,11 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('do_not_call_entries_org_number_key', ['organization_id', 'number'])
     .execute();
-  // Paging the list newest first (the unique key above serves membership checks and number search prefixes).
+  // Paging the list newest first and exporting it in order, per organization (the unique key above serves membership).
   await db.schema
-    .createIndex('do_not_call_entries_org_created_idx')
+    .createIndex('do_not_call_entries_org_id_idx')
     .on('do_not_call_entries')
-    .columns(['organization_id', 'created_at', 'id'])
+    .columns(['organization_id', 'id'])
     .execute();
 }
 

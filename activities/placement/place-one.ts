@@ -25,9 +25,11 @@ export async function placeOne(
     case 'report':
       return placement.report;
     case 'stopped':
-      return placement.stop.kind === 'no_window'
-        ? finishWithoutWindow(deps, ctx, attemptId, placement.stop.zones)
-        : placement.stop.report;
+      if (placement.stop.kind === 'no_window')
+        return finishUndialed(deps, ctx, attemptId, 'no_callable_window', { zones: placement.stop.zones });
+      if (placement.stop.kind === 'do_not_call')
+        return finishUndialed(deps, ctx, attemptId, 'do_not_call', {});
+      return placement.stop.report;
     case 'refused': {
       log.warn(
         { err: placement.error, contact_id: placement.attempt.contact_id },
@@ -42,27 +44,32 @@ export async function placeOne(
   }
 }
 
-/** A contact whose zones share no calling window: its final outcome, without a call (and without a run). */
-async function finishWithoutWindow(
+const UNDIALED_REASONS = {
+  no_callable_window: "the contact's zones share no calling window; it ends as no_callable_window",
+  do_not_call: "the contact's number is on the do-not-call list; it ends as do_not_call",
+} as const;
+
+/**
+ * A contact the claim found must never be dialed (its zones share no calling window, or its number is on the
+ * do-not-call list): its final outcome, without a call (and without a run: the claim made none).
+ */
+async function finishUndialed(
   deps: EngineActivityDeps,
   ctx: PlacementContext,
   attemptId: number,
-  zones: string[],
+  outcome: keyof typeof UNDIALED_REASONS,
+  details: Record<string, unknown>,
 ): Promise<AttemptReport> {
   deps.logger.warn(
-    { campaign_id: ctx.campaign.id, attempt_id: attemptId, zones },
-    "the contact's zones share no calling window; it ends as no_callable_window",
+    { campaign_id: ctx.campaign.id, attempt_id: attemptId, ...details },
+    UNDIALED_REASONS[outcome],
   );
   try {
-    await recordAttemptOutcome(deps.db, {
-      attemptId,
-      outcome: 'no_callable_window',
-      details: { zones },
-    });
+    await recordAttemptOutcome(deps.db, { attemptId, outcome, details });
   } catch (error) {
     deps.logger.error(
       { err: error, campaign_id: ctx.campaign.id, attempt_id: attemptId },
-      'recording no_callable_window failed',
+      `recording ${outcome} failed`,
     );
     return { attemptId, status: 'deferred' };
   }

@@ -3,6 +3,7 @@ import type { Db, Executor, Trx } from '../client';
 import type { Attempt } from '../database';
 import { releaseCallLease } from './call-leases';
 import { addToCampaignCounters } from './campaign-counters';
+import { noteDoNotCallSkips } from './do-not-call';
 
 /**
  * Attempts: one row per try of a contact. Every state change is a compare-and-set on `state`, so a retried
@@ -22,6 +23,8 @@ export interface QueuedAttempts {
   /** Every queued attempt of the campaign: the new ones and any an earlier, lost call of this activity made. */
   attemptIds: number[];
   created: number;
+  /** Due contacts that ended `do_not_call` instead of being queued (their number is on the list). */
+  doNotCall: number;
 }
 
 /**
@@ -46,10 +49,16 @@ export async function queueDueAttempts(
     const open = await countOpenAttempts(trx, input.campaignId);
     const room = Math.max(0, Math.min(input.limit, input.maxOpen - open));
     let created = 0;
+    let doNotCall = 0;
     if (room > 0) {
-      const result = await sql<{ id: number }>`
+      // A contact whose number is on the organization's do-not-call list is not queued: it ends `do_not_call` here,
+      // with a finished attempt that was never dialed (the claim checks the list again for numbers added later).
+      const result = await sql<{ id: number; state: 'queued' | 'finished' }>`
         with due as (
-          select c.id from contacts c
+          select c.id,
+                 exists (select 1 from do_not_call_entries d
+                         where d.organization_id = c.organization_id and d.number = c.phone_number) as listed
+          from contacts c
           where c.campaign_id = ${input.campaignId} and c.final_outcome is null
             and c.next_attempt_at is not null and c.next_attempt_at <= now()
             and not exists (select 1 from attempts a where a.contact_id = c.id and a.state <> 'finished')
@@ -57,17 +66,32 @@ export async function queueDueAttempts(
           limit ${room}
           for update of c skip locked
         ), cleared as (
-          update contacts c set next_attempt_at = null from due where c.id = due.id
-          returning c.id, c.organization_id, c.phone_number, c.attempts_made
+          update contacts c set next_attempt_at = null,
+            attempts_made = case when due.listed then c.attempts_made + 1 else c.attempts_made end,
+            last_outcome = case when due.listed then 'do_not_call' else c.last_outcome end,
+            final_outcome = case when due.listed then 'do_not_call' end,
+            completed_at = case when due.listed then now() else c.completed_at end
+          from due where c.id = due.id
+          returning c.id, c.organization_id, c.phone_number, due.listed,
+                    case when due.listed then c.attempts_made else c.attempts_made + 1 end as attempt_number
         )
         insert into attempts (organization_id, campaign_id, contact_id, attempt_number, state, phone_number,
-                              telephony_configuration_id)
-        select organization_id, ${input.campaignId}, id, attempts_made + 1, 'queued', phone_number,
-               ${campaign.telephony_configuration_id}
+                              telephony_configuration_id, outcome, finished_at)
+        select organization_id, ${input.campaignId}, id, attempt_number,
+               case when listed then 'finished' else 'queued' end, phone_number,
+               ${campaign.telephony_configuration_id},
+               case when listed then 'do_not_call' end, case when listed then now() end
         from cleared order by id
-        returning id`.execute(trx);
-      created = result.rows.length;
-      await addToCampaignCounters(trx, input.campaignId, { total_queued_count: created });
+        returning id, state`.execute(trx);
+      created = result.rows.filter((row) => row.state === 'queued').length;
+      const skipped = result.rows.length - created;
+      await addToCampaignCounters(trx, input.campaignId, {
+        total_queued_count: created,
+        processed_rows: skipped,
+        do_not_call_rows: skipped,
+      });
+      await noteDoNotCallSkips(trx, input.campaignId, skipped);
+      doNotCall = skipped;
     }
     const queued = await trx
       .selectFrom('attempts')
@@ -77,7 +101,7 @@ export async function queueDueAttempts(
       .orderBy('id')
       .limit(Math.max(input.maxOpen, 1))
       .execute();
-    return { attemptIds: queued.map((row) => row.id), created };
+    return { attemptIds: queued.map((row) => row.id), created, doNotCall };
   });
 }
 

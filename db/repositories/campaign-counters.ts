@@ -7,6 +7,8 @@ export interface CampaignCounterDeltas {
   failed_rows?: number;
   /** May be negative (an attempt withdrawn from the queue); the counter never goes below zero. */
   total_queued_count?: number;
+  /** Contacts that ended `do_not_call`. */
+  do_not_call_rows?: number;
 }
 
 /**

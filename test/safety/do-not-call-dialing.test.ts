@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireCallLease, releaseCallLease } from '../../db/repositories/call-leases';
+import { assertNoDoubleDial } from '../engine/engine-assertions';
+import {
+  campaignAction,
+  campaignRow,
+  createCampaign,
+  phoneFor,
+  startEngineHarness,
+  waitFor,
+  type EngineHarness,
+} from '../engine/engine-harness';
+import { insertAgent } from '../helpers/fixtures';
+import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
+import {
+  attemptOfRun,
+  completedRun,
+  initiateCall,
+  simulatorCallsOf,
+  simulatorWithNumber,
+} from '../one-off/one-off-world';
+
+/**
+ * A listed number is never dialed: contacts listed before they are queued end `do_not_call` at queueing, numbers
+ * listed after their attempt was queued are caught at the claim, and one-off calls are refused (409) or, listed after
+ * the request, end `do_not_call` at their claim. The simulator's own record of calls is the truth of what was dialed.
+ */
+
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+  await h.startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const addToList = (numbers: string[], org: TestOrganization = h.org) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/v1/organizations/do-not-call',
+    headers: org.headers,
+    payload: { numbers, reason: 'test' },
+  });
+
+const dialsTo = async (numbers: string[]) =>
+  h.ctx.db.selectFrom('simulator_calls').select('to_number').where('to_number', 'in', numbers).execute();
+
+const completed = (campaignId: number) =>
+  waitFor(
+    async () => {
+      const row = await campaignRow(h, campaignId);
+      return row.state === 'completed' ? row : null;
+    },
+    { timeoutMs: 90_000, what: `campaign ${campaignId} completed` },
+  );
+
+async function skipLogs(campaignId: number) {
+  return h.ctx.db
+    .selectFrom('campaign_logs')
+    .select(['event', 'details'])
+    .where('campaign_id', '=', campaignId)
+    .where('event', '=', 'do_not_call_skipped')
+    .execute();
+}
+
+/** Holds the organization's only call slot with an attempt of no campaign; returns its release. */
+async function holdOnlySlot(organizationId: number, configurationId: number) {
+  await h.ctx.db
+    .updateTable('organizations')
+    .set({ max_concurrent_calls: 1 })
+    .where('id', '=', organizationId)
+    .execute();
+  const holder = await h.ctx.db
+    .insertInto('attempts')
+    .values({
+      organization_id: organizationId,
+      attempt_number: 1,
+      phone_number: '+12125550199',
+      telephony_configuration_id: configurationId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lease = await acquireCallLease(h.ctx.db, {
+    organizationId,
+    telephonyConfigurationId: configurationId,
+    attemptId: holder.id,
+    holder: 'test',
+    ttlSeconds: 120,
+  });
+  expect(lease.granted).toBe(true);
+  return async () => {
+    await releaseCallLease(h.ctx.db, holder.id);
+    await h.ctx.db
+      .updateTable('organizations')
+      .set({ max_concurrent_calls: 1000 })
+      .where('id', '=', organizationId)
+      .execute();
+  };
+}
+
+describe('a campaign never dials a listed number', () => {
+  it('ends listed contacts do_not_call without a call, counted apart from failures, logged once', async () => {
+    const phones = Array.from({ length: 8 }, (_, i) => phoneFor(100 + i, 0));
+    const listed = [phones[1]!, phones[4]!, phones[6]!];
+    // One spelled nationally: the list stores E.164, as contacts are.
+    expect(
+      (
+        await addToList([listed[0]!, listed[1]!, `(${listed[2]!.slice(2, 5)}) ${listed[2]!.slice(5)}`])
+      ).json(),
+    ).toMatchObject({ added: listed });
+    const campaignId = await createCampaign(h, { phones, body: { max_concurrency: 2 } });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    const done = await completed(campaignId);
+
+    expect(await dialsTo(listed)).toEqual([]);
+    expect((await dialsTo(phones)).length).toBe(5);
+    const contacts = await h.ctx.db
+      .selectFrom('contacts')
+      .select(['phone_number', 'final_outcome'])
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    for (const contact of contacts)
+      expect([contact.phone_number, contact.final_outcome]).toEqual([
+        contact.phone_number,
+        listed.includes(contact.phone_number) ? 'do_not_call' : 'completed',
+      ]);
+    const skipped = await h.ctx.db
+      .selectFrom('attempts')
+      .select(['state', 'outcome', 'run_id', 'provider_call_id'])
+      .where('campaign_id', '=', campaignId)
+      .where('outcome', '=', 'do_not_call')
+      .execute();
+    expect(skipped).toEqual(
+      listed.map(() => ({ state: 'finished', outcome: 'do_not_call', run_id: null, provider_call_id: null })),
+    );
+    expect(done).toMatchObject({
+      total_rows: 8,
+      processed_rows: 8,
+      failed_rows: 0,
+      do_not_call_rows: 3,
+      total_queued_count: 5,
+      executed_count: 5,
+    });
+    const logs = await skipLogs(campaignId);
+    expect(logs).toEqual([{ event: 'do_not_call_skipped', details: { count: 3 } }]);
+
+    const progress = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaign/${campaignId}/progress`,
+      headers: h.org.headers,
+    });
+    expect(progress.json()).toMatchObject({
+      processed_rows: 8,
+      failed_rows: 0,
+      do_not_call_rows: 3,
+      outcomes: { completed: 5, do_not_call: 3 },
+    });
+    const campaign = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/campaign/${campaignId}`,
+      headers: h.org.headers,
+    });
+    expect(campaign.json()).toMatchObject({ processed_rows: 8, failed_rows: 0, do_not_call_rows: 3 });
+    await assertNoDoubleDial(h, campaignId);
+  }, 120_000);
+
+  it('does not dial a number listed after its contact was queued, once the add has committed', async () => {
+    const phones = Array.from({ length: 3 }, (_, i) => phoneFor(200 + i, 0));
+    const campaignId = await createCampaign(h, { phones, body: { max_concurrency: 3 } });
+    const row = await campaignRow(h, campaignId);
+    // Every attempt is queued but none can be claimed: the organization's only call slot is taken.
+    const release = await holdOnlySlot(h.org.organizationId, row.telephony_configuration_id!);
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    await waitFor(
+      async () => {
+        const queued = await h.ctx.db
+          .selectFrom('attempts')
+          .select('phone_number')
+          .where('campaign_id', '=', campaignId)
+          .where('state', '=', 'queued')
+          .execute();
+        return queued.length === 3;
+      },
+      { what: 'three queued attempts' },
+    );
+    expect((await addToList([phones[2]!])).json()).toMatchObject({ added: [phones[2]] });
+    await release();
+    const done = await completed(campaignId);
+
+    expect(await dialsTo([phones[2]!])).toEqual([]);
+    expect((await dialsTo(phones.slice(0, 2))).length).toBe(2);
+    const listedAttempt = await h.ctx.db
+      .selectFrom('attempts')
+      .select(['outcome', 'run_id', 'attempt_number'])
+      .where('campaign_id', '=', campaignId)
+      .where('phone_number', '=', phones[2]!)
+      .execute();
+    // The attempt queued before the add is the one that ended: no second attempt, no run left behind.
+    expect(listedAttempt).toEqual([{ outcome: 'do_not_call', run_id: null, attempt_number: 1 }]);
+    expect(done).toMatchObject({ processed_rows: 3, failed_rows: 0, do_not_call_rows: 1, executed_count: 2 });
+    expect(await skipLogs(campaignId)).toEqual([{ event: 'do_not_call_skipped', details: { count: 1 } }]);
+    await assertNoDoubleDial(h, campaignId);
+  }, 120_000);
+});
+
+describe('a one-off call to a listed number', () => {
+  it('is 409 do_not_call before anything is created', async () => {
+    const org = await createTestOrganization(h.ctx.db);
+    const { agentId } = await insertAgent(h.ctx.db, org.organizationId);
+    await simulatorWithNumber(h.ctx.db, org.organizationId, {
+      address: '+12125551100',
+      defaultOutbound: true,
+    });
+    await addToList(['+12125550130'], org);
+    const response = await initiateCall(
+      h,
+      { workflow_id: agentId, phone_number: '(212) 555-0130' },
+      org.headers,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: 'do_not_call', message: expect.any(String) });
+    const attempts = await h.ctx.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('organization_id', '=', org.organizationId)
+      .execute();
+    const runs = await h.ctx.db
+      .selectFrom('runs')
+      .select('id')
+      .where('organization_id', '=', org.organizationId)
+      .execute();
+    expect([attempts, runs]).toEqual([[], []]);
+    expect(await dialsTo(['+12125550130'])).toEqual([]);
+    // Another organization's list does not apply.
+    const other = await initiateCall(h, { workflow_id: h.agentId, phone_number: '+12125550130' });
+    expect(other.statusCode).not.toBe(409);
+  });
+
+  it('ends do_not_call, undialed, when the number is listed after the request but before the claim', async () => {
+    const org = await createTestOrganization(h.ctx.db);
+    const { agentId } = await insertAgent(h.ctx.db, org.organizationId);
+    const config = await simulatorWithNumber(h.ctx.db, org.organizationId, {
+      address: '+12125551101',
+      defaultOutbound: true,
+    });
+    const release = await holdOnlySlot(org.organizationId, config.configurationId);
+    const response = await initiateCall(
+      h,
+      { workflow_id: agentId, phone_number: '+12125550131' },
+      org.headers,
+    );
+    expect(response.statusCode).toBe(201);
+    const run = response.json();
+    const handle = h.ctx.temporal.client.workflow.getHandle(run.name);
+    await waitFor(
+      async () => {
+        const history = await handle.fetchHistory();
+        return (history.events ?? []).some((event) => event.timerStartedEventAttributes);
+      },
+      { what: 'the one-off call waiting for a call lease' },
+    );
+    await addToList(['+12125550131'], org);
+    await release();
+    const stored = await completedRun(h, run.id);
+    expect(stored.disposition).toBe('do_not_call');
+    const attempt = await attemptOfRun(h, run.id);
+    expect(attempt).toMatchObject({ state: 'finished', outcome: 'do_not_call', provider_call_id: null });
+    expect(await simulatorCallsOf(h, attempt.id)).toEqual([]);
+    expect(await handle.result()).toEqual({ outcome: 'do_not_call' });
+  });
+});
