@@ -9,9 +9,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Executor } from '../client';
 import type { WebhookDeliveryState } from '../tables/webhooks';
-
-/** The channel recordEvent and redeliveries notify, with the endpoint id as payload. */
-export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
+import { WEBHOOK_DELIVERIES_CHANNEL } from './webhook-outbox';
 
 /** What the deliverer needs of its endpoint (the secrets still sealed). */
 export async function findDeliveryEndpoint(db: Executor, endpointId: number) {
