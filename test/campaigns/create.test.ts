@@ -45,6 +45,7 @@ describe('creating a campaign', () => {
       failed_rows: 0,
       invalid_rows: 0,
       duplicate_rows: 0,
+      do_not_call_rows: 0,
       executed_count: 0,
       total_queued_count: 0,
       started_at: null,

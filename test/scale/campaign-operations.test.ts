@@ -108,6 +108,7 @@ describe('campaign progress', () => {
       total_rows: 6,
       processed_rows: 3,
       failed_rows: 1,
+      do_not_call_rows: 0,
       in_flight: 1,
       max_concurrency: 4,
       outcomes: {
@@ -121,6 +122,7 @@ describe('campaign progress', () => {
         error: 0,
         transferred: 0,
         no_callable_window: 0,
+        do_not_call: 0,
       },
       retries_pending: 1,
       waiting_for_legal_hours: 0,
