@@ -9,6 +9,7 @@ import {
   followUntilCompleted,
   mixedPhone,
 } from './campaigns';
+import { hundredthOfContacts, seedDoNotCallList, type DoNotCallSeed } from '../shared/do-not-call-seed';
 import { historyFigures } from './history';
 import { verifyContactOutcomes, type ExpectedRule } from './outcome-rule';
 import { round } from './report';
@@ -26,6 +27,8 @@ export interface DialingSpec {
   contacts: number;
   maxConcurrency: number;
   workers: number;
+  /** Numbers on the organization's do-not-call list before the start (0: an empty list), 1 % of them contacts'. */
+  doNotCall: number;
 }
 
 /** Retries in the mixed run: busy and no_answer twice more after 1 s; voicemail and failed are final. */
@@ -42,11 +45,17 @@ export interface DialingTrial {
   contacts: number;
   attempts: number;
   simulatorCalls: number;
+  /** Contacts that ended `do_not_call` (their number was seeded on the list): attempts without a call. */
+  doNotCallContacts: number;
+  /** The list as seeded (null: no --do-not-call). */
+  doNotCallSeed: DoNotCallSeed | null;
   attemptsPerContact: number;
   state: string;
   executed: number;
   /** Headline: attempts ÷ (last attempt outcome − first simulator call request). */
   attemptsPerSecond: number;
+  /** Simulator calls ÷ the headline's span: the same rate counting only attempts that dialed. */
+  callsPerSecond: number;
   dialingSeconds: number;
   /** Attempts ÷ (last attempt outcome − the start request): the import and the first dispatch included. */
   attemptsPerSecondFromStart: number;
@@ -68,15 +77,28 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
   for (let i = 0; i < spec.workers; i++) await stack.startWorker();
   log(`${spec.workers} engine worker process(es) polling`);
   const mixed = spec.mode === 'mixed';
+  const phone = mixed ? mixedPhone : benchPhone;
   const { campaignId, configurationId } = await createBenchCampaign(stack, {
     name: `bench-${spec.mode}`,
     contacts: spec.contacts,
     ringSeconds: 0,
     talkSeconds: 0,
     maxConcurrency: spec.maxConcurrency,
-    phone: mixed ? mixedPhone : benchPhone,
+    phone,
     ...(mixed ? { retryConfig: MIXED_RETRY } : {}),
   });
+  // Seeded before the start request: the measured part (import, queueing, claims) runs against the full list.
+  const hits = spec.doNotCall > 0 ? hundredthOfContacts(spec.contacts, phone) : [];
+  let doNotCallSeed: DoNotCallSeed | null = null;
+  if (spec.doNotCall > 0) {
+    doNotCallSeed = await seedDoNotCallList(stack.ctx.db, {
+      organizationId: stack.org.organizationId,
+      count: spec.doNotCall,
+      hits,
+    });
+    log(`${spec.mode}: do-not-call list seeded: ${JSON.stringify(doNotCallSeed)}`);
+  }
+  const listed = new Set(hits.slice(0, doNotCallSeed?.hits ?? 0));
   const startRequestAt = await databaseNow(stack);
   await campaignAction(stack, campaignId, 'start');
   log(
@@ -96,6 +118,7 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
     configurationId,
     contacts: spec.contacts,
     rule,
+    listed,
   });
 
   const times = await dialingTimes(stack, campaignId, configurationId);
@@ -110,10 +133,13 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
     contacts: spec.contacts,
     attempts: verified.attempts,
     simulatorCalls: verified.simulatorCalls,
+    doNotCallContacts: verified.byOutcome.do_not_call ?? 0,
+    doNotCallSeed,
     attemptsPerContact: Number((verified.attempts / spec.contacts).toFixed(3)),
     state: row.state,
     executed: row.executed_count,
     attemptsPerSecond: round(verified.attempts / dialingSeconds),
+    callsPerSecond: round(verified.simulatorCalls / dialingSeconds),
     dialingSeconds: round(dialingSeconds),
     attemptsPerSecondFromStart: round(verified.attempts / fromStartSeconds),
     startToFirstCallSeconds: round((times.firstCall.getTime() - startRequestAt.getTime()) / 1000),

@@ -8,15 +8,18 @@ import { utilization } from './utilization';
 /**
  * Campaign engine benchmarks (not tests) on the real stack. Usage:
  *   npx tsx bench/engine/main.ts <mode>... [--contacts N] [--concurrency N] [--talk S] [--trials N] [--workers N]
- *     [--temporal-in-memory] [--keep]
+ *     [--temporal-in-memory] [--keep] [--do-not-call N]
  * Modes: ceiling (20,000 contacts, zero talk time, max_concurrency 200), mixed (the same with numbers ending 0–9:
  * busy and no_answer retried twice after 1 s), raw (the Temporal yardstick, same shape), large (100,000 contacts,
  * history sizes), utilization (3,000 contacts, 30 s calls, max_concurrency 500), control (pause/resume/PATCH
  * latency, 20 trials). ceiling, mixed and raw run `--trials` (default 3) trials, each on a fresh stack (new
  * database, new file-backed Temporal dev server, new worker), and report the median. Each mode prints a results block.
+ * --do-not-call N (ceiling, mixed, large) puts N numbers on the organization's do-not-call list before each trial's
+ * start request, every hundredth contact's number among them (those contacts end do_not_call, undialed): the list's
+ * cost, against a run without the option (bench/shared/do-not-call-seed.ts).
  */
 const args = process.argv.slice(2);
-const VALUED = ['--contacts', '--concurrency', '--talk', '--trials', '--workers'];
+const VALUED = ['--contacts', '--concurrency', '--talk', '--trials', '--workers', '--do-not-call'];
 const modes = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1] ?? ''));
 const option = (name: string): number | undefined => {
   const at = args.indexOf(`--${name}`);
@@ -29,6 +32,7 @@ const stackOptions = {
   temporalInMemory: args.includes('--temporal-in-memory'),
 };
 const workers = option('workers') ?? 1;
+const doNotCall = option('do-not-call') ?? 0;
 const temporalWords = () =>
   stackOptions.temporalInMemory
     ? 'Temporal dev server in memory (--temporal-in-memory)'
@@ -68,9 +72,13 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
   const maxConcurrency = option('concurrency') ?? 200;
   const count = option('trials') ?? (mode === 'large' ? 1 : 3);
   const runs = await trials(mode, count, (stack) =>
-    dialingTrial(stack, { mode, contacts, maxConcurrency, workers }),
+    dialingTrial(stack, { mode, contacts, maxConcurrency, workers, doNotCall }),
   );
   const of = (pick: (t: DialingTrial) => number) => runs.map(pick);
+  const listWords =
+    doNotCall > 0
+      ? `do-not-call list of ${doNotCall} numbers seeded before each start (${of((t) => t.doNotCallSeed?.hits ?? 0)[0]} of them contacts', which end do_not_call undialed; insert ${of((t) => t.doNotCallSeed?.insertSeconds ?? 0).join(', ')} s)`
+      : 'empty do-not-call list';
   const figures: Figure[] = [
     {
       name: 'attempts/s overall (headline)',
@@ -78,6 +86,13 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
       measures:
         'attempts ÷ (max attempts.finished_at, the last attempt outcome − min simulator_calls.requested_at, the first call ' +
         "request to the campaign's own simulator configuration); both stamped by PostgreSQL (now() of their transactions)",
+    },
+    {
+      name: 'calls/s overall',
+      value: trialValues(of((t) => t.callsPerSecond)),
+      measures:
+        'simulator calls ÷ the headline span: the attempts that dialed (the do_not_call contacts end without a call); ' +
+        `do_not_call contacts per trial ${of((t) => t.doNotCallContacts).join(', ')}`,
     },
     {
       name: 'dialing seconds',
@@ -140,6 +155,7 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
     mode,
     setup: [
       `${contacts} contacts, zero talk time, max_concurrency ${maxConcurrency}, ${workers} worker process(es); ${DIALING_SETUP[mode]}`,
+      listWords,
       `${count} trial(s), each on a fresh stack: new database, new ${temporalWords()}, new worker; median reported`,
     ],
     loadBefore,
@@ -148,8 +164,10 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
       contacts,
       maxConcurrency,
       workers,
+      doNotCall,
       temporal: stackOptions.temporalInMemory ? 'memory' : 'file',
       attemptsPerSecond: median(of((t) => t.attemptsPerSecond)),
+      callsPerSecond: median(of((t) => t.callsPerSecond)),
       completionLagMs: median(of((t) => t.completionLagMs)),
       trials: runs,
     },
@@ -285,6 +303,16 @@ async function main() {
   if (modes.length === 0 || modes.some((m) => !(MODES as readonly string[]).includes(m))) {
     console.error(
       `usage: npx tsx bench/engine/main.ts <${MODES.join('|')}>... [--contacts N] [--trials N] ...`,
+    );
+    process.exit(2);
+  }
+  if (!Number.isSafeInteger(doNotCall) || doNotCall < 0) {
+    console.error(`--do-not-call takes a whole number of list entries (got ${doNotCall})`);
+    process.exit(2);
+  }
+  if (doNotCall > 0 && modes.some((m) => !['ceiling', 'mixed', 'large'].includes(m))) {
+    console.error(
+      '--do-not-call applies to ceiling, mixed and large (the modes that dial a campaign end to end)',
     );
     process.exit(2);
   }

@@ -32,11 +32,19 @@ interface ContactFacts {
 /**
  * Checks every contact of the campaign against the rule, from the engine's rows (contact, attempts) and from the
  * simulator's own record (calls to the contact's number through the campaign's configuration): equal counts there
- * prove that no call was doubled and none lost. Throws, listing the first mismatches, when any contact differs.
+ * prove that no call was doubled and none lost. A contact whose number is in `listed` (the organization's
+ * do-not-call list, seeded before the start) must end `do_not_call` with one finished attempt and no call at all.
+ * Throws, listing the first mismatches, when any contact differs.
  */
 export async function verifyContactOutcomes(
   stack: BenchStack,
-  input: { campaignId: number; configurationId: number; contacts: number; rule: ExpectedRule },
+  input: {
+    campaignId: number;
+    configurationId: number;
+    contacts: number;
+    rule: ExpectedRule;
+    listed?: ReadonlySet<string>;
+  },
 ): Promise<{ attempts: number; simulatorCalls: number; byOutcome: Record<string, number> }> {
   const { rows } = await sql<ContactFacts>`
     select c.phone_number, c.final_outcome, c.attempts_made,
@@ -59,8 +67,10 @@ export async function verifyContactOutcomes(
   let attempts = 0;
   const byOutcome: Record<string, number> = {};
   for (const contact of rows) {
-    const outcome = expectedOutcome(contact.phone_number);
-    const count = expectedAttempts(contact.phone_number, input.rule);
+    const listed = input.listed?.has(contact.phone_number) ?? false;
+    const outcome = listed ? 'do_not_call' : expectedOutcome(contact.phone_number);
+    const count = listed ? 1 : expectedAttempts(contact.phone_number, input.rule);
+    const calls = listed ? 0 : count;
     const simulated = callsTo.get(contact.phone_number) ?? 0;
     callsTo.delete(contact.phone_number);
     attempts += contact.attempts;
@@ -71,7 +81,7 @@ export async function verifyContactOutcomes(
       contact.attempts !== count && `${contact.attempts} attempt rows, expected ${count}`,
       contact.finished !== contact.attempts && `${contact.attempts - contact.finished} attempts not finished`,
       contact.outcomes.some((o) => o !== outcome) && `attempt outcomes ${contact.outcomes.join(',')}`,
-      simulated !== count && `${simulated} simulator calls, expected ${count}`,
+      simulated !== calls && `${simulated} simulator calls, expected ${calls}`,
     ].filter(Boolean);
     if (wrong.length > 0) problems.push(`${contact.phone_number}: ${wrong.join('; ')}`);
   }

@@ -36,8 +36,8 @@ const INVALID = ['12345', 'n/a', '', '555-CALL-NOW', '+1 (000) 000-0000', '0'];
 // 8,000,000 national numbers per area code (exchange 200–999 × 10,000); 2,654,435,761 is odd and coprime.
 const SPACE = 8_000_000;
 
-/** The i-th distinct US number's 10 national digits. */
-function usDigits(i: number): string {
+/** The i-th distinct US number's 10 national digits (row i's number, unless the row is one of the odd ones). */
+export function usDigits(i: number): string {
   const area = AREA_CODES[i % AREA_CODES.length]!;
   const rest = (Math.floor(i / AREA_CODES.length) * 2_654_435_761) % SPACE;
   return `${area}${200 + Math.floor(rest / 10_000)}${String(rest % 10_000).padStart(4, '0')}`;

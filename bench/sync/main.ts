@@ -5,7 +5,9 @@ import { freePort } from '../../devstack/processes';
 import { buildService } from '../../scripts/build-service';
 import { log, startBenchStack } from '../engine/stack';
 import { createCampaigns, measureCampaigns } from './campaigns-run';
+import { seedDoNotCallList, hundredthOfContacts, type DoNotCallSeed } from '../shared/do-not-call-seed';
 import { deployedWorkerSettings } from './deployed-worker';
+import { usDigits } from './generate';
 import { measureImport } from './import-run';
 
 /**
@@ -21,7 +23,10 @@ import { measureImport } from './import-run';
  * Options: --compiled runs the worker as the image does: `npm run build`'s JavaScript (built here into a scratch
  * folder, with its prebuilt workflow bundle) on plain node, without tsx;
  * --node-options "<flags>" replaces the shipped NODE_OPTIONS ('' for Node's default heap);
- * --max-cached-workflows N replaces the shipped cache size; --keep keeps the database and scratch folder.
+ * --max-cached-workflows N replaces the shipped cache size; --keep keeps the database and scratch folder;
+ * --do-not-call N (import) puts N numbers on the organization's do-not-call list before the first trial, every
+ * hundredth row's number among them (bench/shared/do-not-call-seed.ts): the list's cost to the import. (The list is
+ * checked when contacts are queued and at the claim, not by the import; the engine ceiling measures those checks.)
  * Prints one JSON line per measurement. `BENCH_ADMIN_URL` picks the PostgreSQL server (default
  * postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -36,6 +41,11 @@ if (mode !== 'import' && mode !== 'campaigns') throw new Error(`unknown mode ${m
 const deployed = deployedWorkerSettings();
 const nodeOptions = option('node-options') ?? deployed.nodeOptions;
 const maxCachedWorkflows = option('max-cached-workflows') ?? deployed.maxCachedWorkflows;
+const doNotCall = Number(option('do-not-call') ?? 0);
+if (!Number.isSafeInteger(doNotCall) || doNotCall < 0)
+  throw new Error(`--do-not-call takes a whole number of list entries, not ${option('do-not-call')}`);
+if (doNotCall > 0 && mode !== 'import')
+  throw new Error('--do-not-call applies to import (the engine benchmark measures the list during dialing)');
 
 const print = (figures: Record<string, unknown>) =>
   console.log(
@@ -86,9 +96,24 @@ async function main(): Promise<void> {
     if (mode === 'import') {
       const rows = Number(option('rows') ?? 1_000_000);
       const trials = Number(option('trials') ?? 1);
+      // Once per stack, before the first trial: every trial imports into the same organization, list in place.
+      let list: DoNotCallSeed | null = null;
+      if (doNotCall > 0) {
+        list = await seedDoNotCallList(stack.ctx.db, {
+          organizationId: stack.org.organizationId,
+          count: doNotCall,
+          hits: hundredthOfContacts(rows, (row) => `+1${usDigits(row)}`),
+        });
+        log(`do-not-call list seeded: ${JSON.stringify(list)}`);
+      }
       for (let trial = 1; trial <= trials; trial++) {
         log(`import trial ${trial}/${trials}, load ${loadavg()[0]!.toFixed(2)}`);
-        print({ trial, compiled: compiled !== null, ...(await measureImport(stack, worker, rows)) });
+        print({
+          trial,
+          compiled: compiled !== null,
+          doNotCall: list,
+          ...(await measureImport(stack, worker, rows)),
+        });
       }
     } else {
       const count = Number(option('campaigns') ?? 100);
