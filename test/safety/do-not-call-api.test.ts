@@ -272,3 +272,14 @@ describe('exporting the list', () => {
     expect(rows.map((row) => row.split(',')[0])).toEqual(numbers.map((n) => `'${n}`));
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every do-not-call route, the export as text/csv', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const paths = spec.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths[URL] ?? paths[`${URL}/`] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths[`${URL}/{number}`] ?? {})).toEqual(['delete']);
+    expect(Object.keys(paths[`${URL}/import`] ?? {})).toEqual(['post']);
+    expect(paths[`${URL}/export`]?.get?.responses['200']).toMatchObject({ content: { 'text/csv': {} } });
+  });
+});
