@@ -7,7 +7,8 @@ import {
   findInboundNumber,
   findRunIdByName,
 } from '../../db/repositories/inbound-numbers';
-import { createRun } from '../../db/repositories/runs';
+import { createRun, type NewRunInput } from '../../db/repositories/runs';
+import { recordCallEvent } from '../../db/repositories/run-events';
 import type { InboundCallFields, InboundDesk } from '../../providers/adapter';
 import { mediaStreamUrl } from '../../providers/webhook-urls';
 
@@ -35,7 +36,7 @@ export async function acceptInboundCall(db: Db, call: InboundCall): Promise<Inbo
   const name = `inbound-${call.provider}-${call.providerCallId}`;
   const runId =
     (await findRunIdByName(db, call.organizationId, name)) ??
-    (await createRun(db, {
+    (await createInboundRun(db, {
       organization_id: call.organizationId,
       workflow_id: number.inbound_workflow_id,
       definition_id: number.current_definition_id,
@@ -50,6 +51,15 @@ export async function acceptInboundCall(db: Db, call: InboundCall): Promise<Inbo
       },
     }));
   return { accepted: true, runId, agentId: number.inbound_workflow_id, agentName: number.agent_name ?? '' };
+}
+
+/** The inbound call's run and its `call.received` event, in one transaction (the webhook outbox). */
+async function createInboundRun(db: Db, run: NewRunInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const runId = await createRun(trx, run);
+    await recordCallEvent(trx, 'call.received', { organizationId: run.organization_id, runId });
+    return runId;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Executor, Trx } from '../client';
 import type { CallConversationStatus } from '../database';
 import { completeRun, mergeRunCompletions, type RunCompletion } from './runs';
+import { recordCallEvent } from './run-events';
 
 /**
  * A live call's conversation (call_conversations) and the run completion it takes part in. A run whose call opened a
@@ -25,16 +26,23 @@ export interface CallConversationRow {
 /** The disposition of a run whose conversation never arrived after its outcome. */
 export const MEDIA_LOST_DISPOSITION = 'media_lost';
 
-/** A run's conversation, opened `live` when its stream starts; a reconnecting stream finds the row it left. */
+/**
+ * A run's conversation, opened `live` when its stream starts (the call was answered: `call.answered` is recorded with
+ * the row, once); a reconnecting stream finds the row it left.
+ */
 export async function openCallConversation(
-  db: Executor,
+  db: Db,
   input: { runId: number; organizationId: number; provider: string },
 ): Promise<CallConversationRow> {
-  await db
-    .insertInto('call_conversations')
-    .values({ run_id: input.runId, organization_id: input.organizationId, provider: input.provider })
-    .onConflict((oc) => oc.column('run_id').doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const opened = await trx
+      .insertInto('call_conversations')
+      .values({ run_id: input.runId, organization_id: input.organizationId, provider: input.provider })
+      .onConflict((oc) => oc.column('run_id').doNothing())
+      .returning('run_id')
+      .executeTakeFirst();
+    if (opened) await recordCallEvent(trx, 'call.answered', input);
+  });
   const row = await findCallConversation(db, input.runId);
   if (!row) throw new Error(`call conversation of run ${input.runId} vanished`);
   return row;

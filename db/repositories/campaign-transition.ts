@@ -9,11 +9,14 @@ import {
 import type { Executor, Trx } from '../client';
 import type { Database } from '../database';
 import { appendCampaignLog, deleteCampaignLog, type NewCampaignLog } from './campaign-logs';
+import { campaignMoveEvents } from '../../domain/webhook-events';
+import { recordEvent, withdrawStartedEvent } from './webhook-outbox';
 
 /**
  * The one writer of a campaign's state: a compare-and-set UPDATE of the rows still in one of the `from` phases, checked
  * against the transition table (domain/campaign-transitions.ts) before anything is sent, with the move's log entries
- * written in the same transaction (the caller's, or one opened here). The moves with a name live in campaign-moves.ts.
+ * written in the same transaction (the caller's, or one opened here), and so are its webhook events (the outbox).
+ * The moves with a name live in campaign-moves.ts.
  */
 
 /** A campaign row as the move left it. */
@@ -91,17 +94,28 @@ async function moveIn(trx: Trx, transition: CampaignTransition): Promise<MovedCa
         : eb('workflow_id', '=', campaigns.agentId),
     )
     .where((eb) => inPhases(eb, from))
-    .returning(['id', 'state', 'resume_state'])
+    .returning(['id', 'state', 'resume_state', 'organization_id', 'name', 'workflow_id'])
     .execute();
   const moved: MovedCampaign[] = [];
-  for (const row of rows) {
+  for (const { organization_id, name, workflow_id, ...row } of rows) {
     const logIds: number[] = [];
     if ('undoes' in transition.log) {
       await deleteCampaignLog(trx, transition.log.undoes);
+      await withdrawStartedEvent(trx, organization_id, row.id);
     } else {
       const entries = transition.log(row);
-      for (const entry of Array.isArray(entries) ? entries : [entries])
-        logIds.push(await appendCampaignLog(trx, row.id, entry));
+      const logs = Array.isArray(entries) ? entries : [entries];
+      for (const entry of logs) logIds.push(await appendCampaignLog(trx, row.id, entry));
+      const move = {
+        ...row,
+        name,
+        workflow_id,
+        to: transition.to,
+        pause: Boolean(transition.rememberFrom),
+        logs,
+      };
+      for (const event of campaignMoveEvents(move))
+        await recordEvent(trx, { organizationId: organization_id, campaignId: row.id, ...event });
     }
     moved.push({ ...row, logIds });
   }

@@ -3,6 +3,9 @@ import type { Executor } from '../client';
 import type { Run } from '../database';
 import { queryWindow, runConditions, type RunListQuery } from './runs-filters';
 import { runTotalsQuery } from './runs-totals';
+import { RUN_EVENT_COLUMNS, recordRunCompleted } from './run-events';
+import { listRunPersonAsOptedOut } from './run-opt-outs';
+import { optOutOfGathered } from '../../domain/opt-out';
 
 /** Runs: one record per call. The engine writes them; the API lists and reads them. */
 
@@ -110,7 +113,9 @@ export async function createRun(db: Executor, input: NewRunInput): Promise<numbe
  * or a duplicate webhook cannot overwrite the first outcome (or bill twice). Returns whether it changed.
  */
 export async function completeRun(db: Executor, runId: number, completion: RunCompletion): Promise<boolean> {
-  const result = await db
+  // The run.completed event is recorded in the completion's transaction (the webhook outbox).
+  if (!db.isTransaction) return db.transaction().execute((trx) => completeRun(trx, runId, completion));
+  const completed = await db
     .updateTable('runs')
     .set({
       is_completed: true,
@@ -132,8 +137,14 @@ export async function completeRun(db: Executor, runId: number, completion: RunCo
     })
     .where('id', '=', runId)
     .where('is_completed', '=', false)
+    .returning(RUN_EVENT_COLUMNS)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!completed) return false;
+  await recordRunCompleted(db, completed);
+  // A run that opted out lists its number in this same transaction: exactly when the run completes.
+  const optOut = optOutOfGathered(completion.gathered_context);
+  if (optOut) await listRunPersonAsOptedOut(db, completed, optOut.via);
+  return true;
 }
 
 /**
