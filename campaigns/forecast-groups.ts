@@ -1,0 +1,70 @@
+import { zonesOfContact } from '../domain/contact-zones';
+import { CachedGroupWindow } from '../domain/forecast-windows';
+import { callingConstraints, type LegalHours } from '../domain/legal-hours';
+import type { Schedule } from '../domain/schedule';
+import { numberZones } from '../engine/number-zones';
+
+/**
+ * Contacts grouped by the window that applies to them: the campaign's schedule (in the campaign's zone, or in each of
+ * the contact's zones with `contact_timezone: "contact"`) and the organization's legal hours in the contact's zones.
+ * Contacts of one group share one window, so a million contacts of a dozen area codes cost a dozen window evaluations.
+ */
+
+export interface WindowRules {
+  schedule: Schedule;
+  perContactZones: boolean;
+  /** The organization's legal hours (`enabled: false` when off). */
+  legalHours: LegalHours;
+}
+
+export interface ContactGroup {
+  /** The zones the group's window is read in; the label shown in `next_openings`. */
+  zones: string[];
+  label: string;
+  window: CachedGroupWindow;
+}
+
+/** A contact's zones: its `timezone` column when it is a known zone, else the zones of its number (the engine's rule). */
+export const contactZonesOf = (phoneNumberE164: string, timezoneColumn: string | null): string[] =>
+  zonesOfContact({ phoneNumberE164, timezoneColumn }, numberZones);
+
+export class ContactGroups {
+  readonly groups: ContactGroup[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** Whether the window depends on the contact's own zones (else every contact shares the campaign's window). */
+  readonly contactZonesNeeded: boolean;
+
+  constructor(private readonly rules: WindowRules) {
+    this.contactZonesNeeded = rules.perContactZones || rules.legalHours.enabled;
+  }
+
+  /** The group of a contact of these zones (`contactZonesOf`). */
+  groupOf(contactZones: readonly string[]): number {
+    const zones = this.contactZonesNeeded ? [...contactZones] : [];
+    const key = zones.join('&');
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known;
+    const index = this.groups.length;
+    this.groups.push(this.build(zones));
+    this.byKey.set(key, index);
+    return index;
+  }
+
+  /** The earliest instant at or after `instantMs` at which the group may be dialed; null for never. */
+  availableFrom = (group: number, instantMs: number): number | null =>
+    this.groups[group]!.window.availableFrom(instantMs);
+
+  private build(zones: string[]): ContactGroup {
+    const { schedule, perContactZones, legalHours } = this.rules;
+    // The engine's own list of rules a call must satisfy (a contact of no known zone: the campaign's schedule zone).
+    const parts = callingConstraints({
+      schedule,
+      perContact: perContactZones,
+      legalHours,
+      contactZones: zones,
+      fallbackZone: schedule.timezone,
+    });
+    const labelZones = this.contactZonesNeeded && zones.length > 0 ? zones : [schedule.timezone];
+    return { zones, label: labelZones.join('&'), window: new CachedGroupWindow(parts) };
+  }
+}
