@@ -1,4 +1,10 @@
 import { Type, type Static, type TOptional, type TSchema } from '@sinclair/typebox';
+import {
+  DEFAULT_OPT_OUT_DISPOSITION,
+  OPT_OUT_DISPOSITION_MAX_LENGTH,
+  OPT_OUT_DISPOSITION_PATTERN,
+  OPT_OUT_KEY_PATTERN,
+} from '../domain/opt-out';
 
 /** The per-agent settings beside the graph: call limits, voice, disposition codes and template variables. */
 
@@ -100,6 +106,27 @@ export const AgentConfigurationsSchema = Type.Object(
         maximum: MAX_CALL_DURATION_LIMIT_SECONDS,
         description: `A call that runs longer is ended (default ${DEFAULT_MAX_CALL_DURATION_SECONDS}).`,
       }),
+    ),
+    opt_out_disposition: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: OPT_OUT_DISPOSITION_MAX_LENGTH,
+        pattern: OPT_OUT_DISPOSITION_PATTERN,
+        description:
+          `The disposition that means "do not call me again" (default ${DEFAULT_OPT_OUT_DISPOSITION}); always ` +
+          "offered to the disposition classifier. A call that ends with it puts the number on the organization's " +
+          'do-not-call list.',
+      }),
+    ),
+    opt_out_dtmf_key: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: OPT_OUT_KEY_PATTERN,
+          description:
+            'A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ' +
+            'ends after a short confirmation. Absent or null: none.',
+        }),
+      ),
     ),
   },
   { additionalProperties: true, description: 'Known keys are validated; further keys are kept as sent.' },

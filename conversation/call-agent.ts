@@ -8,6 +8,7 @@ import type { AgentDefinition } from '../agents/definition';
 import type { Executor } from '../db/client';
 import { getDefinitionForCall } from '../db/repositories/agent-definitions';
 import { findAgent } from '../db/repositories/agents';
+import { optOutSettingsOf, type OptOutSettings } from '../domain/opt-out';
 import { callVariables } from './template-variables';
 
 export interface CallAgent {
@@ -16,6 +17,8 @@ export interface CallAgent {
   dispositionCodes: string[];
   /** The agent's stored `workflow_configurations`, read through agents/settings.ts or agents/voice-settings.ts. */
   workflowConfigurations: Record<string, unknown>;
+  /** Its opt-out disposition (always offered to the disposition classifier) and key. */
+  optOut: OptOutSettings;
 }
 
 /** The run's agent, or null when there is nothing to talk with (agent gone, no graph with a start node). */
@@ -44,5 +47,6 @@ export async function loadCallAgent(
     ),
     dispositionCodes: codes.filter((code): code is string => typeof code === 'string'),
     workflowConfigurations: (agent.workflow_configurations ?? {}) as Record<string, unknown>,
+    optOut: optOutSettingsOf(agent.workflow_configurations as Record<string, unknown> | null),
   };
 }

@@ -67,6 +67,13 @@ export interface ConversationState {
   error: string | null;
   /** Where the conversation hands the call over (an endCall's `transfer_to`), once it reached that node. */
   transfer_to?: string;
+  /**
+   * A call's opt-out disposition (domain/opt-out.ts), offered to the disposition classifier beside the agent's codes;
+   * absent on text chats (no number to list) and on calls saved before it existed.
+   */
+  opt_out_disposition?: string;
+  /** When the caller pressed the agent's opt-out key: the call ends with the opt-out disposition. */
+  opted_out_at?: string;
 }
 
 export const userTurns = (state: ConversationState) => state.turns.filter((t) => t.role === 'user').length;

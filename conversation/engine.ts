@@ -257,7 +257,12 @@ async function finish(
   reason: EndReason,
 ): Promise<void> {
   await extractFrom(setup, state, nodeById(setup.definition, state.node_id), meter);
-  const { disposition, usage } = await classifyDisposition(setup.llm, state, state.disposition_codes, reason);
+  const optOut = state.opt_out_disposition;
+  // The caller pressed the opt-out key: that is the disposition, whatever else was said.
+  const { disposition, usage } =
+    state.opted_out_at && optOut
+      ? { disposition: optOut, usage: null }
+      : await classifyDisposition(setup.llm, state, state.disposition_codes, reason, optOut);
   meter.add(usage);
   // Tokens spent after the last spoken turn (extraction, disposition) stay in the conversation's total.
   meter.take();

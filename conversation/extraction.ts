@@ -1,6 +1,6 @@
 import type { ExtractionVariable } from '../agents/definition';
 import type { LanguageModel, TokenUsage } from '../llm';
-import type { ConversationState } from './conversation-state';
+import { userTurns, type ConversationState } from './conversation-state';
 import { transcriptText } from './node-prompts';
 
 /** Structured-output calls at the edges of a conversation: extraction variables and the call disposition. */
@@ -65,22 +65,33 @@ export async function extractVariables(
 
 /**
  * One of the agent's disposition codes for the finished conversation. An answer outside the codes, or an agent
- * without codes, falls back to `fallback` (the end reason), so the disposition is always explainable.
+ * without codes, falls back to `fallback` (the end reason), so the disposition is always explainable. A call's
+ * opt-out disposition (`optOut`) is always offered too: beside the agent's codes, or, for an agent without codes,
+ * against the end reason (asked only when the person said something: no words, no opt-out).
  */
 export async function classifyDisposition(
   llm: LanguageModel,
   state: ConversationState,
   codes: string[],
   fallback: string,
+  optOut?: string,
 ): Promise<{ disposition: string; usage: TokenUsage | null }> {
-  if (codes.length === 0) return { disposition: fallback, usage: null };
+  if (codes.length === 0 && (optOut === undefined || userTurns(state) === 0))
+    return { disposition: fallback, usage: null };
+  const offered = [...new Set([...codes, ...(optOut === undefined ? [] : [optOut])])];
+  const choices = codes.length === 0 ? [...new Set([...offered, fallback])] : offered;
+  const optOutHint =
+    optOut === undefined
+      ? ''
+      : ` Choose ${optOut} only when the person asked not to be called again or to be taken off the calling list.`;
+  const otherwise = codes.length === 0 ? ` Otherwise choose ${fallback}.` : '';
   const result = await llm.chat({
     messages: [
       {
         role: 'system',
         content:
           'Choose the one disposition code that best describes how this conversation ended. ' +
-          `Codes: ${codes.join(', ')}.`,
+          `Codes: ${choices.join(', ')}.${optOutHint}${otherwise}`,
       },
       { role: 'user', content: transcriptText(state) || '(no conversation)' },
     ],
@@ -88,7 +99,7 @@ export async function classifyDisposition(
       name: 'call_disposition',
       schema: {
         type: 'object',
-        properties: { disposition: { type: 'string', enum: codes } },
+        properties: { disposition: { type: 'string', enum: choices } },
         required: ['disposition'],
         additionalProperties: false,
       },
@@ -97,7 +108,7 @@ export async function classifyDisposition(
   });
   const chosen = parseObject(result.content).disposition;
   return {
-    disposition: typeof chosen === 'string' && codes.includes(chosen) ? chosen : fallback,
+    disposition: typeof chosen === 'string' && choices.includes(chosen) ? chosen : fallback,
     usage: result.usage,
   };
 }

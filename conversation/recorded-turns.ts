@@ -15,6 +15,8 @@ export interface ConversationStart {
   variables: Record<string, unknown>;
   dispositionCodes: string[];
   maxDurationSeconds: number;
+  /** A call's opt-out disposition, always offered to the classifier (domain/opt-out.ts); absent on text chats. */
+  optOutDisposition?: string;
 }
 
 export const clock = (setup: RecordSetup) => (setup.now ?? (() => new Date()))().toISOString();
@@ -42,7 +44,14 @@ export function openConversation(
     usage: { prompt_tokens: 0, completion_tokens: 0 },
     disposition: null,
     error: null,
+    ...(start.optOutDisposition ? { opt_out_disposition: start.optOutDisposition } : {}),
   };
+}
+
+/** The caller pressed the opt-out key: recorded once (the first press), so the conversation ends opted out. */
+export function pressedOptOutKey(setup: RecordSetup, previous: ConversationState): ConversationState {
+  if (previous.opted_out_at) return previous;
+  return { ...structuredClone(previous), opted_out_at: clock(setup) };
 }
 
 /** Records a line the agent spoke outside the graph (it joins the history the LLM sees next). */
@@ -114,8 +123,11 @@ export function markEnded(
   error: string | null,
 ): void {
   if (error !== null) state.error = error;
-  state.gathered.mapped_call_disposition = reason;
-  state.disposition = reason;
+  // A caller who pressed the opt-out key ends opted out, unless a failure ended the call (its reason is the disposition).
+  const disposition =
+    error === null && state.opted_out_at && state.opt_out_disposition ? state.opt_out_disposition : reason;
+  state.gathered.mapped_call_disposition = disposition;
+  state.disposition = disposition;
   state.end_reason = reason;
   state.ended_at = clock(setup);
 }

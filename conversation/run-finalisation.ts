@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { completeRun, type RunCompletion } from '../db/repositories/runs';
 import type { ObjectStorage } from '../storage/object-storage';
+import { optOutOfConversation } from '../domain/opt-out';
 import type { ConversationState } from './conversation-state';
 
 /**
@@ -87,8 +88,14 @@ export async function conversationCompletion(
     deps.config.pricing,
   );
   const { turns, variables, ...summary } = state;
+  // Recorded for completeRun, which lists the number in the run's final write (db/repositories/run-opt-outs.ts).
+  const optOut = optOutOfConversation({
+    keyPressed: Boolean(state.opted_out_at),
+    disposition: state.gathered.mapped_call_disposition,
+    optOutDisposition: state.opt_out_disposition,
+  });
   return {
-    gathered_context: { ...finished.callContext, ...state.gathered },
+    gathered_context: { ...finished.callContext, ...state.gathered, ...(optOut ? { opt_out: optOut } : {}) },
     call_duration_seconds: cost.usage_info.call_duration_seconds,
     usage_info: cost.usage_info,
     cost_info: cost.cost_info,

@@ -10,6 +10,8 @@ import { conversationCompletion } from '../conversation/run-finalisation';
 import type { Db } from '../db/client';
 import { saveConversationState, storeConversation } from '../db/repositories/call-conversations';
 import type { RunCompletion } from '../db/repositories/runs';
+import { listOptedOutRun } from '../db/repositories/run-opt-outs';
+import { maskNumber, optOutOfGathered } from '../domain/opt-out';
 import type { ObjectStorage } from '../storage/object-storage';
 import type { CallEndReason, ConversationSink, FinishedCall, LiveCall } from '../voice/live-call';
 
@@ -42,6 +44,7 @@ export function createConversationStore(
   options: { finishRecording?: () => Promise<RecordingKeys | null> } = {},
 ): ConversationSink {
   const log = deps.logger.child({ run_id: call.runId, attempt_id: call.attemptId, provider: call.mode });
+  const masked = call.personNumber ? maskNumber(call.personNumber) : null;
   let revision = call.saved?.revision ?? 0;
   let superseded = false;
 
@@ -96,6 +99,28 @@ export function createConversationStore(
           ...(finished.error ? { error: finished.error } : {}),
         },
         'conversation stored',
+      );
+      const optOut = optOutOfGathered(completion.gathered_context);
+      // Listed with the run's final write (completeRun); a key press was listed when pressed (optedOut below).
+      if (optOut?.via === 'disposition' && stored !== 'not_live')
+        log.info(
+          { organization_id: call.organizationId, via: optOut.via, number: masked },
+          'the caller opted out: their number joins the do-not-call list as the run completes',
+        );
+    },
+
+    async optedOut() {
+      const listing = await listOptedOutRun(deps.db, call.runId, 'keypad');
+      log.info(
+        {
+          organization_id: call.organizationId,
+          via: 'keypad',
+          number: listing?.number ? maskNumber(listing.number) : masked,
+          added: listing?.added ?? false,
+        },
+        listing?.number
+          ? 'the caller pressed the opt-out key: their number is on the do-not-call list'
+          : 'the caller pressed the opt-out key, but the call has no number to list',
       );
     },
   };

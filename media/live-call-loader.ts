@@ -7,6 +7,7 @@ import { readVoiceSettings } from '../agents/voice-settings';
 import { loadCallAgent } from '../conversation/call-agent';
 import type { ConversationState } from '../conversation/conversation-state';
 import type { Executor } from '../db/client';
+import { personNumberOf } from '../domain/opt-out';
 import type { RunOfStream } from '../db/repositories/live-calls';
 import type { LiveCall } from '../voice/live-call';
 
@@ -30,5 +31,13 @@ export async function loadLiveCall(
     dispositionCodes: agent.dispositionCodes,
     settings: readVoiceSettings(agent.workflowConfigurations),
     saved,
+    optOut: agent.optOut,
+    personNumber: personNumberOf({
+      call_type: run.call_type,
+      called_number: textOf(run.initial_context.called_number),
+      caller_number: textOf(run.initial_context.caller_number),
+    }),
   };
 }
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -4,12 +4,14 @@
  * (the LLM's extraction and disposition where it can be asked, otherwise the end reason as the disposition).
  */
 import type { Logger } from '../config/logger';
+import { DEFAULT_OPT_OUT_DISPOSITION } from '../domain/opt-out';
 import type { ConversationState } from '../conversation/conversation-state';
 import { endConversation, type ConversationSetup } from '../conversation/engine';
 import {
   agentSaid,
   endWithoutLlm,
   openConversation,
+  pressedOptOutKey,
   recordInterruptedTurn,
   type Interruption,
   type RecordSetup,
@@ -35,6 +37,7 @@ export class CallConversation {
           variables: call.variables,
           dispositionCodes: call.dispositionCodes,
           maxDurationSeconds: call.settings.maxDurationSeconds,
+          optOutDisposition: call.optOut?.disposition ?? DEFAULT_OPT_OUT_DISPOSITION,
         },
       );
   }
@@ -58,6 +61,12 @@ export class CallConversation {
     } catch (error) {
       this.log.error({ err: error }, 'storing the finished call failed');
     }
+  }
+
+  /** The caller pressed the opt-out key (kept at the first press). */
+  optedOut(): void {
+    const state = pressedOptOutKey(this.records, this.state);
+    if (state !== this.state) this.commit(state);
   }
 
   /** A line the agent says outside the graph. */

@@ -10,6 +10,9 @@ import { SpeechVendorError } from './speech';
 /** The prompt after `idleTimeoutSeconds` of silence; a second silence as long ends the call. */
 export const STILL_THERE = 'Are you still there?';
 
+/** Spoken when the caller pressed the agent's opt-out key; then the call ends (their number is already listed). */
+export const OPT_OUT_CONFIRMATION = 'You will not be called again. Goodbye.';
+
 /** Spoken with the local voice when a vendor fails mid-call. */
 export const APOLOGY = 'Sorry, we are having technical trouble. Goodbye.';
 

@@ -12,7 +12,7 @@ import type { ConversationState } from '../conversation/conversation-state';
 import { agentReplies, userSays, type ConversationSetup } from '../conversation/engine';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
 import { CallConversation } from './call-conversation';
-import { APOLOGY, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
+import { APOLOGY, OPT_OUT_CONFIRMATION, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
 import { AgentVoice } from './agent-voice';
 import { CallerInput } from './caller-input';
 import { handOverCall } from './call-transfer';
@@ -44,6 +44,7 @@ class CallRun {
   private closedAtMs: number | null = null;
   private cancelIdle: () => void = () => {};
   private promptedForSilence = false;
+  private optedOut = false;
   private readonly callSignal = new AbortController();
 
   constructor(private readonly input: CallPipelineInput) {
@@ -58,7 +59,7 @@ class CallRun {
       speech: () => this.cancelIdle(),
       bargeIn: () => this.onBargeIn(),
       endOfTurn: (words, decided, interrupted) => this.onEndOfTurn(words, decided, interrupted),
-      keyPressed: () => this.onKeyPressed(),
+      keyPressed: (digit) => this.onKeyPressed(digit),
       digits: (words, decided) => this.enqueue(() => this.callerTurn(words, decided)),
     });
     this.agent = new AgentVoice(transport, this.clock, input.voices, call.settings);
@@ -135,10 +136,40 @@ class CallRun {
     });
   }
 
-  /** A key press is deliberate: it interrupts the agent at once. */
-  private onKeyPressed(): void {
+  /** A key press is deliberate: it interrupts the agent at once. The opt-out key ends the call (returns true). */
+  private onKeyPressed(digit: string): boolean {
     this.cancelIdle();
+    if (this.acceptingCaller && digit === this.input.call.optOut?.dtmfKey) {
+      this.optOut();
+      return true;
+    }
     if (this.acceptingCaller && this.agent.current?.interruptible) this.agent.interrupt();
+    return false;
+  }
+
+  /**
+   * The caller pressed the opt-out key: the number is listed at once (the sink), the agent stops, a short
+   * confirmation plays and the call ends; the conversation ends with the opt-out disposition. As the law asks of an
+   * automated opt-out (e.g. the US TCPA): recorded when pressed, then the call is over.
+   */
+  private optOut(): void {
+    this.optedOut = true;
+    this.acceptingCaller = false;
+    this.log.info({ media_ms: this.clock.ms }, 'the caller pressed the opt-out key');
+    this.agent.interrupt();
+    this.conversation.optedOut();
+    this.input.sink
+      .optedOut?.()
+      .catch((error: unknown) =>
+        this.log.error(
+          { err: error },
+          'listing the opted-out number failed; the run lists it when it completes',
+        ),
+      );
+    this.enqueue(async () => {
+      await this.sayLast(OPT_OUT_CONFIRMATION);
+      this.requestEnd('user_ended');
+    }, true);
   }
 
   private async callerTurn(words: string, decided: TurnStart): Promise<void> {
@@ -299,6 +330,8 @@ class CallRun {
   private async finish(): Promise<void> {
     const { reason, error } = this.ending!;
     const { voices } = this.input;
+    // An agent turn that finished after the key press may have saved over the mark: it is kept whatever happened.
+    if (this.optedOut) this.conversation.optedOut();
     const state = await this.conversation.close(reason, error, voices.llm ? this.setup(voices.llm) : null);
     this.callSignal.abort();
     await this.caller

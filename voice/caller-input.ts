@@ -21,8 +21,8 @@ export interface CallerEvents {
   bargeIn(): void;
   /** The caller's turn ended: their words (recognised meanwhile), and whether this utterance interrupted the agent. */
   endOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean): void;
-  /** A key was pressed. */
-  keyPressed(): void;
+  /** A key was pressed; `true` when the pipeline took it for itself (the opt-out key): it joins no digits turn. */
+  keyPressed(digit: string): boolean | void;
   /** Digits pressed in a row, as the caller's words once they paused. */
   digits(words: string, decided: TurnStart): void;
 }
@@ -111,7 +111,7 @@ export class CallerInput {
 
   private onDigit(digit: string): void {
     if (this.stopped) return;
-    this.events.keyPressed();
+    if (this.events.keyPressed(digit) === true) return;
     this.digitsSoFar += digit;
     this.cancelDigits();
     this.cancelDigits = this.clock.after(this.settings.endOfTurnSeconds * 1000, () => {

@@ -6,6 +6,7 @@
 import type { AgentDefinition } from '../agents/definition';
 import type { Logger } from '../config/logger';
 import type { ConversationState, EndReason } from '../conversation/conversation-state';
+import type { OptOutSettings } from '../domain/opt-out';
 import type { LanguageModel } from '../llm';
 import type { MediaTransport } from './media-transport';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
@@ -52,6 +53,10 @@ export interface LiveCall {
   settings: VoiceSettings;
   /** The conversation saved so far (a reconnecting stream continues it); null on a fresh call. */
   saved: ConversationState | null;
+  /** The agent's opt-out disposition and key (domain/opt-out.ts); absent: the default disposition, no key. */
+  optOut?: OptOutSettings;
+  /** The person's E.164 number (called, or calling in), for logs (masked); null or absent when there is none. */
+  personNumber?: string | null;
 }
 
 /** The vendors one call talks through, resolved from its voice configuration. */
@@ -128,4 +133,6 @@ export interface ConversationSink {
   saveTurn(state: ConversationState): Promise<void>;
   /** Once, at the end. */
   finish(call: FinishedCall): Promise<void>;
+  /** The caller pressed the opt-out key: their number joins the do-not-call list now, before the call ends. */
+  optedOut?(): Promise<void>;
 }
