@@ -393,15 +393,18 @@ export interface paths {
                                 completed_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                                do_not_call_rows: number;
                                 /** @description Rows set aside at import: number already in the campaign. */
                                 duplicate_rows: number;
                                 /** @description Attempts placed. */
                                 executed_count: number;
-                                /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                                /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                                 failed_rows: number;
                                 id: number;
                                 /** @description Rows set aside at import: unusable number or row. */
                                 invalid_rows: number;
+                                local_caller_id: boolean;
                                 /** @description The latest 100 entries, newest first. */
                                 logs?: {
                                     details: {
@@ -527,15 +530,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -655,6 +661,8 @@ export interface paths {
                             min_calls_in_window?: number;
                             window_seconds?: number;
                         };
+                        /** @description Place each call from the configuration's active number nearest the contact (same area code, else region, else country, else the default caller). Default false. */
+                        local_caller_id?: boolean;
                         /** @description 1 … the organization's max_concurrent_calls (default 10). */
                         max_concurrency?: number;
                         name?: string;
@@ -728,15 +736,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -852,6 +863,225 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's contacts by what will happen to them, and its expected finish
+         * @description Any state. A campaign not started is forecast from its source file, read without importing or dialing: a file over 1 MiB is read in the background and answers 202 with `partial: true` and the counts so far until done. 409 with the import’s reason (`source_not_found`, `source_changed`, `no_phone_number_column`, …) when the file cannot be read as the import would read it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Mean call length to assume (1 … 86400 s) instead of the organization's recent attempts, the simulator's ring + talk seconds, or the default of 60 s. */
+                    assume_call_seconds?: number;
+                };
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assumptions: {
+                                /** @description Where mean_call_seconds comes from. */
+                                call_seconds_source: "assumed" | "history" | "simulator" | "default";
+                                /** @description Attempts simulated: first tries and expected retries. */
+                                expected_attempts: number;
+                                max_concurrency: number;
+                                mean_call_seconds: number;
+                                /** @description Share of retries expected to earn another. */
+                                retry_again_probability: number;
+                                /** @description Share of first tries expected to earn a retry (the recent outcome mix). */
+                                retry_probability: number;
+                                /** @description Seconds a line is held per first try: the call and the engine’s overhead. */
+                                seconds_per_attempt: number;
+                                /** @description The same for a retry (retries follow short outcomes). */
+                                seconds_per_retry: number;
+                            };
+                            contacts: {
+                                /** @description Due now and inside every window that applies to them (schedule, own zones, legal hours). */
+                                callable_now: number;
+                                /** @description On the organization’s do-not-call list and not yet done: they end as do_not_call, undialed. */
+                                do_not_call: number;
+                                /** @description Contacts with a final outcome. */
+                                done: number;
+                                /** @description Rows the import sets (or set) aside as duplicates of an earlier row; not contacts. */
+                                duplicate: number;
+                                /** @description With an attempt queued or on the line now. */
+                                in_flight: number;
+                                /** @description Rows the import sets (or set) aside as invalid; not contacts. */
+                                invalid: number;
+                                /** @description Held by the organization’s frequency caps until an earlier attempt leaves the cap’s period. */
+                                over_cap: number;
+                                /** @description Valid, distinct contacts (the import’s total_rows): the sum of the counts below but invalid and duplicate. */
+                                total: number;
+                                /** @description Inside their window but waiting for a retry’s delay to pass. */
+                                waiting_for_retry: number;
+                                /** @description Not callable now because a window that applies to them is closed. */
+                                waiting_for_window: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the last expected call should end (for a campaign not started: if it is started now); null while `partial` or when no contact can ever be dialed.
+                             */
+                            expected_finish_at: string | null;
+                            /** @description When each closed window next opens, earliest first (at most 50). */
+                            next_openings: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The zone (or zones joined by "&") whose window is closed. */
+                                timezone: string;
+                            }[];
+                            /** @description True while the source file (or the import) is still being read: counts so far. */
+                            partial: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assumptions: {
+                                /** @description Where mean_call_seconds comes from. */
+                                call_seconds_source: "assumed" | "history" | "simulator" | "default";
+                                /** @description Attempts simulated: first tries and expected retries. */
+                                expected_attempts: number;
+                                max_concurrency: number;
+                                mean_call_seconds: number;
+                                /** @description Share of retries expected to earn another. */
+                                retry_again_probability: number;
+                                /** @description Share of first tries expected to earn a retry (the recent outcome mix). */
+                                retry_probability: number;
+                                /** @description Seconds a line is held per first try: the call and the engine’s overhead. */
+                                seconds_per_attempt: number;
+                                /** @description The same for a retry (retries follow short outcomes). */
+                                seconds_per_retry: number;
+                            };
+                            contacts: {
+                                /** @description Due now and inside every window that applies to them (schedule, own zones, legal hours). */
+                                callable_now: number;
+                                /** @description On the organization’s do-not-call list and not yet done: they end as do_not_call, undialed. */
+                                do_not_call: number;
+                                /** @description Contacts with a final outcome. */
+                                done: number;
+                                /** @description Rows the import sets (or set) aside as duplicates of an earlier row; not contacts. */
+                                duplicate: number;
+                                /** @description With an attempt queued or on the line now. */
+                                in_flight: number;
+                                /** @description Rows the import sets (or set) aside as invalid; not contacts. */
+                                invalid: number;
+                                /** @description Held by the organization’s frequency caps until an earlier attempt leaves the cap’s period. */
+                                over_cap: number;
+                                /** @description Valid, distinct contacts (the import’s total_rows): the sum of the counts below but invalid and duplicate. */
+                                total: number;
+                                /** @description Inside their window but waiting for a retry’s delay to pass. */
+                                waiting_for_retry: number;
+                                /** @description Not callable now because a window that applies to them is closed. */
+                                waiting_for_window: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the last expected call should end (for a campaign not started: if it is started now); null while `partial` or when no contact can ever be dialed.
+                             */
+                            expected_finish_at: string | null;
+                            /** @description When each closed window next opens, earliest first (at most 50). */
+                            next_openings: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description The zone (or zones joined by "&") whose window is closed. */
+                                timezone: string;
+                            }[];
+                            /** @description True while the source file (or the import) is still being read: counts so far. */
+                            partial: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/campaign/{campaign_id}/logs": {
@@ -976,15 +1206,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -1147,11 +1380,13 @@ export interface paths {
                             campaign_id: number;
                             /** Format: date-time */
                             completed_at: string | null;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list. */
+                            do_not_call_rows: number;
                             /** @description Estimated seconds until every contact is final, from the observed attempt length and answer rate; null until an attempt has finished, and while not running. */
                             eta_seconds: number | null;
                             /** @description Dograh's: finished attempts whose call did not connect (busy, no_answer, failed, invalid_number). */
                             failed_calls: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             /** @description Attempts being dialed or on the line now. */
                             in_flight: number;
@@ -1166,6 +1401,7 @@ export interface paths {
                                 busy: number;
                                 canceled: number;
                                 completed: number;
+                                do_not_call: number;
                                 error: number;
                                 failed: number;
                                 invalid_number: number;
@@ -1197,6 +1433,8 @@ export interface paths {
                             state: string;
                             /** @description Contacts of the campaign (valid rows imported so far). */
                             total_rows: number;
+                            /** @description Contacts held until legal calling hours open in their zones (the organization's calling rules). */
+                            waiting_for_legal_hours: number;
                         };
                     };
                 };
@@ -1307,15 +1545,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -1479,15 +1720,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -1782,15 +2026,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -2024,6 +2271,8 @@ export interface paths {
                             min_calls_in_window?: number;
                             window_seconds?: number;
                         };
+                        /** @description Place each call from the configuration's active number nearest the contact (same area code, else region, else country, else the default caller). Default false. */
+                        local_caller_id?: boolean;
                         /** @description 1 … the organization's max_concurrent_calls (default 10). */
                         max_concurrency?: number;
                         name: string;
@@ -2105,15 +2354,18 @@ export interface paths {
                             completed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list (never dialed). */
+                            do_not_call_rows: number;
                             /** @description Rows set aside at import: number already in the campaign. */
                             duplicate_rows: number;
                             /** @description Attempts placed. */
                             executed_count: number;
-                            /** @description Contacts whose final outcome is neither completed nor voicemail. */
+                            /** @description Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call. */
                             failed_rows: number;
                             id: number;
                             /** @description Rows set aside at import: unusable number or row. */
                             invalid_rows: number;
+                            local_caller_id: boolean;
                             /** @description The latest 100 entries, newest first. */
                             logs?: {
                                 details: {
@@ -2735,6 +2987,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organizations/calling-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's calling rules (defaults when never changed: legal hours 08:00-21:00, no caps) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            frequency_caps: {
+                                per_7d: number | null;
+                                per_24h: number | null;
+                            };
+                            legal_hours: {
+                                enabled: boolean;
+                                end: string;
+                                start: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Change calling rules (given fields only); contacts waiting for legal hours are judged again at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        frequency_caps?: {
+                            /** @description At most this many attempts to one number in the window; null: no cap */
+                            per_7d?: number | null;
+                            /** @description At most this many attempts to one number in the window; null: no cap */
+                            per_24h?: number | null;
+                        };
+                        legal_hours?: {
+                            enabled?: boolean;
+                            /**
+                             * @description HH:MM, 24 h
+                             * @example 08:00
+                             */
+                            end?: string;
+                            /**
+                             * @description HH:MM, 24 h
+                             * @example 08:00
+                             */
+                            start?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            frequency_caps: {
+                                per_7d: number | null;
+                                per_24h: number | null;
+                            };
+                            legal_hours: {
+                                enabled: boolean;
+                                end: string;
+                                start: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organizations/data-deletion": {
         parameters: {
             query?: never;
@@ -2780,6 +3156,342 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/do-not-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Page the organization's do-not-call list, newest first */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    page: number;
+                    /** @description Digits the number contains (spaces, dashes, dots, parentheses and `+` are ignored). */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                /** @description `user:<id>` or `api_key:<id>` that added it; null when the engine did. */
+                                added_by: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description E.164. */
+                                number: string;
+                                reason: string | null;
+                                /** @description The run whose call led to it (opt_out). */
+                                run_id: number | null;
+                                /** @description api (added by hand), import (CSV), opt_out (the person asked during a call), campaign. */
+                                source: "api" | "import" | "opt_out" | "campaign";
+                            }[];
+                            limit: number;
+                            page: number;
+                            total_count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add numbers to the do-not-call list
+         * @description Numbers are parsed as contact numbers are (E.164, or national in the default region). Adding a listed number changes nothing (it is reported in `already_listed`); invalid numbers are reported, the others added. From the next claim on, no campaign or one-off call of the organization dials a listed number.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 … 1000 numbers, E.164 or national in the default region. */
+                        numbers: string[];
+                        /** @description Why the number must not be called. */
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Numbers (E.164) put on the list by this request. */
+                            added: string[];
+                            /** @description Numbers (E.164) that were on the list already. */
+                            already_listed: string[];
+                            /** @description Numbers that are not valid phone numbers (`invalid_phone_number`, `missing_phone_number`). */
+                            invalid: {
+                                error: string;
+                                number: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/do-not-call/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a number off the do-not-call list
+         * @description 204; 404 `do_not_call_entry_not_found` when the number is not on the list.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The number, URL-encoded (`%2B14155550123`). */
+                    number: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/do-not-call/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the do-not-call list as CSV
+         * @description Columns number, reason, source, run_id, created_at, in the order numbers were added. Safe to open in a spreadsheet: a cell starting with =, +, -, @, tab or carriage return is written with a leading apostrophe (so every number reads `'+14155550123`); the import takes it off again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list as CSV. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/do-not-call/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the numbers of an uploaded CSV to the do-not-call list
+         * @description Upload the file through `POST /s3/presigned-upload-url` first. The number is read from a `phone_number` or `number` column, else the first column (a first row that is a number is data); an optional `reason` column (else the body's `reason`). 404 `source_not_found` for a key outside the organization or absent; 422 `invalid_csv` for a file that is not CSV (the rows before are listed).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `file_key` of a presigned upload. */
+                        file_key: string;
+                        /** @description Why the number must not be called. */
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Numbers put on the list. */
+                            added: number;
+                            /** @description Numbers already on it (or twice in the file). */
+                            already_listed: number;
+                            /** @description Rows without a valid number. */
+                            invalid: number;
+                            /** @description The first 100 invalid rows (row 1 is the first line of the file). */
+                            invalid_rows: {
+                                error: string;
+                                number: string;
+                                row: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4439,6 +5151,766 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organizations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoints: {
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                events: string[];
+                                /** Format: date-time */
+                                failing_since: string | null;
+                                id: number;
+                                /** Format: date-time */
+                                previous_secret_expires_at: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Answers the signing `secret`, the only time it is shown. `events`: types of the catalogue or `["*"]`. At most 20 endpoints per organization (409 webhook_endpoint_limit_reached). A URL leading to a loopback, link-local or private address: 422 destination_not_allowed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        active?: boolean;
+                        description?: string | null;
+                        /** @description Event types to receive (run.completed, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
+                        events: string[];
+                        /** @description Where events are POSTed: https (http only to a destination the operator allows in ALLOWED_PRIVATE_DESTINATIONS). Loopback, link-local and private addresses are refused (422 destination_not_allowed) unless allowed. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            /** Format: date-time */
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            events: string[];
+                            /** Format: date-time */
+                            failing_since: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            /** @description `whsec_` + base64 of 32 random bytes; shown only in this answer. */
+                            secret: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            /** Format: date-time */
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            events: string[];
+                            /** Format: date-time */
+                            failing_since: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a webhook endpoint
+         * @description Partial: only the sent fields change. `active: true` on an inactive or disabled endpoint re-activates it (clears `disabled_at` and `failing_since`); its pending deliveries then go out.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        description?: string | null;
+                        /** @description Event types to receive (run.completed, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
+                        events?: string[];
+                        /** @description Where events are POSTed: https (http only to a destination the operator allows in ALLOWED_PRIVATE_DESTINATIONS). Loopback, link-local and private addresses are refused (422 destination_not_allowed) unless allowed. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            /** Format: date-time */
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            events: string[];
+                            /** Format: date-time */
+                            failing_since: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Its pending deliveries and delivery log go with it.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the endpoint's deliveries, newest first, each with its attempts */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    page: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: {
+                                attempt_count: number;
+                                attempts: {
+                                    /** Format: date-time */
+                                    attempted_at: string;
+                                    error: string | null;
+                                    id: number;
+                                    latency_ms: number;
+                                    /** @description null: no answer (refused, timed out, connection lost). */
+                                    status_code: number | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                delivered_at: string | null;
+                                /** Format: date-time */
+                                event_created_at: string;
+                                event_id: string;
+                                event_type: string;
+                                id: number;
+                                last_error: string | null;
+                                last_status_code: number | null;
+                                /** Format: date-time */
+                                next_attempt_at: string | null;
+                                /** @description `campaign:<id>`: delivered in order with that campaign’s events. */
+                                order_key: string | null;
+                                /** @description The endpoint's sequence number; assigned at the first send. */
+                                sequence: number | null;
+                                /** @enum {string} */
+                                state: "pending" | "delivered" | "failed";
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one delivery again (with its sequence, a fresh retry window) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    delivery_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            redelivered: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}/deliveries/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again every delivery of events recorded since a time */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Every delivery of an event recorded at or after this time is sent again.
+                         */
+                        since: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            redelivered: number;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Answers the new `secret`, the only time it is shown. For 24 hours requests carry signatures under both the new and the previous secret (`previous_secret_expires_at`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            /** Format: date-time */
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            events: string[];
+                            /** Format: date-time */
+                            failing_since: string | null;
+                            id: number;
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            /** @description `whsec_` + base64 of 32 random bytes; shown only in this answer. */
+                            secret: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` event to the endpoint, signed and delivered like any other */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery_id: number;
+                            event_id: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/download/workflow/{token}/{artifact}": {
         parameters: {
             query?: never;
@@ -4731,7 +6203,7 @@ export interface paths {
         put?: never;
         /**
          * Place one outbound call with an agent, without a campaign
-         * @description Answers 201 with the run at once, plus Dograh's `message` (`Call initiated`); the call is placed by the engine (at most once, durable across worker restarts, within the organization's call limits) and the run gets its outcome when the call ends. Without `telephony_configuration_id` the organization's default outbound configuration is used; none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; 503 `engine_unavailable` when the engine cannot be reached (nothing is dialed).
+         * @description Answers 201 with the run at once, plus Dograh's `message` (`Call initiated`); the call is placed by the engine (at most once, durable across worker restarts, within the organization's call limits) and the run gets its outcome when the call ends. Without `telephony_configuration_id` the organization's default outbound configuration is used; none is 400 `telephony_configuration_not_found`. An archived agent is 409 `workflow_archived`; a number on the organization's do-not-call list is 409 `do_not_call` (nothing is created); 503 `engine_unavailable` when the engine cannot be reached (nothing is dialed). Outside legal calling hours in the number's zones: 409 `outside_legal_hours`; over a frequency cap (or the number in another call): 409 `frequency_cap_exceeded`; both with `next_allowed_at`.
          */
         post: {
             parameters: {
@@ -4827,7 +6299,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description An error: a code in `detail`, a sentence in `message`. */
+                /** @description Default Response */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4836,6 +6308,11 @@ export interface paths {
                         "application/json": {
                             detail: string;
                             message?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the call would be allowed (legal hours, frequency caps); null: never
+                             */
+                            next_allowed_at?: string | null;
                         };
                     };
                 };
@@ -5366,6 +6843,10 @@ export interface paths {
                             max_user_idle_timeout?: number;
                             /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                             model?: string | null;
+                            /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                            opt_out_disposition?: string;
+                            /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                            opt_out_dtmf_key?: string | null;
                             /** @description Store the call recording (default true). */
                             recording_enabled?: boolean;
                             /** @description Turn taking (seconds of media time). */
@@ -5474,6 +6955,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -6365,6 +7850,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -6558,6 +8047,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -6721,6 +8214,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -6874,6 +8371,10 @@ export interface paths {
                             max_user_idle_timeout?: number;
                             /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                             model?: string | null;
+                            /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                            opt_out_disposition?: string;
+                            /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                            opt_out_dtmf_key?: string | null;
                             /** @description Store the call recording (default true). */
                             recording_enabled?: boolean;
                             /** @description Turn taking (seconds of media time). */
@@ -6982,6 +8483,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -7174,6 +8679,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
@@ -7425,6 +8934,10 @@ export interface paths {
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
                                 model?: string | null;
+                                /** @description The disposition that means "do not call me again" (default do_not_call); always offered to the disposition classifier. A call that ends with it puts the number on the organization's do-not-call list. */
+                                opt_out_disposition?: string;
+                                /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
+                                opt_out_dtmf_key?: string | null;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
                                 /** @description Turn taking (seconds of media time). */
