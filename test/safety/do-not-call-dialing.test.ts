@@ -167,6 +167,23 @@ describe('a campaign never dials a listed number', () => {
     await assertNoDoubleDial(h, campaignId);
   }, 120_000);
 
+  it('completes a campaign whose every contact is listed without dialing anyone', async () => {
+    const phones = Array.from({ length: 4 }, (_, i) => phoneFor(300 + i, 0));
+    await addToList(phones);
+    const campaignId = await createCampaign(h, { phones, body: { max_concurrency: 2 } });
+    expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
+    const done = await completed(campaignId);
+    expect(await dialsTo(phones)).toEqual([]);
+    expect(done).toMatchObject({
+      processed_rows: 4,
+      failed_rows: 0,
+      do_not_call_rows: 4,
+      total_queued_count: 0,
+      executed_count: 0,
+    });
+    expect(await skipLogs(campaignId)).toEqual([{ event: 'do_not_call_skipped', details: { count: 4 } }]);
+  }, 120_000);
+
   it('does not dial a number listed after its contact was queued, once the add has committed', async () => {
     const phones = Array.from({ length: 3 }, (_, i) => phoneFor(200 + i, 0));
     const campaignId = await createCampaign(h, { phones, body: { max_concurrency: 3 } });
@@ -186,7 +203,17 @@ describe('a campaign never dials a listed number', () => {
       },
       { what: 'three queued attempts' },
     );
-    expect((await addToList([phones[2]!])).json()).toMatchObject({ added: [phones[2]] });
+    // The add commits while the test holds the attempts' row locks: a claim that had already read the list (before
+    // the add) finishes first, refused its lease; every later claim locks the attempt after the add, so it sees it.
+    await h.ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('attempts')
+        .select('id')
+        .where('campaign_id', '=', campaignId)
+        .forUpdate()
+        .execute();
+      expect((await addToList([phones[2]!])).json()).toMatchObject({ added: [phones[2]] });
+    });
     await release();
     const done = await completed(campaignId);
 
@@ -262,7 +289,11 @@ describe('a one-off call to a listed number', () => {
       },
       { what: 'the one-off call waiting for a call lease' },
     );
-    await addToList(['+12125550131'], org);
+    // Added under the attempt's row lock, so no claim can be between its read of the list and its commit (see above).
+    await h.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('attempts').select('id').where('run_id', '=', run.id).forUpdate().execute();
+      await addToList(['+12125550131'], org);
+    });
     await release();
     const stored = await completedRun(h, run.id);
     expect(stored.disposition).toBe('do_not_call');
