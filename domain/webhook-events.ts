@@ -226,3 +226,17 @@ export function campaignMoveEvents(
     { type: 'campaign.paused', data: breaker },
   ];
 }
+
+/** `do_not_call.added` data: the numbers one addition put on the list (not those already listed), and from where. */
+export function doNotCallAddedData(input: {
+  source: string;
+  runId?: number | null;
+  added: readonly string[];
+  reasons: ReadonlyMap<string, string | null>;
+}) {
+  return {
+    numbers: input.added.map((number) => ({ number, reason: input.reasons.get(number) ?? null })),
+    source: input.source,
+    run_id: input.runId ?? null,
+  };
+}

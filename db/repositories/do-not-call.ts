@@ -2,6 +2,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Executor, Trx } from '../client';
 import type { DoNotCallEntriesTable, DoNotCallSource } from '../database';
 import { appendCampaignLog } from './campaign-logs';
+import { doNotCallAddedData } from '../../domain/webhook-events';
+import { recordEvent } from './webhook-outbox';
 
 /**
  * The do-not-call list: one row per (organization, E.164 number). Adding is idempotent (a listed number stays as it
@@ -29,11 +31,16 @@ export interface DoNotCallAddResult {
 // One statement per chunk keeps the parameter count well under Postgres's 65,535 (5 per row).
 const ADD_CHUNK = 5_000;
 
-/** Puts numbers on the organization's list; works inside the caller's transaction (`executor` = Db | Trx). */
+/**
+ * Puts numbers on the organization's list; works inside the caller's transaction (`executor` = Db | Trx), or opens
+ * one, which also holds the `do_not_call.added` webhook event of the numbers it added (the outbox).
+ */
 export async function addDoNotCallNumbers(
   executor: Executor,
   input: DoNotCallAdd,
 ): Promise<DoNotCallAddResult> {
+  if (!executor.isTransaction)
+    return executor.transaction().execute((trx) => addDoNotCallNumbers(trx, input));
   const added: string[] = [];
   const alreadyListed: string[] = [];
   const seen = new Set<string>();
@@ -64,6 +71,14 @@ export async function addDoNotCallNumbers(
       .execute();
     const insertedNumbers = new Set(inserted.map((row) => row.number));
     for (const entry of chunk) (insertedNumbers.has(entry.number) ? added : alreadyListed).push(entry.number);
+  }
+  if (added.length > 0) {
+    const reasons = new Map(unique.map((entry) => [entry.number, entry.reason]));
+    await recordEvent(executor, {
+      organizationId: input.organizationId,
+      type: 'do_not_call.added',
+      data: doNotCallAddedData({ ...input, added, reasons }),
+    });
   }
   return { added, alreadyListed };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInboundCall } from '../../api/telephony/inbound-calls';
 import { inTransaction } from '../../db/client';
 import { openCallConversation } from '../../db/repositories/call-conversations';
+import { addDoNotCallNumbers } from '../../db/repositories/do-not-call';
 import { markPaused, markStarted, revertStart } from '../../db/repositories/campaign-moves';
 import { completeRun, createRun } from '../../db/repositories/runs';
 import { recordEvent } from '../../db/repositories/webhook-outbox';
@@ -212,6 +213,30 @@ describe('the webhook outbox and transactions', () => {
     );
     expect(received).toHaveLength(1);
     expect(received[0]!.payload.data).toMatchObject({ call_type: 'inbound', caller_number: '+12125550123' });
+  });
+
+  it('records do_not_call.added with the numbers an addition listed, and nothing when all were listed', async () => {
+    const add = (numbers: string[]) =>
+      addDoNotCallNumbers(t.ctx.db, {
+        organizationId: org.organizationId,
+        numbers: numbers.map((number) => ({ number, reason: 'asked' })),
+        source: 'api',
+      });
+    await add(['+12125550301', '+12125550302']);
+    await add(['+12125550302', '+12125550303']);
+    await add(['+12125550301']);
+    const added = await eventsOf(org.organizationId, 'do_not_call.added');
+    expect(added.map((e) => e.payload.data)).toEqual([
+      {
+        numbers: [
+          { number: '+12125550301', reason: 'asked' },
+          { number: '+12125550302', reason: 'asked' },
+        ],
+        source: 'api',
+        run_id: null,
+      },
+      { numbers: [{ number: '+12125550303', reason: 'asked' }], source: 'api', run_id: null },
+    ]);
   });
 
   it('writes nothing and answers null for an organization without endpoints', async () => {
