@@ -68,6 +68,7 @@ export async function runDeliverer(deps: DelivererDeps, run: DelivererRun): Prom
     while (!run.stop.aborted && Date.now() < deadline) {
       if (failure) throw failure;
       run.heartbeat();
+      // Read every round: a deletion, deactivation, rotation or URL change applies to the next send.
       const endpoint = await findDeliveryEndpoint(db, run.endpointId);
       if (!endpoint) return { stopped: 'endpoint_deleted', attempts };
       if (!endpoint.active) return { stopped: 'endpoint_inactive', attempts };
@@ -88,11 +89,14 @@ export async function runDeliverer(deps: DelivererDeps, run: DelivererRun): Prom
             })
           : [];
       if (due.length > 0) {
-        const sequences = await assignSequences(
-          db,
-          run.endpointId,
-          due.map((delivery) => delivery.id),
-        );
+        // Retries keep their sequence: only a first send needs the numbering transaction.
+        const sequences = due.some((delivery) => delivery.sequence === null)
+          ? await assignSequences(
+              db,
+              run.endpointId,
+              due.map((delivery) => delivery.id),
+            )
+          : new Map(due.map((delivery) => [delivery.id, delivery.sequence!]));
         const secrets = signingSecrets(deps.cipher, endpoint, new Date());
         for (const delivery of due) {
           const done = sendAndRecord(
