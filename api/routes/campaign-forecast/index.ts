@@ -3,6 +3,7 @@ import { callerOf } from '../../plugins/authenticate';
 import { conflict, HttpError, notFound } from '../../errors';
 import { campaignForecast, ForecastBusy, ForecastSourceUnreadable } from '../../../campaigns/forecast';
 import { findCampaignView } from '../../../db/repositories/campaigns';
+import { ValidationErrorBody } from '../agents/schemas';
 import { CampaignParams, errorResponses } from '../campaigns/schemas';
 import { ForecastBody, ForecastQuery } from './schemas';
 
@@ -23,7 +24,12 @@ const campaignForecastRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'when the file cannot be read as the import would read it.',
         params: CampaignParams,
         querystring: ForecastQuery,
-        response: { 200: ForecastBody, 202: ForecastBody, ...errorResponses(401, 404, 409, 422, 503) },
+        response: {
+          200: ForecastBody,
+          202: ForecastBody,
+          422: ValidationErrorBody,
+          ...errorResponses(401, 404, 409, 503),
+        },
       },
     },
     async (request, reply) => {
