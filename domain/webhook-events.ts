@@ -200,7 +200,8 @@ export function campaignMoveEvents(
     string,
     unknown
   >;
-  const reason = move.logs.find((entry) => typeof entry.details?.reason === 'string')?.details?.reason;
+  // The move's own entry (the last) names its reason; earlier ones may carry details of their own.
+  const reason = move.logs.findLast((entry) => typeof entry.details?.reason === 'string')?.details?.reason;
   const base = {
     campaign_id: move.id,
     name: move.name,
