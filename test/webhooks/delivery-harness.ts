@@ -90,12 +90,14 @@ export const TEST_WEBHOOK_ENV = {
 };
 
 export interface DeliveryHarness extends TestApp {
-  /** Starts a worker on a task queue of its own with these settings changed; returns that queue. */
-  startWorker(change?: (config: Config) => Config): Promise<string>;
+  /** Starts a worker with these settings changed, on `queue` or a task queue of its own; returns the queue. */
+  startWorker(change?: (config: Config) => Config, queue?: string): Promise<string>;
+  /** Stops the queue's workers as a SIGTERM would (their deliverers stop at once), and waits for them. */
+  stopWorker(queue: string): Promise<void>;
   /** An active endpoint of the organization subscribed to `events`, and its deliverer started on `taskQueue`. */
   createEndpoint(
     organizationId: number,
-    options: { url: string; events?: string[]; taskQueue?: string },
+    options: { url: string; events?: string[]; taskQueue?: string; startDeliverer?: boolean },
   ): Promise<{ id: number; secret: string }>;
   record(
     organizationId: number,
@@ -118,14 +120,17 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
   const taskQueue = `webhooks-test-${randomUUID()}`;
   const t = await createTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, ...TEST_WEBHOOK_ENV, ...env });
   const connection = await NativeConnection.connect({ address: inject('temporalAddress') });
-  const workers: Array<{ worker: Worker; running: Promise<void> }> = [];
-  // As worker/main.ts does on SIGTERM: deliverers stop at once instead of running out their time.
-  const stopping = new AbortController();
+  // Each with the signal worker/main.ts aborts on SIGTERM: its deliverers stop at once instead of running out their time.
+  const workers: Array<{ queue: string; worker: Worker; running: Promise<void>; stopping: AbortController }> =
+    [];
   const cipher = createCredentialsCipher(t.ctx.config);
   const harness: DeliveryHarness = {
     ...t,
-    async startWorker(change = (config) => config) {
-      const queue = workers.length === 0 ? taskQueue : `webhooks-test-${randomUUID()}`;
+    async startWorker(
+      change = (config) => config,
+      queue = workers.length === 0 ? taskQueue : `webhooks-test-${randomUUID()}`,
+    ) {
+      const stopping = new AbortController();
       const worker = await createWorker({
         config: change(t.ctx.config),
         logger: t.ctx.logger,
@@ -137,8 +142,16 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
         webhookDeliverer: { pollMs: 1000, runForMs: 20_000 },
         workerStopping: stopping.signal,
       });
-      workers.push({ worker, running: worker.run() });
+      workers.push({ queue, worker, running: worker.run(), stopping });
       return queue;
+    },
+    async stopWorker(queue) {
+      for (const entry of workers.filter((candidate) => candidate.queue === queue)) {
+        entry.stopping.abort();
+        if (entry.worker.getState() === 'RUNNING') entry.worker.shutdown();
+        await entry.running;
+        workers.splice(workers.indexOf(entry), 1);
+      }
     },
     async createEndpoint(organizationId, options) {
       const secret = generateEndpointSecret();
@@ -153,10 +166,11 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await ensureWebhookDeliverer(
-        { client: t.ctx.temporal.client, taskQueue: options.taskQueue ?? taskQueue },
-        id,
-      );
+      if (options.startDeliverer !== false)
+        await ensureWebhookDeliverer(
+          { client: t.ctx.temporal.client, taskQueue: options.taskQueue ?? taskQueue },
+          id,
+        );
       return { id, secret };
     },
     async record(organizationId, type, options = {}) {
@@ -180,8 +194,10 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
         .executeTakeFirstOrThrow();
     },
     async close() {
-      stopping.abort();
-      for (const { worker } of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+      for (const { worker, stopping } of workers) {
+        stopping.abort();
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+      }
       await Promise.all(workers.map((entry) => entry.running));
       await connection.close();
       await t.close();

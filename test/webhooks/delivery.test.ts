@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDelivererWorkflowId } from '../../client/webhook-deliveries';
+import { startDeliverersWithPendingWork, webhookDelivererWorkflowId } from '../../client/webhook-deliveries';
 import { createCredentialsCipher } from '../../config/credentials-cipher';
 import { generateEndpointSecret, sealEndpointSecret } from '../../webhooks/endpoint-secrets';
 import { waitFor } from '../engine/engine-harness';
@@ -235,5 +235,33 @@ describe('webhook delivery', () => {
       timeoutMs: 15_000,
       what: 'the deliverer to end',
     });
+  });
+
+  it('loses nothing when its worker stops mid-send: the next worker sends it again (at least once)', async () => {
+    const own = await startReceiver();
+    own.respondWith(() => ({ status: 200, delayMs: 700 }));
+    const queue = await h.startWorker();
+    const org = await createTestOrganization(h.ctx.db);
+    const { id } = await h.createEndpoint(org.organizationId, { url: own.url, taskQueue: queue });
+    const eventId = await h.record(org.organizationId, 'call.answered');
+    await waitFor(async () => own.forEvent(eventId).length === 1, { what: 'the first send' });
+    await h.stopWorker(queue);
+    // The answer was cut off by the stop: no attempt is recorded, the delivery waits for the next deliverer.
+    expect(await h.delivery(id, eventId)).toMatchObject({ state: 'pending', attempt_count: 0, sequence: 1 });
+    own.respondWith(() => ({ status: 200 }));
+    await h.startWorker(undefined, queue);
+    await delivered(id, eventId);
+    expect(own.forEvent(eventId).map((entry) => entry.json.sequence)).toEqual([1, 1]);
+    await own.close();
+  });
+
+  it('at worker start, gets a deliverer going for every endpoint with pending deliveries', async () => {
+    const org = await createTestOrganization(h.ctx.db);
+    const { id } = await h.createEndpoint(org.organizationId, { url: receiver.url, startDeliverer: false });
+    const eventId = await h.record(org.organizationId, 'call.answered');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(receiver.forEvent(eventId)).toHaveLength(0);
+    expect(await startDeliverersWithPendingWork(h.ctx.temporal, h.ctx.db)).toBeGreaterThanOrEqual(1);
+    await delivered(id, eventId);
   });
 });
