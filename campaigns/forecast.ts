@@ -83,7 +83,8 @@ export async function campaignForecast(
   campaign: Campaign,
   options: { assumeCallSeconds: number | null; nowMs?: number },
 ): Promise<Forecast> {
-  const nowMs = options.nowMs ?? Date.now();
+  const startedAt = Date.now();
+  const nowMs = options.nowMs ?? startedAt;
   const [history, provider, rules] = await Promise.all([
     recentAttemptTimings(deps.db, campaign.organization_id, HISTORY_ATTEMPTS),
     campaignProviderSettings(deps.db, campaign.organization_id, campaign.telephony_configuration_id),
@@ -120,13 +121,28 @@ export async function campaignForecast(
 
   const finish = partial
     ? { finishMs: null, attempts: 0 }
-    : tally.expectedFinish({
-        startMs,
-        maxConcurrency: campaign.max_concurrency,
-        maxAttempts: maxAttemptsOf(retry),
-        retryDelaySeconds: retry.retry_delay_seconds,
-        model,
-      });
+    : isFinished(campaign)
+      ? // Nothing more will be dialed: a completed campaign finished when it completed, a failed one never will.
+        { finishMs: campaign.completed_at?.getTime() ?? null, attempts: 0 }
+      : tally.expectedFinish({
+          startMs,
+          maxConcurrency: campaign.max_concurrency,
+          maxAttempts: maxAttemptsOf(retry),
+          retryDelaySeconds: retry.retry_delay_seconds,
+          model,
+        });
+  deps.logger.info(
+    {
+      organization_id: campaign.organization_id,
+      campaign_id: campaign.id,
+      partial,
+      total: tally.counts.total,
+      expected_attempts: finish.attempts,
+      call_seconds_source: model.source,
+      ms: Date.now() - startedAt,
+    },
+    'campaign forecast',
+  );
   return {
     contacts: tally.counts,
     next_openings: tally.nextOpenings(),
@@ -144,6 +160,8 @@ export async function campaignForecast(
     partial,
   };
 }
+
+const isFinished = (campaign: Campaign) => campaign.state === 'completed' || campaign.state === 'failed';
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 

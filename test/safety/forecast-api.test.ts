@@ -263,6 +263,30 @@ describe('the forecast of a started campaign', () => {
     }
   });
 
+  it('gives a completed campaign its completion time, and a failed one none', async () => {
+    const completedAt = new Date('2026-11-20T10:00:00.000Z');
+    const completed = await createCampaign('phone_number\n+12125550100\n');
+    await t.ctx.db
+      .updateTable('campaigns')
+      .set({ state: 'completed', completed_at: completedAt })
+      .where('id', '=', completed.id)
+      .execute();
+    const doneId = await insertContact(t.ctx.db, {
+      campaignId: completed.id,
+      organizationId: org.organizationId,
+      phoneNumber: '+12125550100',
+      rowNumber: 1,
+    });
+    await t.ctx.db.updateTable('contacts').set({ final_outcome: 'busy' }).where('id', '=', doneId).execute();
+    const body = (await forecast(completed.id)).json();
+    expect(body.expected_finish_at).toBe(completedAt.toISOString());
+    expect(body.contacts).toMatchObject({ total: 1, done: 1, callable_now: 0 });
+
+    const failed = await createCampaign('phone_number\n+12125550100\n');
+    await t.ctx.db.updateTable('campaigns').set({ state: 'failed' }).where('id', '=', failed.id).execute();
+    expect((await forecast(failed.id)).json().expected_finish_at).toBeNull();
+  });
+
   it('counts contacts outside legal hours in their own zones as waiting, with each zone’s next opening', async () => {
     const { id } = await createCampaign('phone_number\n+12125550100\n');
     await t.ctx.db.updateTable('campaigns').set({ state: 'running' }).where('id', '=', id).execute();
