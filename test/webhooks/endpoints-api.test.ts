@@ -70,6 +70,17 @@ describe('webhook endpoints API', () => {
     expect(list.json().endpoints.map((e: { id: number }) => e.id)).toContain(body.id);
   });
 
+  it('starts the endpoint’s deliverer when it is created active or re-activated, not while inactive', async () => {
+    const deliverer = (id: number) =>
+      t.ctx.temporal.client.workflow.getHandle(`webhook-endpoint-${id}`).describe();
+    const active = await create();
+    expect((await deliverer(active.id)).type).toBe('webhookDelivererWorkflow');
+    const inactive = await create({ active: false });
+    await expect(deliverer(inactive.id)).rejects.toThrow(/not found/i);
+    expect((await send('PUT', `/${inactive.id}`, { active: true })).statusCode).toBe(200);
+    expect((await deliverer(inactive.id)).type).toBe('webhookDelivererWorkflow');
+  });
+
   it('gives two endpoints different secrets', async () => {
     const [a, b] = [await create(), await create()];
     expect(a.secret).not.toBe(b.secret);

@@ -35,6 +35,9 @@ import {
   type WebhookEndpoint,
 } from './endpoint-schemas';
 
+/** How long a request waits for Temporal before answering without it (the endpoint is saved either way). */
+const ENGINE_DEADLINE_MS = 5000;
+
 /** How long the secret before a rotation keeps signing, so receivers can switch without losing a delivery. */
 export const PREVIOUS_SECRET_VALID_SECONDS = 24 * 3600;
 
@@ -110,7 +113,9 @@ export function createEndpointService(ctx: AppContext) {
   async function ensureDeliverer(endpoint: ShownWebhookEndpoint, log: FastifyBaseLogger) {
     if (!endpoint.active || endpoint.disabled_at !== null) return;
     try {
-      await ensureWebhookDeliverer(ctx.temporal, endpoint.id);
+      await ctx.temporal.client.withDeadline(Date.now() + ENGINE_DEADLINE_MS, () =>
+        ensureWebhookDeliverer(ctx.temporal, endpoint.id),
+      );
     } catch (error) {
       log.error(
         { err: error, organization_id: endpoint.organization_id, webhook_endpoint_id: endpoint.id },
