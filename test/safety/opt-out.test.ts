@@ -172,10 +172,10 @@ describe('a person who opts out during a call', () => {
       url: new URL(runOf(CONTACTS.pressesOptOutKey).transcript_public_url!).pathname,
     });
     const transcript = download.json() as { turns: Array<{ role: string; content: string }> };
-    expect(transcript.turns.map((turn) => [turn.role, turn.content])).toEqual([
-      ['agent', GREETING],
-      ['agent', OPT_OUT_CONFIRMATION],
-    ]);
+    // (The greeting may be cut short when the key comes before it ends: the key interrupts the agent.)
+    expect(transcript.turns[0]).toMatchObject({ role: 'agent' });
+    expect(transcript.turns.at(-1)).toMatchObject({ role: 'agent', content: OPT_OUT_CONFIRMATION });
+    expect(transcript.turns.filter((turn) => turn.role === 'user')).toEqual([]);
 
     expect(await listEntries()).toEqual([
       { number: CONTACTS.saysStop.phone, source: 'opt_out', run_id: runOf(CONTACTS.saysStop).id },
