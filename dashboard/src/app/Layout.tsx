@@ -7,6 +7,8 @@ const SECTIONS = [
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/runs', label: 'Runs' },
   { to: '/telephony', label: 'Telephony' },
+  { to: '/calling-safety', label: 'Calling safety' },
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/api-keys', label: 'API keys' },
 ];
 

@@ -4,10 +4,12 @@ import { LoginPage, SignupPage } from '../pages/auth/AuthPages';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { agentsRoutes } from '../pages/agents/routes';
 import { apiKeysRoutes } from '../pages/api-keys/routes';
+import { callingSafetyRoutes } from '../pages/calling-safety/routes';
 import { campaignsRoutes } from '../pages/campaigns/routes';
 import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
+import { webhooksRoutes } from '../pages/webhooks/routes';
 
 /** Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). */
 const routes: RouteObject[] = [
@@ -22,6 +24,8 @@ const routes: RouteObject[] = [
       ...runsRoutes,
       ...agentsRoutes,
       ...telephonyRoutes,
+      ...callingSafetyRoutes,
+      ...webhooksRoutes,
       ...apiKeysRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

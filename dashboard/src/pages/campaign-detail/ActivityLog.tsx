@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { formatDateTime, humanize } from './campaign-format';
 import { useCampaignLogs } from './campaign-queries';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 
 const LOG_PAGE_SIZE = 20;
 

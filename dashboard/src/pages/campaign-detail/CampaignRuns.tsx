@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { formatDateTime, formatDuration, humanize } from './campaign-format';
 import { useCampaignRuns } from './campaign-queries';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 
 const RUNS_PAGE_SIZE = 20;
 

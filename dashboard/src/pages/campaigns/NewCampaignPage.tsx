@@ -17,7 +17,7 @@ import { CsvFileField, readPreview } from './CsvFileField';
 import type { CsvPreview } from './csv-preview';
 import { BreakerFields, RetryFields } from './RetryAndBreakerFields';
 import { ScheduleFields } from './ScheduleFields';
-import { uploadContactsFile } from './upload-contacts';
+import { uploadCsvFile } from '../../api/presigned-upload';
 import './campaigns.css';
 
 /** The New campaign form: uploads the CSV through its presigned URL, creates the campaign, opens its page. */
@@ -75,7 +75,7 @@ export function NewCampaignPage() {
     setProblems({ byField: {}, forForm: [] });
     try {
       // A file already uploaded for an earlier try of this form is not sent again.
-      const key = uploaded?.file === file ? uploaded.key : await uploadContactsFile(file!);
+      const key = uploaded?.file === file ? uploaded.key : await uploadCsvFile(file!, 'source_id');
       setUploaded({ file: file!, key });
       const campaign = unwrap(
         await api.POST('/api/v1/campaign/create', { body: toCreateRequest(draft, key) }),
