@@ -125,6 +125,7 @@ export class ForecastTally {
     maxAttempts: number;
     retryDelaySeconds: number;
     model: AttemptModel;
+    minStartSpacingSeconds: number;
   }): { finishMs: number | null; attempts: number } {
     const result = simulateCampaign({
       nowMs: input.startMs,
@@ -138,6 +139,7 @@ export class ForecastTally {
       firstRetryProbability: input.model.firstRetryProbability,
       retryRetryProbability: input.model.retryRetryProbability,
       retryDelaySeconds: input.retryDelaySeconds,
+      minStartSpacingSeconds: input.minStartSpacingSeconds,
       capFreeAt: this.caps ? (claims, instantMs) => capFreeAt(this.caps!, claims, instantMs) : undefined,
     });
     const dialable = this.simulated.length - result.neverCallable + this.counts.in_flight;

@@ -1,4 +1,6 @@
 import type { Campaign } from '../db/database';
+import { configurationCallRate } from '../db/repositories/call-leases';
+import { organizationCallLimit } from '../db/repositories/campaigns';
 import { campaignProviderSettings, recentAttemptTimings } from '../db/repositories/forecast';
 import {
   attemptModel,
@@ -53,11 +55,17 @@ export async function campaignForecast(
 ): Promise<Forecast> {
   const startedAt = Date.now();
   const nowMs = options.nowMs ?? startedAt;
-  const [history, provider, rules] = await Promise.all([
+  const [history, provider, rules, callLimit, callRate] = await Promise.all([
     recentAttemptTimings(deps.db, campaign.organization_id, HISTORY_ATTEMPTS),
     campaignProviderSettings(deps.db, campaign.organization_id, campaign.telephony_configuration_id),
     getCallingRules(deps.db, campaign.organization_id),
+    organizationCallLimit(deps.db, campaign.organization_id),
+    campaign.telephony_configuration_id === null
+      ? null
+      : configurationCallRate(deps.db, campaign.organization_id, campaign.telephony_configuration_id),
   ]);
+  // The organization's limit may have been lowered below the campaign's setting since it was saved.
+  const maxConcurrency = Math.max(1, Math.min(campaign.max_concurrency, callLimit));
   const caps = capsEnabled(rules.frequency_caps) ? rules.frequency_caps : null;
   // The engine's reading of retry_config (a key it lacks retries nothing).
   const retry = appliedRetryConfigOf(campaign.retry_config);
@@ -94,10 +102,12 @@ export async function campaignForecast(
         { finishMs: campaign.completed_at?.getTime() ?? null, attempts: 0 }
       : tally.expectedFinish({
           startMs,
-          maxConcurrency: campaign.max_concurrency,
+          maxConcurrency,
           maxAttempts: maxAttemptsOf(retry),
           retryDelaySeconds: retry.retry_delay_seconds,
           model,
+          // The configuration's calls_per_second spaces call starts, however many lines are free.
+          minStartSpacingSeconds: callRate ? callRate.windowSeconds / callRate.callsPerWindow : 0,
         });
   deps.logger.info(
     {
@@ -117,7 +127,7 @@ export async function campaignForecast(
     expected_finish_at: finish.finishMs === null ? null : new Date(finish.finishMs).toISOString(),
     assumptions: {
       mean_call_seconds: round(model.meanCallSeconds),
-      max_concurrency: campaign.max_concurrency,
+      max_concurrency: maxConcurrency,
       call_seconds_source: model.source,
       seconds_per_attempt: round(model.firstSeconds),
       seconds_per_retry: round(model.retrySeconds),

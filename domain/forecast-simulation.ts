@@ -39,6 +39,8 @@ export interface SimulationInput {
   firstRetryProbability: number;
   retryRetryProbability: number;
   retryDelaySeconds: number;
+  /** With the configuration's calls_per_second: the least time between two call starts. */
+  minStartSpacingSeconds?: number;
   /** With frequency caps: the earliest instant at or after `instantMs` the caps allow, given the number's claims. */
   capFreeAt?: (claimsNewestFirst: readonly number[], instantMs: number) => number;
 }
@@ -98,10 +100,12 @@ export function simulateCampaign(input: SimulationInput): SimulationResult {
   const retryAccumulator: number[] = [];
   const limitMs = input.nowMs + MAX_SIMULATED_MS;
   let attempts = 0;
+  const spacingMs = (input.minStartSpacingSeconds ?? 0) * 1000;
+  let nextStartMs = -Infinity;
   while (queue.size > 0) {
     const lineFreeMs = lines.peek()!;
     const next = queue.pop()!;
-    const startMs = Math.max(lineFreeMs, next.availableMs);
+    const startMs = Math.max(lineFreeMs, next.availableMs, nextStartMs);
     // The caps may hold the number (the claim withdraws it until they free it): wait for that, then for the window.
     const capFree = input.capFreeAt ? input.capFreeAt(next.claims, startMs) : startMs;
     // The window may have closed while the contact waited for a line: wait for its next opening instead.
@@ -113,6 +117,7 @@ export function simulateCampaign(input: SimulationInput): SimulationResult {
     }
     if (startMs > limitMs) break;
     lines.pop();
+    nextStartMs = startMs + spacingMs;
     const endMs = startMs + (next.attemptsMade === 0 ? firstMs : retryMs);
     lines.push(endMs);
     finishMs = Math.max(finishMs, endMs);

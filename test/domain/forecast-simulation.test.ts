@@ -93,6 +93,14 @@ describe('the forecast simulation', () => {
     expect(result.finishMs).toBe(T0 + HOUR + 10_000);
   });
 
+  it('spaces call starts by the configuration’s calls per second, however many lines are free', () => {
+    const result = simulateCampaign(
+      base({ contacts: contacts(4), maxConcurrency: 10, minStartSpacingSeconds: 2 }),
+    );
+    // Starts at 0, 2, 4 and 6 s.
+    expect(result.finishMs).toBe(T0 + 16_000);
+  });
+
   it('leaves out contacts that can never be dialed', () => {
     const result = simulateCampaign(
       base({
