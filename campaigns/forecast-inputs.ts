@@ -132,7 +132,10 @@ export async function readSource(
   if (!obtained) throw new ForecastBusy('too many forecast source reads at once');
   const { job, started } = obtained;
   if (started) log.info({ source_size: campaign.source_size }, 'forecast source read started');
+  // A small file is read within the request. For a large one the request waits for the header only, so that a file
+  // that is gone, replaced or refused by its header is answered 409 at once rather than 202 and then 409.
   if ((campaign.source_size ?? 0) <= INLINE_SOURCE_BYTES) await job.done;
+  else await Promise.race([job.done, job.scan.headerRead]);
   if (job.error !== null) {
     if (job.error instanceof SourceInvalid)
       throw new ForecastSourceUnreadable(job.error.reason, job.error.message);

@@ -31,6 +31,9 @@ export interface SourceScan {
   /** With frequency caps: the earlier claims of a contact's number (newest first), by its place in `contactZones`. */
   claims: Map<number, number[]>;
   done: boolean;
+  /** Resolves once the header row has been read and accepted (a file refused by it fails the read instead). */
+  headerRead: Promise<void>;
+  markHeaderRead: () => void;
 }
 
 /** The numbers of `numbers` that are on the organization's do-not-call list. */
@@ -40,16 +43,22 @@ export type NumberClaims = (numbers: string[]) => Promise<Map<string, number[]>>
 
 const BATCH = 5000;
 
-export const emptyScan = (): SourceScan => ({
-  rows: 0,
-  invalid: 0,
-  duplicate: 0,
-  listed: 0,
-  zoneLists: [],
-  contactZones: [],
-  claims: new Map(),
-  done: false,
-});
+export function emptyScan(): SourceScan {
+  let markHeaderRead = () => {};
+  const headerRead = new Promise<void>((resolve) => (markHeaderRead = resolve));
+  return {
+    rows: 0,
+    invalid: 0,
+    duplicate: 0,
+    listed: 0,
+    zoneLists: [],
+    contactZones: [],
+    claims: new Map(),
+    done: false,
+    headerRead,
+    markHeaderRead,
+  };
+}
 
 /**
  * Reads the file into `scan` (updated batch by batch, so a caller may show the counts so far). Throws `SourceInvalid`
@@ -103,6 +112,7 @@ export async function scanSource(input: {
     if (input.signal?.aborted) throw input.signal.reason;
     if (header === undefined) {
       header = readSourceHeader(item);
+      scan.markHeaderRead();
       continue;
     }
     if (item.kind === 'record' && isBlankRecord(item.cells)) continue;

@@ -168,6 +168,13 @@ describe('the forecast of a campaign not started', () => {
     });
     expect((await forecast(replaced.id)).json().detail).toBe('source_changed');
 
+    // A large file is read in the background, but a missing one is still answered at once.
+    const large = await createCampaign(`phone_number,note\n+12125550100,${'x'.repeat(1024 * 1024 + 10)}\n`);
+    await t.ctx.storage.deleteObjects([large.key]);
+    const largeResponse = await forecast(large.id);
+    expect(largeResponse.statusCode).toBe(409);
+    expect(largeResponse.json().detail).toBe('source_not_found');
+
     const noPhone = await createCampaign('name,number\nAda,+12125550100\n');
     const noPhoneResponse = await forecast(noPhone.id);
     expect(noPhoneResponse.statusCode).toBe(409);
