@@ -7,7 +7,6 @@ import type { ProviderFactory } from '../engine/placement-context';
 import { createEngineActivities } from './engine-activities';
 import { createSyncContactsActivity } from './sync-contacts';
 import { createRetentionActivities } from './retention-sweep';
-import { createWebhookDeliveryActivities } from './webhook-delivery';
 
 /** Everything activities depend on, built once per worker process and injected here. */
 export interface ActivityDeps {
@@ -24,7 +23,7 @@ export interface ActivityDeps {
    * new contacts at once and hand the rest of their batch back; dials already sent finish their request.
    */
   workerStopping?: AbortSignal;
-  /** Shorter deliverer runs and fallback polls than the defaults (5 min, 5 s), for tests. */
+  /** Shorter webhook deliverer runs and fallback polls than the defaults (5 min, 5 s), for tests (worker/create-webhook-worker.ts). */
   webhookDeliverer?: { runForMs?: number; pollMs?: number };
 }
 
@@ -34,7 +33,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createSyncContactsActivity(deps),
     ...createEngineActivities(deps),
     ...createRetentionActivities(deps),
-    ...createWebhookDeliveryActivities(deps),
   };
 }
 

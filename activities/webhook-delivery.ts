@@ -16,13 +16,11 @@ const MAX_IN_FLIGHT = 10;
 
 /**
  * The deliverer's activity: `deliverWebhooks` drains one endpoint's pending deliveries for a few minutes, heartbeating,
- * and stops at once on cancellation or worker shutdown (what was in flight stays pending and is sent again).
+ * and stops at once on cancellation or worker shutdown (what was in flight stays pending and is sent again). Registered
+ * on the deliverers' own worker (worker/create-webhook-worker.ts), not the engine's.
  */
 export function createWebhookDeliveryActivities(
-  deps: Pick<ActivityDeps, 'config' | 'db' | 'logger' | 'workerStopping'> & {
-    /** Shorter runs and polls, for tests. */
-    webhookDeliverer?: { runForMs?: number; pollMs?: number };
-  },
+  deps: Pick<ActivityDeps, 'config' | 'db' | 'logger' | 'workerStopping' | 'webhookDeliverer'>,
 ) {
   const cipher = createCredentialsCipher(deps.config);
   // One policy object per process: guarded requests pool their connections per policy.
@@ -62,3 +60,6 @@ export function createWebhookDeliveryActivities(
     },
   };
 }
+
+/** The deliverer's activities, as its workflow sees them (a type only). */
+export type WebhookDeliveryActivities = ReturnType<typeof createWebhookDeliveryActivities>;

@@ -11,6 +11,14 @@ export function webhookDelivererWorkflowId(endpointId: number): string {
   return `webhook-endpoint-${endpointId}`;
 }
 
+/**
+ * The task queue of the deliverers: the engine's with `-webhooks` appended, polled by the worker process's second
+ * worker (worker/create-webhook-worker.ts), so deliverers never take the engine's activity slots.
+ */
+export function webhookTaskQueue(engineTaskQueue: string): string {
+  return `${engineTaskQueue}-webhooks`;
+}
+
 /** What starting a deliverer needs: a Temporal client and the engine's task queue (the API's TemporalGateway fits). */
 export interface DelivererStarter {
   readonly client: Client;
@@ -27,7 +35,7 @@ export async function ensureWebhookDeliverer(temporal: DelivererStarter, endpoin
     'webhookDelivererWorkflow',
     {
       workflowId: webhookDelivererWorkflowId(endpointId),
-      taskQueue: temporal.taskQueue,
+      taskQueue: webhookTaskQueue(temporal.taskQueue),
       args: [{ endpointId }],
       signal: webhookDelivererWakeSignal,
       signalArgs: [],

@@ -6,6 +6,8 @@ import { createLogger } from '../config/logger';
 import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
+import { createWebhookWorker } from './create-webhook-worker';
+import { webhookTaskQueue } from '../client/webhook-deliveries';
 import { startRunTotalsCompaction } from './run-totals-compaction';
 import { installTemporalRuntime } from './temporal-runtime';
 import { workerStoppingSignal } from './stopping-signal';
@@ -32,14 +34,28 @@ async function main(): Promise<void> {
     throw new Error('DATABASE_URL is required for the worker (the dev command sets it).');
   const db = createDb(config.databaseUrl, processDbOptions(config, logger));
   const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
+  const workerStopping = workerStoppingSignal(logger, config.temporal.workerShutdown);
+  const storage = createStorage(config);
   const worker = await createWorker({
     config,
     logger,
     db,
-    storage: createStorage(config),
+    storage,
     connection,
     tracing,
-    workerStopping: workerStoppingSignal(logger, config.temporal.workerShutdown),
+    workerStopping,
+    ...(config.temporal.workflowBundlePath
+      ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
+      : {}),
+  });
+  const webhookWorker = await createWebhookWorker({
+    config,
+    logger,
+    db,
+    storage,
+    connection,
+    tracing,
+    workerStopping,
     ...(config.temporal.workflowBundlePath
       ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
       : {}),
@@ -51,13 +67,15 @@ async function main(): Promise<void> {
   logger.info(
     {
       task_queue: config.temporal.taskQueue,
+      webhook_task_queue: webhookTaskQueue(config.temporal.taskQueue),
       address: config.temporal.address,
       max_cached_workflows: config.temporal.maxCachedWorkflows,
       heap_limit_mib: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
     },
     'worker polling',
   );
-  await worker.run(); // resolves after shutdown (the SDK handles SIGINT/SIGTERM)
+  // Both resolve after shutdown (the SDK handles SIGINT/SIGTERM for every worker of the process).
+  await Promise.all([worker.run(), webhookWorker.run()]);
   await stopCompaction();
   await connection.close();
   await db.destroy();

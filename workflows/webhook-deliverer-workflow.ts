@@ -1,10 +1,10 @@
 import { continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { WebhookDeliveryActivities } from '../activities/webhook-delivery';
 import { webhookDelivererWakeSignal } from './webhook-deliverer-messages';
 
 // The activity keeps no state of its own (every delivery's state is in its row), so retrying it after a crash, a lost
 // worker or a database outage resends at most what was in flight: at least once. Retried without end, slowly.
-const { deliverWebhooks } = proxyActivities<Activities>({
+const { deliverWebhooks } = proxyActivities<WebhookDeliveryActivities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },

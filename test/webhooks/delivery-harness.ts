@@ -11,7 +11,7 @@ import { inTransaction } from '../../db/client';
 import { recordEvent } from '../../db/repositories/webhook-outbox';
 import type { WebhookEventType } from '../../domain/webhook-events';
 import { generateEndpointSecret, sealEndpointSecret } from '../../webhooks/endpoint-secrets';
-import { createWorker } from '../../worker/create-worker';
+import { createWebhookWorker } from '../../worker/create-webhook-worker';
 import { workflowBundle } from '../engine/engine-harness';
 import { createTestApp, type TestApp } from '../helpers/context';
 
@@ -131,7 +131,7 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
       queue = workers.length === 0 ? taskQueue : `webhooks-test-${randomUUID()}`,
     ) {
       const stopping = new AbortController();
-      const worker = await createWorker({
+      const worker = await createWebhookWorker({
         config: change(t.ctx.config),
         logger: t.ctx.logger,
         db: t.ctx.db,
