@@ -33,7 +33,9 @@ export function DeliveriesSection({ endpointId, redeliver }: { endpointId: numbe
       )}
       {deliveries.data && total > 0 && (
         <>
-          <p className="muted">{total.toLocaleString()} deliveries, newest first.</p>
+          <p className="muted">
+            {total.toLocaleString()} {total === 1 ? 'delivery' : 'deliveries'}, newest first.
+          </p>
           <ol className="delivery-list">
             {deliveries.data.deliveries.map((delivery) => (
               <li key={delivery.id}>

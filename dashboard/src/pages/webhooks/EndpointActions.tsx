@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import { ErrorMessage } from '../../ui/Feedback';
 import { SecretReveal } from '../../ui/SecretReveal';
@@ -9,19 +10,30 @@ interface EndpointActionsProps {
   onDeleted: () => void;
 }
 
-/** Send a test event, rotate the secret (the new one shown once), delete. */
+/** Activate (when inactive or disabled), send a test event, rotate the secret (the new one shown once), delete. */
 export function EndpointActions({ endpoint, mutations, onDeleted }: EndpointActionsProps) {
-  const { sendTest, rotate, remove } = mutations;
+  const { sendTest, rotate, remove, update } = mutations;
   const receives = endpoint.active && !endpoint.disabled_at;
+  const hintId = useId();
   return (
     <section className="endpoint-actions" aria-label="Endpoint actions">
       <div className="actions">
+        {!receives && (
+          <button
+            type="button"
+            className="primary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: endpoint.id, body: { active: true } })}
+          >
+            Activate
+          </button>
+        )}
         <button
           type="button"
-          className="primary"
+          className={receives ? 'primary' : undefined}
           disabled={sendTest.isPending}
           onClick={() => sendTest.mutate(endpoint.id)}
-          aria-describedby={receives ? undefined : 'test-event-hint'}
+          aria-describedby={receives ? undefined : hintId}
         >
           Send test event
         </button>
@@ -40,8 +52,9 @@ export function EndpointActions({ endpoint, mutations, onDeleted }: EndpointActi
         />
       </div>
       {!receives && (
-        <p className="hint" id="test-event-hint">
-          This endpoint receives nothing while inactive or disabled: activate it below to send a test event.
+        <p className="hint" id={hintId}>
+          This endpoint receives nothing while inactive or disabled. Activate it to send what waits, and test
+          events.
         </p>
       )}
       <ErrorMessage error={sendTest.error ?? rotate.error ?? remove.error} />

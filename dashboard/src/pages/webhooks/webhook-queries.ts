@@ -25,15 +25,18 @@ export function useWebhookEndpoints() {
   });
 }
 
-/** How often a failing endpoint's page asks again, to show it disabled when the service gives up on it. */
-const FAILING_REFRESH_MS = 5000;
+/**
+ * How often the page of an endpoint that receives asks for it again, to show it failing, or disabled when the service
+ * gives up on it, without a reload.
+ */
+const STATE_REFRESH_MS = 5000;
 
 export function useWebhookEndpoint(id: number) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
     queryFn: async () => unwrap(await api.GET('/api/v1/organizations/webhooks/{id}', path(id))),
     refetchInterval: (query) =>
-      query.state.data?.failing_since && !query.state.data.disabled_at ? FAILING_REFRESH_MS : false,
+      query.state.data?.active && !query.state.data.disabled_at ? STATE_REFRESH_MS : false,
   });
 }
 
