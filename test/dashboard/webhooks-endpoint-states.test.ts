@@ -104,6 +104,13 @@ describe('dashboard: a webhook endpoint changing state', () => {
     await delivery.getByText('Delivered', { exact: true }).waitFor({ timeout: 15_000 });
     await expect(endpoint()).resolves.toMatchObject({ active: true, disabled_reason: null });
 
+    // Another organization's user is told there is no such endpoint.
+    const other = await d.newContext();
+    await signUpInContext(other.context, d.h.baseUrl);
+    await other.page.goto(`/app/webhooks/${id}`);
+    await other.page.getByRole('heading', { level: 1, name: 'Endpoint not found' }).waitFor();
+    expect(other.problems).toEqual([]);
+
     await page.getByRole('button', { name: 'Delete endpoint' }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.waitForURL('**/app/webhooks');
@@ -114,6 +121,15 @@ describe('dashboard: a webhook endpoint changing state', () => {
       headers,
     });
     expect(gone.statusCode).toBe(404);
+    // An address naming no endpoint of this organization (gone, not a number, past any id) says so.
+    for (const address of [
+      `/app/webhooks/${id}`,
+      '/app/webhooks/abc',
+      '/app/webhooks/99999999999999999999',
+    ]) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1, name: 'Endpoint not found' }).waitFor();
+    }
     await failing.close();
     expect(problems).toEqual([]);
   }, 90_000);
