@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDoNotCallNumbers } from '../../db/repositories/do-not-call';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
 import { allowDashboardUploads, fieldErrorOf } from './campaigns-helpers';
 
@@ -165,6 +166,28 @@ describe('dashboard: the do-not-call list', () => {
       "'+13105550100,moved away,import,",
       "'+13105550101,Old opt-out list,import,",
     ]);
+
+    // A person who opted out during a call, as the engine lists them: the source links to the run.
+    await addDoNotCallNumbers(d.h.ctx.db, {
+      organizationId: user.organizationId,
+      numbers: [{ number: '+13105550102', reason: 'pressed 9' }],
+      source: 'opt_out',
+      runId: 4242,
+      addedBy: null,
+    });
+    await page.reload();
+    const optOut = table.getByRole('row', { name: /^\+13105550102/ });
+    await optOut.waitFor();
+    await expect(optOut.getByRole('cell').allTextContents()).resolves.toEqual([
+      'pressed 9',
+      'Opted out during a call (run 4242)',
+      'The service',
+      expect.any(String),
+      'Remove',
+    ]);
+    await expect(optOut.getByRole('link', { name: 'run 4242' }).getAttribute('href')).resolves.toBe(
+      '/app/runs/4242',
+    );
     expect(problems).toEqual([]);
   }, 60_000);
 });
