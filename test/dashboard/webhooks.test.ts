@@ -119,12 +119,28 @@ describe('dashboard: webhook endpoints', () => {
     expect(verify(rotated, receiver.forEvent(second)[1]!)).toMatchObject({ id: second });
     expect(verify(secret, receiver.forEvent(second)[1]!)).toMatchObject({ id: second });
 
+    // Everything since a minute ago (in the browser's own time zone) goes again: both test events.
+    const since = page.getByRole('form', { name: 'Redeliver since' });
+    await since.getByRole('button', { name: 'Redeliver all since' }).click();
+    await expect.poll(() => fieldErrorOf(page, 'Events recorded since')).toBe('Choose a date and time.');
+    const minuteAgo = await page.evaluate(() => {
+      const at = new Date(Date.now() - 60_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+    });
+    await since.getByLabel('Events recorded since').fill(minuteAgo);
+    await since.getByRole('button', { name: 'Redeliver all since' }).click();
+    await since.getByRole('status').getByText('2 deliveries sent again.').waitFor();
+    await expect.poll(() => receiver.forEvent(eventId).length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => receiver.forEvent(second).length, { timeout: 15_000 }).toBe(3);
+
     const endpoints = await fetch(`${d.h.baseUrl}/api/v1/organizations/webhooks`, {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(((await endpoints.json()) as { endpoints: unknown[] }).endpoints).toHaveLength(1);
     expect(problems).toEqual([]);
   }, 90_000);
+
   it('pages through the deliveries, 20 a page, newest first', async () => {
     const { context, page, problems } = await d.newContext();
     const user = await signUpInContext(context, d.h.baseUrl);

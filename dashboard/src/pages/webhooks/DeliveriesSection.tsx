@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../ui/Feedback';
 import { Pager } from '../../ui/Pager';
 import { DeliveryCard } from './DeliveryCard';
+import { RedeliverSinceForm } from './RedeliverSinceForm';
 import { useDeliveries } from './webhook-queries';
 
 const PAGE_SIZE = 20;
@@ -10,12 +11,22 @@ const PAGE_SIZE = 20;
 const MAX_PAGE = 1_000_000;
 
 type Redeliver = UseMutationResult<unknown, Error, { id: number; deliveryId: number }>;
+type RedeliverSince = UseMutationResult<{ redelivered: number }, Error, { id: number; since: string }>;
 
 /**
  * The endpoint's deliveries, newest first, a page at a time (the page kept in the address): each with its attempts
- * and a Redeliver button. A page with deliveries still pending refreshes itself.
+ * and a Redeliver button; everything since a time can be sent again. A page with deliveries still pending refreshes
+ * itself.
  */
-export function DeliveriesSection({ endpointId, redeliver }: { endpointId: number; redeliver: Redeliver }) {
+export function DeliveriesSection({
+  endpointId,
+  redeliver,
+  redeliverSince,
+}: {
+  endpointId: number;
+  redeliver: Redeliver;
+  redeliverSince: RedeliverSince;
+}) {
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('page'));
   const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_PAGE) : 1;
@@ -47,6 +58,7 @@ export function DeliveriesSection({ endpointId, redeliver }: { endpointId: numbe
               </li>
             ))}
           </ol>
+          <RedeliverSinceForm endpointId={endpointId} mutation={redeliverSince} />
           <Pager
             label="Delivery pages"
             page={page}

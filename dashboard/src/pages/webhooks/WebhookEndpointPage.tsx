@@ -77,7 +77,11 @@ function EndpointPage({ id }: { id: number }) {
         mutations={mutations}
         onDeleted={() => void navigate('/webhooks', { replace: true })}
       />
-      <DeliveriesSection endpointId={id} redeliver={mutations.redeliver} />
+      <DeliveriesSection
+        endpointId={id}
+        redeliver={mutations.redeliver}
+        redeliverSince={mutations.redeliverSince}
+      />
       <EndpointForm
         // Starts again from the saved endpoint after each change (a disabled endpoint re-activated included).
         key={current.updated_at}

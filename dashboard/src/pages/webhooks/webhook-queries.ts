@@ -61,7 +61,7 @@ export function useDeliveries(id: number, page: number, limit: number) {
   });
 }
 
-/** Create, update, delete, rotate, test and redeliver; each refreshes what it changed. */
+/** Create, update, delete, rotate, test, redeliver one or all since a time; each refreshes what it changed. */
 export function useWebhookMutations() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -91,6 +91,16 @@ export function useWebhookMutations() {
       onSettled,
       mutationFn: async (id: number) =>
         unwrap(await api.POST('/api/v1/organizations/webhooks/{id}/test', path(id))),
+    }),
+    redeliverSince: useMutation({
+      onSettled,
+      mutationFn: async ({ id, since }: { id: number; since: string }) =>
+        unwrap(
+          await api.POST('/api/v1/organizations/webhooks/{id}/deliveries/redeliver', {
+            params: { path: { id } },
+            body: { since },
+          }),
+        ),
     }),
     redeliver: useMutation({
       onSettled,
