@@ -1050,15 +1050,18 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Every problem at once; `loc` points into the request, e.g. body.workflow_definition.nodes.2. */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            detail: string;
-                            message?: string;
+                            detail: {
+                                loc: string[];
+                                msg: string;
+                                type: string;
+                            }[];
                         };
                     };
                 };
