@@ -14,7 +14,7 @@ import { workerStoppingSignal } from './stopping-signal';
 import { startTracing } from '../observability/tracing';
 import { startWorkerHealthServer } from './health-server';
 import { scheduleRetentionSweep } from './retention-schedule';
-import { ensurePendingWebhookDeliverers } from './webhook-deliverers';
+import { startWebhookDelivererSweep } from './webhook-deliverers';
 
 /** Worker process entry: connects to Temporal and polls the campaign task queue until SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   });
   health?.watch(worker);
   await scheduleRetentionSweep(connection, config, logger);
-  await ensurePendingWebhookDeliverers(connection, config, db, logger);
+  const stopDelivererSweep = await startWebhookDelivererSweep(connection, config, db, logger);
   const stopCompaction = startRunTotalsCompaction(db, logger);
   logger.info(
     {
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   // Both resolve after shutdown (the SDK handles SIGINT/SIGTERM for every worker of the process).
   await Promise.all([worker.run(), webhookWorker.run()]);
   await stopCompaction();
+  await stopDelivererSweep();
   await connection.close();
   await db.destroy();
   await health?.close();

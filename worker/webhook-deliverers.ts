@@ -5,28 +5,47 @@ import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/client';
 
+/** How often the worker makes sure endpoints with pending deliveries have their deliverer. */
+export const WEBHOOK_DELIVERER_SWEEP_INTERVAL_MS = 60_000;
+
 /**
- * At worker start, makes sure every endpoint with pending webhook deliveries has its deliverer. Every worker does it,
- * which is harmless (starting a running deliverer only wakes it). A failure is logged and does not stop the worker:
- * the next start, or the next event for the endpoint, starts the deliverer.
+ * Makes sure every endpoint with pending webhook deliveries has its deliverer: at worker start, then every interval.
+ * A deliverer is started when its endpoint is created or re-activated; if Temporal could not be reached then, or a
+ * deliverer ended while events were being recorded, the sweep starts it. Every worker does it, which is harmless
+ * (starting a running deliverer only wakes it). A failed sweep is logged and tried again at the next interval.
+ * Returns the stop function, which waits for a sweep under way.
  */
-export async function ensurePendingWebhookDeliverers(
+export async function startWebhookDelivererSweep(
   connection: NativeConnection,
   config: Pick<Config, 'temporal'>,
   db: Db,
   logger: Logger,
-): Promise<void> {
-  try {
-    const client = new Client({ connection, namespace: config.temporal.namespace });
-    const started = await startDeliverersWithPendingWork(
-      { client, taskQueue: config.temporal.taskQueue },
-      db,
-    );
-    logger.info({ endpoints: started }, 'webhook deliverers ensured for endpoints with pending deliveries');
-  } catch (error) {
-    logger.error(
-      { err: error },
-      'ensuring webhook deliverers failed; pending deliveries wait for the next start',
-    );
-  }
+  intervalMs = WEBHOOK_DELIVERER_SWEEP_INTERVAL_MS,
+): Promise<() => Promise<void>> {
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const temporal = { client, taskQueue: config.temporal.taskQueue };
+  const sweep = async (first: boolean) => {
+    try {
+      const started = await startDeliverersWithPendingWork(temporal, db);
+      if (first || started > 0)
+        logger.info(
+          { endpoints: started },
+          'webhook deliverers ensured for endpoints with pending deliveries',
+        );
+    } catch (error) {
+      logger.error({ err: error }, 'ensuring webhook deliverers failed; tried again at the next sweep');
+    }
+  };
+  await sweep(true);
+  let sweeping: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    sweeping ??= sweep(false).finally(() => {
+      sweeping = null;
+    });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await sweeping;
+  };
 }
