@@ -18,6 +18,11 @@ async function main(): Promise<void> {
   const api = new ApiSession(baseUrl);
   log(`${(await api.signIn(email, password, 'Demo organization')) === 'created' ? 'signed up' : 'logged in'} as ${email}`);
 
+  // The demo dials only the simulator, whatever the hour: legal calling hours (on by default) would hold its contacts
+  // outside 08:00-21:00 in New York, and the demo would wait for the morning. Every other rule keeps its default.
+  await api.request('PUT', '/api/v1/organizations/calling-rules', { legal_hours: { enabled: false } });
+  log('legal calling hours turned off for the demo organization (it dials only the simulator)');
+
   const agent = await api.request<{ id: number }>('POST', '/api/v1/workflow/create/definition', DEMO_AGENT);
   log(`agent ${agent.id}: ${DEMO_AGENT.name}`);
 
