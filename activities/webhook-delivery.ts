@@ -11,8 +11,12 @@ export type { DelivererResult };
 const RUN_FOR_MS = 5 * 60 * 1000;
 /** The fallback poll: a notification lost with a dropped connection is noticed within this. */
 const POLL_MS = 5000;
-/** Sends in flight at once per endpoint (each order key has at most one of them). */
-const MAX_IN_FLIGHT = 10;
+/** Order keys (campaigns) sent at once per endpoint, each one delivery at a time. */
+const MAX_LANES = 16;
+/** Unordered deliveries (no campaign, test events) in flight at once per endpoint. */
+const MAX_UNORDERED_IN_FLIGHT = 10;
+/** Deliveries taken (and numbered) by one statement. */
+const BATCH_SIZE = 50;
 
 /**
  * The deliverer's activity: `deliverWebhooks` drains one endpoint's pending deliveries for a few minutes, heartbeating,
@@ -51,7 +55,9 @@ export function createWebhookDeliveryActivities(
           stop,
           runForMs: deps.webhookDeliverer?.runForMs ?? RUN_FOR_MS,
           pollMs: deps.webhookDeliverer?.pollMs ?? POLL_MS,
-          maxInFlight: MAX_IN_FLIGHT,
+          maxLanes: MAX_LANES,
+          maxUnorderedInFlight: MAX_UNORDERED_IN_FLIGHT,
+          batchSize: BATCH_SIZE,
         },
       );
       if (result.stopped)

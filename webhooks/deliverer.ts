@@ -1,27 +1,22 @@
 /**
- * One run of an endpoint's deliverer: sends the endpoint's due deliveries until `runForMs` passes or it is stopped,
- * at most `maxInFlight` at once and at most one per order key, and records each attempt and its verdict in the rows.
- * Nothing lives only in memory: a run that stops (or crashes) leaves in-flight deliveries pending, sent again by the
- * next run (at least once; the receiver deduplicates on `webhook-id`).
+ * One run of an endpoint's deliverer: sends the endpoint's due deliveries until `runForMs` passes or it is stopped, and
+ * records each attempt and its verdict in the rows. Each order key runs as a lane (webhooks/delivery-lanes.ts): one
+ * delivery of a key in flight at a time, in id order, up to `maxLanes` keys at once; unordered deliveries go up to
+ * `maxUnorderedInFlight` at once. This loop looks for keys whose head is due and starts their lanes, takes unordered
+ * deliveries, checks the endpoint, and sleeps until a notification, the end of a lane, the next due retry or the poll.
+ * Nothing lives only in memory: a run that stops (or crashes) leaves what it took and did not answer pending, sent
+ * again by the next run (at least once; the receiver deduplicates on `webhook-id`).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebhookSettings } from '../config/webhooks';
 import type { CredentialsCipher } from '../config/credentials-cipher';
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/client';
-import {
-  assignSequences,
-  disableEndpoint,
-  findDeliveryEndpoint,
-  findDueDeliveries,
-  nextDueAt,
-  recordAttempt,
-  type DueDelivery,
-} from '../db/repositories/webhook-deliveries';
+import { disableEndpoint, findDeliveryEndpoint, surveyPending } from '../db/repositories/webhook-deliveries';
 import type { DestinationPolicy } from '../net/outbound-destinations';
-import { shouldDisable, verdictOf } from './backoff';
+import { shouldDisable } from './backoff';
+import { runLane, UnorderedSender, type LaneContext } from './delivery-lanes';
 import type { DeliveryWakeups } from './delivery-wakeups';
-import { signingSecrets } from './endpoint-secrets';
-import { sendWebhook } from './sender';
 import { Waker } from './waker';
 
 export interface DelivererDeps {
@@ -36,14 +31,19 @@ export interface DelivererDeps {
 
 export interface DelivererRun {
   endpointId: number;
-  /** Called every loop (the activity's heartbeat). */
+  /** Called every loop and every send (the activity's heartbeat). */
   heartbeat(): void;
   /** Aborted on cancellation or worker shutdown. */
   stop: AbortSignal;
   runForMs: number;
   /** The fallback poll, for a notification that never came. */
   pollMs: number;
-  maxInFlight: number;
+  /** Order keys (campaigns) sent at once, each one delivery at a time. */
+  maxLanes: number;
+  /** Unordered deliveries in flight at once. */
+  maxUnorderedInFlight: number;
+  /** Deliveries taken by one statement. */
+  batchSize: number;
 }
 
 export type StopReason = 'endpoint_deleted' | 'endpoint_inactive' | 'endpoint_disabled';
@@ -54,149 +54,113 @@ export interface DelivererResult {
   attempts: number;
 }
 
+/**
+ * The loop's rounds are at least this far apart: a notification comes with every recorded event, and a round per
+ * event would spend the database on surveys that find the running lanes already have the work.
+ */
+const MIN_ROUND_MS = 25;
+/** The endpoint (deleted, deactivated, due to be disabled) is looked at again at least this often. */
+const ENDPOINT_CHECK_MS = 1000;
+/** Never sleep less than this for a retry the database says is not due yet (clock skew must not spin the loop). */
+const MIN_WAIT_MS = 50;
+
 /** Drains the endpoint's deliveries for one run. Throws when the database fails (the activity is retried). */
 export async function runDeliverer(deps: DelivererDeps, run: DelivererRun): Promise<DelivererResult> {
   const { db, settings } = deps;
   const logger = deps.logger.child({ endpoint_id: run.endpointId });
   const waker = new Waker();
   const unsubscribe = deps.wakeups.subscribe(run.endpointId, () => waker.wake());
-  const inFlight = new Map<number, { orderKey: string | null; done: Promise<void> }>();
+  // A failed lane stops the others at once: the run throws and the activity's retry starts afresh.
+  const halt = new AbortController();
+  const stop = AbortSignal.any([run.stop, halt.signal]);
   let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= error;
+    halt.abort();
+    waker.wake();
+  };
   let attempts = 0;
+  let winding = false;
+  let endpointCheckedAt = 0;
   const deadline = Date.now() + run.runForMs;
+  const context: LaneContext = {
+    db,
+    logger,
+    settings,
+    cipher: deps.cipher,
+    policy: deps.policy,
+    userAgent: deps.userAgent,
+    endpointId: run.endpointId,
+    batchSize: run.batchSize,
+    stop,
+    winding: () => winding,
+    heartbeat: run.heartbeat,
+    onAttempt: () => void (attempts += 1),
+    onEndpointChanged: () => {
+      endpointCheckedAt = 0;
+      waker.wake();
+    },
+  };
+  const lanes = new Map<string, Promise<void>>();
+  const unordered = new UnorderedSender(context, run.maxUnorderedInFlight, () => waker.wake(), fail);
   try {
-    while (!run.stop.aborted && Date.now() < deadline) {
-      if (failure) throw failure;
+    while (!stop.aborted && Date.now() < deadline) {
+      const roundStarted = Date.now();
       run.heartbeat();
-      // Read every round: a deletion, deactivation, rotation or URL change applies to the next send.
-      const endpoint = await findDeliveryEndpoint(db, run.endpointId);
-      if (!endpoint) return { stopped: 'endpoint_deleted', attempts };
-      if (!endpoint.active) return { stopped: 'endpoint_inactive', attempts };
-      if (endpoint.disabled_at) return { stopped: 'endpoint_disabled', attempts };
-      if (shouldDisable(endpoint.failing_since, new Date(), settings)) {
-        const reason = `every attempt failed since ${endpoint.failing_since!.toISOString()} (over ${settings.disableAfterSeconds} s)`;
-        if (await disableEndpoint(db, endpoint.id, reason))
-          logger.warn({ organization_id: endpoint.organization_id, reason }, 'webhook endpoint disabled');
-        return { stopped: 'endpoint_disabled', attempts };
+      if (Date.now() - endpointCheckedAt >= ENDPOINT_CHECK_MS) {
+        const stopped = await checkEndpoint(deps, run.endpointId, logger);
+        if (stopped) return { stopped, attempts };
+        endpointCheckedAt = Date.now();
       }
-      const free = run.maxInFlight - inFlight.size;
-      const due =
-        free > 0
-          ? await findDueDeliveries(db, run.endpointId, {
-              limit: free,
-              inFlightIds: [...inFlight.keys()],
-              inFlightOrderKeys: [...inFlight.values()].flatMap((entry) => entry.orderKey ?? []),
-            })
-          : [];
-      if (due.length > 0) {
-        // Retries keep their sequence: only a first send needs the numbering transaction.
-        const sequences = due.some((delivery) => delivery.sequence === null)
-          ? await assignSequences(
-              db,
-              run.endpointId,
-              due.map((delivery) => delivery.id),
-            )
-          : new Map(due.map((delivery) => [delivery.id, delivery.sequence!]));
-        const secrets = signingSecrets(deps.cipher, endpoint, new Date());
-        for (const delivery of due) {
-          const done = sendAndRecord(
-            { deps, run, logger, url: endpoint.url, secrets },
-            delivery,
-            sequences.get(delivery.id)!,
-          )
-            .then(() => void (attempts += 1))
-            .catch((error: unknown) => void (failure ??= error))
+      const { heads, unorderedDueAt } = await surveyPending(db, run.endpointId, unordered.heldIds());
+      let wakeAt = Date.now() + run.pollMs;
+      for (const head of heads) {
+        if (lanes.has(head.order_key)) continue;
+        if (head.due && lanes.size < run.maxLanes) {
+          const lane = runLane(context, head.order_key)
+            .catch(fail)
             .finally(() => {
-              inFlight.delete(delivery.id);
+              lanes.delete(head.order_key);
               waker.wake();
             });
-          inFlight.set(delivery.id, { orderKey: delivery.order_key, done });
-        }
-        // The batch may not have taken everything due: look again before waiting.
-        if (inFlight.size < run.maxInFlight) continue;
+          lanes.set(head.order_key, lane);
+        } else if (!head.due) wakeAt = Math.min(wakeAt, head.next_attempt_at.getTime());
       }
-      await waker.wait(await waitMs(db, run, inFlight.size), run.stop);
+      if (unorderedDueAt && unordered.wantsMore()) {
+        if (unorderedDueAt.due) await unordered.take();
+        else wakeAt = Math.min(wakeAt, unorderedDueAt.at.getTime());
+      }
+      if (failure) throw failure;
+      await waker.wait(Math.min(Math.max(wakeAt - Date.now(), MIN_WAIT_MS), run.pollMs), stop);
+      const sinceRound = Date.now() - roundStarted;
+      if (sinceRound < MIN_ROUND_MS && !stop.aborted)
+        await sleep(MIN_ROUND_MS - sinceRound, undefined, { signal: stop }).catch(() => undefined);
     }
+    if (failure) throw failure;
     return { stopped: null, attempts };
   } finally {
+    winding = true;
     unsubscribe();
-    await Promise.allSettled([...inFlight.values()].map((entry) => entry.done));
+    await Promise.allSettled([...lanes.values()]);
+    await unordered.settle();
   }
 }
 
-/**
- * How long to sleep when nothing more can be sent: with deliveries in flight, until one ends (or the poll); otherwise
- * until the next retry falls due or the poll, whichever is sooner, never under 50 ms (clock skew with the database
- * must not spin the loop).
- */
-async function waitMs(db: Db, run: DelivererRun, inFlight: number): Promise<number> {
-  if (inFlight > 0) return run.pollMs;
-  const due = await nextDueAt(db, run.endpointId);
-  if (due === null) return run.pollMs;
-  return Math.min(Math.max(due.getTime() - Date.now(), 50), run.pollMs);
-}
-
-interface SendContext {
-  deps: DelivererDeps;
-  run: DelivererRun;
-  logger: Logger;
-  url: string;
-  secrets: string[];
-}
-
-/** One attempt of one delivery: signed and sent, judged by the delivery policy, recorded with its verdict. */
-async function sendAndRecord(context: SendContext, item: DueDelivery, sequence: number): Promise<void> {
-  const { deps, run, logger } = context;
-  const { settings } = deps;
-  const response = await sendWebhook({
-    url: context.url,
-    eventId: item.event_id,
-    body: JSON.stringify({ ...item.payload, sequence }),
-    secrets: context.secrets,
-    userAgent: deps.userAgent,
-    timeoutMs: settings.timeoutSeconds * 1000,
-    policy: deps.policy,
-    signal: run.stop,
-  });
-  // Cut off by the stop, not answered: left as it was, for the next run to send again.
-  if (response.statusCode === null && run.stop.aborted) return;
-  const verdict = verdictOf(
-    { statusCode: response.statusCode, retryAfter: response.retryAfter },
-    {
-      attemptCount: item.attempt_count + 1,
-      firstAttemptAt: item.first_attempt_at ?? response.attemptedAt,
-      now: new Date(),
-    },
-    settings,
-  );
-  await recordAttempt(deps.db, {
-    deliveryId: item.id,
-    endpointId: run.endpointId,
-    attemptedAt: response.attemptedAt,
-    statusCode: response.statusCode,
-    latencyMs: response.latencyMs,
-    error: response.error,
-    state: verdict.state,
-    nextAttemptAt: verdict.state === 'pending' ? verdict.nextAttemptAt : null,
-  });
-  const fields = {
-    delivery_id: item.id,
-    event_id: item.event_id,
-    event_type: item.event_type,
-    sequence,
-    status_code: response.statusCode,
-    latency_ms: response.latencyMs,
-    state: verdict.state,
-  };
-  if (verdict.state === 'delivered') return void logger.debug(fields, 'webhook delivered');
-  logger.info(
-    {
-      ...fields,
-      error: response.error,
-      ...(verdict.state === 'pending'
-        ? { next_attempt_at: verdict.nextAttemptAt }
-        : { reason: verdict.reason }),
-    },
-    verdict.state === 'failed' ? 'webhook delivery failed for good' : 'webhook delivery will be retried',
-  );
+/** The endpoint's reason to receive nothing more, disabling it when every attempt has failed for too long. */
+async function checkEndpoint(
+  deps: DelivererDeps,
+  endpointId: number,
+  logger: Logger,
+): Promise<StopReason | null> {
+  const endpoint = await findDeliveryEndpoint(deps.db, endpointId);
+  if (!endpoint) return 'endpoint_deleted';
+  if (!endpoint.active) return 'endpoint_inactive';
+  if (endpoint.disabled_at) return 'endpoint_disabled';
+  if (shouldDisable(endpoint.failing_since, new Date(), deps.settings)) {
+    const reason = `every attempt failed since ${endpoint.failing_since!.toISOString()} (over ${deps.settings.disableAfterSeconds} s)`;
+    if (await disableEndpoint(deps.db, endpoint.id, reason))
+      logger.warn({ organization_id: endpoint.organization_id, reason }, 'webhook endpoint disabled');
+    return 'endpoint_disabled';
+  }
+  return null;
 }

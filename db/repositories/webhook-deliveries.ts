@@ -1,11 +1,12 @@
 /**
  * The deliverer's side of the webhook outbox. Invariants: only an endpoint's deliverer (one activity at a time, the
  * workflow `webhook-endpoint-<id>`) sends its deliveries and writes `sequence`, `last_sequence` and the attempt log;
- * within an order key (`campaign:<id>`) only the oldest pending delivery is ever due (the others wait behind it), so a
- * campaign's events reach the endpoint in the order they were recorded; a delivery's `sequence` is assigned once, on
- * its first send, from the endpoint's counter in the same transaction, so sequences are gapless per endpoint.
+ * within an order key (`campaign:<id>`) deliveries are taken in id order and sent one after another, and a pending
+ * one not yet due holds back the key's later ones, so a campaign's events reach the endpoint in the order they were
+ * recorded; a delivery's `sequence` is assigned once, when it is first taken to be sent, from the endpoint's counter in
+ * the same statement, so sequences are gapless per endpoint.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Executor } from '../client';
 import type { WebhookDeliveryState } from '../tables/webhooks';
@@ -37,89 +38,186 @@ export interface DueDelivery {
   event_id: string;
   event_type: string;
   order_key: string | null;
-  sequence: number | null;
+  /** Assigned when the delivery was taken for its first send; kept on retries and redeliveries. */
+  sequence: number;
   attempt_count: number;
   first_attempt_at: Date | null;
   payload: Record<string, unknown>;
 }
 
+/** The endpoint as a batch is sent: its URL and sealed secrets, read in the statement that took the batch. */
+export interface SigningEndpoint {
+  organization_id: number;
+  url: string;
+  encrypted_secret: string;
+  encrypted_previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+/** Deliveries taken to be sent, with their endpoint (null when nothing was taken). */
+export interface TakenBatch {
+  endpoint: SigningEndpoint | null;
+  deliveries: DueDelivery[];
+}
+
+/** One order key's head: its oldest pending delivery, when that one falls due and whether it is due now. */
+export interface OrderKeyHead {
+  order_key: string;
+  next_attempt_at: Date;
+  due: boolean;
+}
+
 /**
- * The endpoint's deliveries that may be sent now, oldest first: due pending deliveries that head their order key (or
- * have none), leaving out those in flight and every order key with one in flight.
+ * Where the endpoint's pending work stands: every order key's head (a skip scan over the distinct keys of the partial
+ * index of pending deliveries: one index probe per key, however long the backlog), and the first unordered delivery
+ * not in `heldIds` to fall due (null: none pending). "Due" is the database's clock, as the taking statements use.
  */
-export async function findDueDeliveries(
+export async function surveyPending(
   db: Executor,
   endpointId: number,
-  options: { limit: number; inFlightIds: number[]; inFlightOrderKeys: string[] },
-): Promise<DueDelivery[]> {
-  const { rows } = await sql<DueDelivery>`
-    with heads as (
-      select distinct on (coalesce(order_key, id::text)) id, order_key, next_attempt_at
-      from webhook_deliveries
-      where endpoint_id = ${endpointId} and state = 'pending'
-      order by coalesce(order_key, id::text), id
+  heldIds: number[],
+): Promise<{ heads: OrderKeyHead[]; unorderedDueAt: { at: Date; due: boolean } | null }> {
+  const { rows } = await sql<{ order_key: string | null; next_attempt_at: Date | null; due: boolean | null }>`
+    with recursive keys(order_key) as (
+      (select order_key from webhook_deliveries
+       where endpoint_id = ${endpointId} and state = 'pending' and order_key is not null
+       order by order_key limit 1)
+      union all
+      select (select d.order_key from webhook_deliveries d
+              where d.endpoint_id = ${endpointId} and d.state = 'pending' and d.order_key > k.order_key
+              order by d.order_key limit 1)
+      from keys k where k.order_key is not null
+    ),
+    unordered as (
+      select next_attempt_at from webhook_deliveries
+      where endpoint_id = ${endpointId} and state = 'pending' and order_key is null
+        and not (id = any(${heldIds}::bigint[]))
+      order by next_attempt_at, id limit 1
     )
-    select d.id, d.event_id, e.type as event_type, d.order_key, d.sequence, d.attempt_count, d.first_attempt_at,
-           e.payload
-    from heads h
-    join webhook_deliveries d on d.id = h.id
-    join webhook_events e on e.id = d.event_id
-    where h.next_attempt_at <= now()
-      and not (h.id = any(${options.inFlightIds}::bigint[]))
-      and (h.order_key is null or not (h.order_key = any(${options.inFlightOrderKeys}::text[])))
-    order by h.id
-    limit ${options.limit}`.execute(db);
-  return rows;
-}
-
-/** When the next delivery of the endpoint heading its order key falls due; null when none is pending. */
-export async function nextDueAt(db: Executor, endpointId: number): Promise<Date | null> {
-  const { rows } = await sql<{ due: Date | null }>`
-    select min(next_attempt_at) as due from (
-      select distinct on (coalesce(order_key, id::text)) next_attempt_at
-      from webhook_deliveries
-      where endpoint_id = ${endpointId} and state = 'pending'
-      order by coalesce(order_key, id::text), id
-    ) heads`.execute(db);
-  return rows[0]?.due ?? null;
+    select k.order_key, h.next_attempt_at, h.next_attempt_at <= now() as due
+    from keys k
+    cross join lateral (
+      select next_attempt_at from webhook_deliveries d
+      where d.endpoint_id = ${endpointId} and d.state = 'pending' and d.order_key = k.order_key
+      order by d.id limit 1
+    ) h
+    where k.order_key is not null
+    union all
+    select null, next_attempt_at, next_attempt_at <= now() from unordered`.execute(db);
+  const heads: OrderKeyHead[] = [];
+  let unorderedDueAt: { at: Date; due: boolean } | null = null;
+  for (const row of rows) {
+    if (row.order_key === null) unorderedDueAt = { at: row.next_attempt_at!, due: row.due === true };
+    else heads.push({ order_key: row.order_key, next_attempt_at: row.next_attempt_at!, due: row.due === true });
+  }
+  return { heads, unorderedDueAt };
 }
 
 /**
- * Gives each delivery without a sequence the endpoint's next ones, in id order, in one transaction (the endpoint row
- * is locked by the update, so two deliverers could not hand out the same number); returns every delivery's sequence.
+ * Takes the next deliveries of one order key (nothing while the endpoint is inactive or disabled) to send one after another, in id order: its oldest pending ones, cut
+ * at the first that is not due (a delivery waiting for its retry holds back the key's later ones).
  */
-export async function assignSequences(
+export async function takeOrderedBatch(
   db: Executor,
   endpointId: number,
-  deliveryIds: number[],
-): Promise<Map<number, number>> {
-  const assigned = new Map<number, number>();
-  if (deliveryIds.length === 0) return assigned;
-  await db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'sequence'])
-      .where('id', 'in', deliveryIds)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const unnumbered = rows.filter((row) => row.sequence === null).map((row) => row.id);
-    for (const row of rows) if (row.sequence !== null) assigned.set(row.id, row.sequence);
-    if (unnumbered.length === 0) return;
-    const { last_sequence: last } = await trx
-      .updateTable('webhook_endpoints')
-      .set((eb) => ({ last_sequence: eb('last_sequence', '+', unnumbered.length) }))
-      .where('id', '=', endpointId)
-      .returning('last_sequence')
-      .executeTakeFirstOrThrow();
-    const first = last - unnumbered.length + 1;
-    unnumbered.forEach((id, index) => assigned.set(id, first + index));
-    await sql`
-      update webhook_deliveries d set sequence = v.sequence
-      from unnest(${unnumbered}::bigint[], ${unnumbered.map((_, index) => first + index)}::bigint[]) as v(id, sequence)
-      where d.id = v.id`.execute(trx);
-  });
-  return assigned;
+  orderKey: string,
+  limit: number,
+): Promise<TakenBatch> {
+  return takeBatch(
+    db,
+    endpointId,
+    sql`select id, event_id, order_key, sequence, attempt_count, first_attempt_at, next_attempt_at
+        from webhook_deliveries
+        where endpoint_id = ${endpointId} and order_key = ${orderKey} and state = 'pending'
+        order by id limit ${limit}
+        for update`,
+  );
+}
+
+/** Takes due unordered deliveries, oldest due first, leaving out `heldIds` (taken and not yet answered). */
+export async function takeUnorderedBatch(
+  db: Executor,
+  endpointId: number,
+  heldIds: number[],
+  limit: number,
+): Promise<TakenBatch> {
+  return takeBatch(
+    db,
+    endpointId,
+    sql`select id, event_id, order_key, sequence, attempt_count, first_attempt_at, next_attempt_at
+        from webhook_deliveries
+        where endpoint_id = ${endpointId} and order_key is null and state = 'pending'
+          and next_attempt_at <= now() and not (id = any(${heldIds}::bigint[]))
+        order by next_attempt_at, id limit ${limit}
+        for update`,
+  );
+}
+
+/**
+ * One statement: locks the candidates, keeps the due prefix in id order, and gives those without a sequence the
+ * endpoint's next numbers in id order while advancing `last_sequence` by as many. The candidates are locked (FOR
+ * UPDATE, so a concurrent taker would read the sequences written here) and the endpoint row is locked by its update,
+ * so numbers are never handed out twice or skipped: sequences stay gapless per endpoint.
+ */
+async function takeBatch(
+  db: Executor,
+  endpointId: number,
+  candidates: RawBuilder<unknown>,
+): Promise<TakenBatch> {
+  const { rows } = await sql<DueDelivery & SigningEndpoint>`
+    with candidates as (${candidates}),
+    batch as (
+      select * from (
+        select c.*, bool_and(c.next_attempt_at <= now()) over (order by c.id) as go from candidates c
+      ) prefix
+      where go and exists (
+        select 1 from webhook_endpoints w where w.id = ${endpointId} and w.active and w.disabled_at is null)
+    ),
+    unnumbered as (
+      select id, row_number() over (order by id) as n, count(*) over () as total
+      from batch where sequence is null
+    ),
+    counter as (
+      update webhook_endpoints set last_sequence = last_sequence + (select count(*) from unnumbered)
+      where id = ${endpointId} and exists (select 1 from unnumbered)
+      returning last_sequence
+    ),
+    numbered as (
+      update webhook_deliveries d set sequence = counter.last_sequence - u.total + u.n
+      from unnumbered u, counter
+      where d.id = u.id
+      returning d.id, d.sequence
+    )
+    select b.id, b.event_id, e.type as event_type, b.order_key, coalesce(n.sequence, b.sequence) as sequence,
+           b.attempt_count, b.first_attempt_at, e.payload, w.organization_id, w.url, w.encrypted_secret,
+           w.encrypted_previous_secret, w.previous_secret_expires_at
+    from batch b
+    join webhook_events e on e.id = b.event_id
+    join webhook_endpoints w on w.id = ${endpointId}
+    left join numbered n on n.id = b.id
+    order by b.id`.execute(db);
+  const [first] = rows;
+  if (!first) return { endpoint: null, deliveries: [] };
+  const endpoint: SigningEndpoint = {
+    organization_id: first.organization_id,
+    url: first.url,
+    encrypted_secret: first.encrypted_secret,
+    encrypted_previous_secret: first.encrypted_previous_secret,
+    previous_secret_expires_at: first.previous_secret_expires_at,
+  };
+  const deliveries = rows.map(
+    ({ id, event_id, event_type, order_key, sequence, attempt_count, first_attempt_at, payload }) => ({
+      id,
+      event_id,
+      event_type,
+      order_key,
+      sequence,
+      attempt_count,
+      first_attempt_at,
+      payload,
+    }),
+  );
+  return { endpoint, deliveries };
 }
 
 export interface AttemptRecord {
@@ -132,47 +230,77 @@ export interface AttemptRecord {
   /** The delivery's state after this attempt, and when to try again while pending. */
   state: WebhookDeliveryState;
   nextAttemptAt: Date | null;
+  /**
+   * For a delivery of an order key with more taken behind it: the id of the next one. The answer then says whether an
+   * older delivery of the key became pending meanwhile (a redelivery), which must go first.
+   */
+  nextInLane?: { orderKey: string; id: number };
+}
+
+export interface RecordedAttempt {
+  /** False when the delivery is gone (its endpoint or event was deleted): nothing was recorded. */
+  recorded: boolean;
+  /** An older delivery of the lane's order key is pending again: the lane's other taken deliveries wait for it. */
+  olderPending: boolean;
+  /** The endpoint is still active and not disabled: what else was taken may go. */
+  endpointUsable: boolean;
 }
 
 /**
- * Logs one attempt and moves its delivery and the endpoint's failing streak, in one transaction: a 2xx ends the
- * streak, any other outcome starts it if none runs.
+ * Logs one attempt and moves its delivery and the endpoint's failing streak, in one statement: a 2xx ends the streak,
+ * any other outcome starts it if none runs. A delivery deleted meanwhile records nothing.
  */
-export async function recordAttempt(db: Executor, attempt: AttemptRecord): Promise<void> {
+export async function recordAttempt(db: Executor, attempt: AttemptRecord): Promise<RecordedAttempt> {
   const succeeded = attempt.state === 'delivered';
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_delivery_attempts')
-      .values({
-        delivery_id: attempt.deliveryId,
-        endpoint_id: attempt.endpointId,
-        attempted_at: attempt.attemptedAt,
-        status_code: attempt.statusCode,
-        latency_ms: attempt.latencyMs,
-        error: attempt.error,
-      })
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        attempt_count: eb('attempt_count', '+', 1),
-        first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(attempt.attemptedAt)),
-        last_attempt_at: attempt.attemptedAt,
-        last_status_code: attempt.statusCode,
-        last_error: attempt.error,
-        state: attempt.state,
-        ...(attempt.nextAttemptAt ? { next_attempt_at: attempt.nextAttemptAt } : {}),
-        ...(succeeded ? { delivered_at: attempt.attemptedAt } : {}),
-      }))
-      .where('id', '=', attempt.deliveryId)
-      .execute();
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ failing_since: succeeded ? null : attempt.attemptedAt })
-      .where('id', '=', attempt.endpointId)
-      .where('failing_since', succeeded ? 'is not' : 'is', null)
-      .execute();
-  });
+  const streakStart = succeeded ? sql`null` : sql`${attempt.attemptedAt}::timestamptz`;
+  const streakRuns = succeeded ? sql`failing_since is not null` : sql`failing_since is null`;
+  const next = attempt.nextInLane;
+  const olderPending = next
+    ? sql`exists (
+        select 1 from webhook_deliveries o
+        where o.endpoint_id = ${attempt.endpointId} and o.state = 'pending' and o.order_key = ${next.orderKey}
+          and o.id < ${next.id} and o.id <> ${attempt.deliveryId})`
+    : sql`false`;
+  try {
+    const { rows } = await sql<{ recorded: boolean; older_pending: boolean; endpoint_usable: boolean | null }>`
+      with updated as (
+        update webhook_deliveries set
+          attempt_count = attempt_count + 1,
+          first_attempt_at = coalesce(first_attempt_at, ${attempt.attemptedAt}),
+          last_attempt_at = ${attempt.attemptedAt},
+          last_status_code = ${attempt.statusCode},
+          last_error = ${attempt.error},
+          state = ${attempt.state},
+          next_attempt_at = coalesce(${attempt.nextAttemptAt}::timestamptz, next_attempt_at),
+          delivered_at = ${succeeded ? sql`${attempt.attemptedAt}` : sql`delivered_at`}
+        where id = ${attempt.deliveryId}
+        returning id
+      ),
+      logged as (
+        insert into webhook_delivery_attempts (delivery_id, endpoint_id, attempted_at, status_code, latency_ms, error)
+        select id, ${attempt.endpointId}::bigint, ${attempt.attemptedAt}::timestamptz, ${attempt.statusCode}::integer,
+               ${attempt.latencyMs}::integer, ${attempt.error}::text
+        from updated
+      ),
+      streak as (
+        update webhook_endpoints set failing_since = ${streakStart}
+        where id = ${attempt.endpointId} and ${streakRuns} and exists (select 1 from updated)
+      )
+      select exists (select 1 from updated) as recorded, ${olderPending} as older_pending,
+             (select active and disabled_at is null from webhook_endpoints where id = ${attempt.endpointId})
+               as endpoint_usable`.execute(db);
+    const [row] = rows;
+    return {
+      recorded: row!.recorded,
+      olderPending: row!.older_pending,
+      endpointUsable: row!.endpoint_usable === true,
+    };
+  } catch (error) {
+    // The delivery's row went (endpoint deleted) between the update and the attempt's foreign key check.
+    if ((error as { code?: unknown }).code === '23503')
+      return { recorded: false, olderPending: false, endpointUsable: false };
+    throw error;
+  }
 }
 
 /** Disables the endpoint (it stops receiving until re-activated); false when it was already disabled or is gone. */
