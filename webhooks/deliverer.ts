@@ -58,7 +58,9 @@ export interface DelivererResult {
  * The loop's rounds are at least this far apart: a notification comes with every recorded event, and a round per
  * event would spend the database on surveys that find the running lanes already have the work.
  */
-const MIN_ROUND_MS = 25;
+const MIN_ROUND_MS = 50;
+/** Sends heartbeat at most this often (a heartbeat per send would cost more than the send's own statement). */
+const SEND_HEARTBEAT_MS = 1000;
 /** The endpoint (deleted, deactivated, due to be disabled) is looked at again at least this often. */
 const ENDPOINT_CHECK_MS = 1000;
 /** Never sleep less than this for a retry the database says is not due yet (clock skew must not spin the loop). */
@@ -83,6 +85,7 @@ export async function runDeliverer(deps: DelivererDeps, run: DelivererRun): Prom
   let winding = false;
   let endpointCheckedAt = 0;
   const deadline = Date.now() + run.runForMs;
+  let heartbeatAt = 0;
   const context: LaneContext = {
     db,
     logger,
@@ -94,7 +97,11 @@ export async function runDeliverer(deps: DelivererDeps, run: DelivererRun): Prom
     batchSize: run.batchSize,
     stop,
     winding: () => winding,
-    heartbeat: run.heartbeat,
+    heartbeat: () => {
+      if (Date.now() - heartbeatAt < SEND_HEARTBEAT_MS) return;
+      heartbeatAt = Date.now();
+      run.heartbeat();
+    },
     onAttempt: () => void (attempts += 1),
     onEndpointChanged: () => {
       endpointCheckedAt = 0;

@@ -16,9 +16,9 @@ import {
   type SigningEndpoint,
 } from '../db/repositories/webhook-deliveries';
 import type { DestinationPolicy } from '../net/outbound-destinations';
-import { verdictOf } from './backoff';
+import { verdictOf, type DeliveryVerdict } from './backoff';
 import { signingSecrets } from './endpoint-secrets';
-import { sendWebhook } from './sender';
+import { sendWebhook, type WebhookResponse } from './sender';
 
 export interface LaneContext {
   db: Db;
@@ -54,26 +54,52 @@ const targetOf = (context: LaneContext, endpoint: SigningEndpoint): Target => ({
 
 /**
  * Sends one order key's due deliveries until none is left, the head must wait for its retry, or the run winds down.
+ * One send of the key at a time; a delivered answer is recorded while the next delivery is sent (the record is
+ * bookkeeping: a crash before it lands sends that delivery again, at least once), so a delivery costs the longer of
+ * its POST and its statement, not both. An answer to retry is recorded before anything else of the key goes.
  * A change to the endpoint applies from the next batch (each batch reads the endpoint in the statement that takes it);
- * a deactivation or deletion stops the lane after the send under way.
+ * a deactivation, deletion or redelivery of an older event is noticed at the next record, stopping (or re-taking) the
+ * lane after at most one more send.
  */
 export async function runLane(context: LaneContext, orderKey: string): Promise<void> {
-  while (!context.winding() && !context.stop.aborted) {
-    const { endpoint, deliveries } = await takeOrderedBatch(
-      context.db,
-      context.endpointId,
-      orderKey,
-      context.batchSize,
-    );
-    if (!endpoint) return;
-    const target = targetOf(context, endpoint);
-    for (const [index, item] of deliveries.entries()) {
-      if (context.winding() || context.stop.aborted) return;
-      const next = deliveries[index + 1];
-      const after = await sendAndRecord(context, target, item, next && { orderKey, id: next.id });
-      if (after === 'stop') return;
-      if (after === 'retake') break;
+  let recording: Promise<AfterSend> | null = null;
+  const recorded = async (): Promise<AfterSend> => {
+    const pending = recording;
+    recording = null;
+    return pending ? pending : 'next';
+  };
+  try {
+    while (!context.winding() && !context.stop.aborted) {
+      const { endpoint, deliveries } = await takeOrderedBatch(
+        context.db,
+        context.endpointId,
+        orderKey,
+        context.batchSize,
+      );
+      if (!endpoint) return;
+      const target = targetOf(context, endpoint);
+      for (const [index, item] of deliveries.entries()) {
+        if (context.winding() || context.stop.aborted) return;
+        const answer = await sendOne(context, target, item);
+        const previous = await recorded();
+        if (!answer) return;
+        const next = deliveries[index + 1];
+        const record = recordOne(context, item, answer, next && { orderKey, id: next.id });
+        if (previous === 'next' && answer.verdict.state !== 'pending' && next) {
+          // Handled now so that a failure waiting for the next loop is no unhandled rejection; awaited there.
+          record.catch(() => undefined);
+          recording = record;
+          continue;
+        }
+        const after = await record;
+        if (previous === 'stop' || after === 'stop') return;
+        if (previous === 'retake' || after === 'retake') break;
+      }
+      // Every answer of the batch is recorded before the next take reads the key's pending deliveries.
+      if ((await recorded()) === 'stop') return;
     }
+  } finally {
+    await recorded().catch(() => undefined);
   }
 }
 
@@ -150,7 +176,18 @@ async function sendAndRecord(
   item: DueDelivery,
   nextInLane: { orderKey: string; id: number } | undefined,
 ): Promise<AfterSend> {
-  const { settings, logger } = context;
+  const answer = await sendOne(context, target, item);
+  return answer ? recordOne(context, item, answer, nextInLane) : 'stop';
+}
+
+interface Answer {
+  response: WebhookResponse;
+  verdict: DeliveryVerdict;
+}
+
+/** Signs and sends one attempt and judges the answer; null when the stop cut it off (left as it was, sent again). */
+async function sendOne(context: LaneContext, target: Target, item: DueDelivery): Promise<Answer | null> {
+  const { settings } = context;
   context.heartbeat();
   const response = await sendWebhook({
     url: target.url,
@@ -162,8 +199,7 @@ async function sendAndRecord(
     policy: context.policy,
     signal: context.stop,
   });
-  // Cut off by the stop, not answered: left as it was, for the next run to send again.
-  if (response.statusCode === null && context.stop.aborted) return 'stop';
+  if (response.statusCode === null && context.stop.aborted) return null;
   const verdict = verdictOf(
     { statusCode: response.statusCode, retryAfter: response.retryAfter },
     {
@@ -173,6 +209,17 @@ async function sendAndRecord(
     },
     settings,
   );
+  return { response, verdict };
+}
+
+/** Records one answer (the attempt row and the delivery's state, one statement) and says what the lane does next. */
+async function recordOne(
+  context: LaneContext,
+  item: DueDelivery,
+  { response, verdict }: Answer,
+  nextInLane: { orderKey: string; id: number } | undefined,
+): Promise<AfterSend> {
+  const { logger } = context;
   const recorded = await recordAttempt(context.db, {
     deliveryId: item.id,
     endpointId: context.endpointId,

@@ -255,11 +255,14 @@ export async function recordAttempt(db: Executor, attempt: AttemptRecord): Promi
   const streakStart = succeeded ? sql`null` : sql`${attempt.attemptedAt}::timestamptz`;
   const streakRuns = succeeded ? sql`failing_since is not null` : sql`failing_since is null`;
   const next = attempt.nextInLane;
+  // The key's first pending delivery other than this one, compared with the next taken (an ordered probe of the
+  // partial index; an EXISTS over "id < next" makes the planner scan the table).
   const olderPending = next
-    ? sql`exists (
-        select 1 from webhook_deliveries o
+    ? sql`coalesce((
+        select o.id from webhook_deliveries o
         where o.endpoint_id = ${attempt.endpointId} and o.state = 'pending' and o.order_key = ${next.orderKey}
-          and o.id < ${next.id} and o.id <> ${attempt.deliveryId})`
+          and o.id <> ${attempt.deliveryId}
+        order by o.id limit 1) < ${next.id}, false)`
     : sql`false`;
   try {
     const { rows } = await sql<{ recorded: boolean; older_pending: boolean; endpoint_usable: boolean | null }>`
