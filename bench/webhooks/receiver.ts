@@ -27,9 +27,13 @@ export async function startBenchReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   return {
+    /** The receiver's base; an endpoint's URL is this plus `/<endpoint id>`. */
+    hooksUrl: `http://127.0.0.1:${port}/hooks`,
     urlFor: (endpointId: number) => `http://127.0.0.1:${port}/hooks/${endpointId}`,
     arrivalOf: (endpointId: number, eventId: string) => firstArrival.get(`${endpointId}/${eventId}`),
     stats: () => ({ requests, duplicates, distinct: firstArrival.size }),
+    /** Every first arrival, as [`<endpoint id>/<event id>`, time]. */
+    arrivals: () => [...firstArrival.entries()],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
