@@ -107,7 +107,7 @@ async function subscribedEndpointIds(
 /**
  * A campaign start undone (the engine could not be reached, api/routes/campaigns/control.ts) takes back its
  * `campaign.started` event as it takes back the start's log entry: deliveries not yet attempted are dropped, and the
- * event with them once none is left. One already sent cannot be recalled; the campaign's next start sends another.
+ * event with them once none is left. One already sent, or taken for sending, cannot be recalled; the campaign's next start sends another.
  */
 export async function withdrawStartedEvent(
   trx: Executor,
@@ -129,6 +129,8 @@ export async function withdrawStartedEvent(
     .where('event_id', '=', latest.id)
     .where('state', '=', 'pending')
     .where('attempt_count', '=', 0)
+    // One already numbered (taken by a deliverer for sending) stays: removing it would leave a gap in `sequence`.
+    .where('sequence', 'is', null)
     .execute();
   await trx
     .deleteFrom('webhook_events')
