@@ -31,6 +31,10 @@ function callee(request: FakeChatRequest): FakeReply {
 }
 
 function agent(request: FakeChatRequest): FakeReply {
+  // The call's disposition: the opt-out disposition is always offered, so even this agent without codes is asked once
+  // the person spoke; the walk-through's callee keeps their appointment.
+  if (schemaNameOf(request) === 'call_disposition')
+    return { content: JSON.stringify({ disposition: 'completed' }) };
   if (schemaNameOf(request)) return { status: 400, message: 'the starting graph gathers nothing' };
   const heard = lastUserMessage(request).toLowerCase();
   const system = request.messages[0]!.content;

@@ -29,12 +29,17 @@ const putRules = (payload: Record<string, unknown>) =>
     payload,
   });
 
+/** This organization's calls to the numbers (the suite's other files may dial the same numbers at the same time). */
 async function simulatorCalls(numbers: string[]) {
   return h.ctx.db
     .selectFrom('simulator_calls')
-    .select(['to_number', 'requested_at', 'ends_at'])
-    .where('to_number', 'in', numbers)
-    .orderBy('requested_at')
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
+    )
+    .select(['simulator_calls.to_number', 'simulator_calls.requested_at', 'simulator_calls.ends_at'])
+    .where('simulator_calls.to_number', 'in', numbers)
+    .where('attempts.organization_id', '=', h.org.organizationId)
+    .orderBy('simulator_calls.requested_at')
     .execute();
 }
 

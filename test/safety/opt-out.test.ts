@@ -114,11 +114,16 @@ const listEntries = () =>
     .orderBy('number')
     .execute();
 
+/** This organization's calls to the number (the suite's other files may dial the same number meanwhile). */
 async function callsTo(phone: string) {
   const calls = await h.ctx.db
     .selectFrom('simulator_calls')
-    .select('id')
-    .where('to_number', '=', phone)
+    .innerJoin('attempts', (join) =>
+      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
+    )
+    .select('simulator_calls.id')
+    .where('simulator_calls.to_number', '=', phone)
+    .where('attempts.organization_id', '=', h.org.organizationId)
     .execute();
   return calls.length;
 }
