@@ -10,6 +10,9 @@ export const Id = (options: IntegerOptions = {}) =>
 export const Name = (maxLength: number, options: StringOptions = {}) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...options });
 
+/** An error answer: `detail` holds a code (with a `message`) or, for a 422, the FastAPI-shaped list of problems. */
+export const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
+
 /** Highest page number of a list; with at most 100 per page, offsets stay far inside PostgreSQL's bigint. */
 const MAX_PAGE = 1_000_000;
 

@@ -1,7 +1,7 @@
 /** Request and response schemas of `GET|PUT /organizations/calling-rules`. */
 import { Type } from '@sinclair/typebox';
 
-export const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
+export { ErrorBody } from '../common-schemas';
 
 const Clock = Type.String({ maxLength: 5, description: 'HH:MM, 24 h', examples: ['08:00'] });
 const Cap = Type.Union([Type.Integer(), Type.Null()], {

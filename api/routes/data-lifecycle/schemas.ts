@@ -1,7 +1,7 @@
 /** Request and response schemas of the data lifecycle routes (deletions and retention). */
 import { Type } from '@sinclair/typebox';
 
-export const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
+export { ErrorBody } from '../common-schemas';
 
 /** What a deletion removed. */
 export const DeletedCounts = Type.Object({

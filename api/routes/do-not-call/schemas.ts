@@ -7,7 +7,7 @@ import { Page, PageLimit } from '../common-schemas';
 export const MAX_NUMBERS_PER_REQUEST = 1000;
 export const MAX_REASON_LENGTH = 500;
 
-export const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
+export { ErrorBody } from '../common-schemas';
 
 const Reason = Type.String({
   maxLength: MAX_REASON_LENGTH,

@@ -1,6 +1,7 @@
 /** Webhook endpoints of the caller's organization: where events are sent, with which secret (docs/events.md). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { ErrorBody } from '../common-schemas';
 import { listWebhookEndpoints } from '../../../db/repositories/webhook-endpoints';
 import { callerOf } from '../../plugins/authenticate';
 import {
@@ -15,7 +16,6 @@ import {
 import { createEndpointService, presentEndpoint } from './endpoint-service';
 
 const tags = ['Webhooks'];
-const ErrorBody = Type.Object({ detail: Type.Unknown(), message: Type.Optional(Type.String()) });
 
 const webhookEndpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const endpoints = createEndpointService(app.ctx);
