@@ -7,7 +7,7 @@ import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
 import { createWorker } from './create-worker';
 import { createWebhookWorker } from './create-webhook-worker';
-import { webhookTaskQueue } from '../client/webhook-deliveries';
+import { webhookTaskQueue } from '../workflows/webhook-task-queue';
 import { startRunTotalsCompaction } from './run-totals-compaction';
 import { installTemporalRuntime } from './temporal-runtime';
 import { workerStoppingSignal } from './stopping-signal';
@@ -56,9 +56,6 @@ async function main(): Promise<void> {
     connection,
     tracing,
     workerStopping,
-    ...(config.temporal.workflowBundlePath
-      ? { workflowBundle: { codePath: config.temporal.workflowBundlePath } }
-      : {}),
   });
   health?.watch(worker);
   await scheduleRetentionSweep(connection, config, logger);

@@ -12,7 +12,8 @@ export const WEBHOOK_DELIVERER_SWEEP_INTERVAL_MS = 60_000;
  * Makes sure every endpoint with pending webhook deliveries has its deliverer: at worker start, then every interval.
  * A deliverer is started when its endpoint is created or re-activated; if Temporal could not be reached then, or a
  * deliverer ended while events were being recorded, the sweep starts it. Every worker does it, which is harmless
- * (starting a running deliverer only wakes it). A failed sweep is logged and tried again at the next interval.
+ * (starting a running deliverer only wakes it). It also moves deliverers left on the old `-webhooks` queue to the
+ * engine's (client/webhook-deliveries.ts). A failed sweep is logged and tried again at the next interval.
  * Returns the stop function, which waits for a sweep under way.
  */
 export async function startWebhookDelivererSweep(
@@ -26,10 +27,10 @@ export async function startWebhookDelivererSweep(
   const temporal = { client, taskQueue: config.temporal.taskQueue };
   const sweep = async (first: boolean) => {
     try {
-      const started = await startDeliverersWithPendingWork(temporal, db);
-      if (first || started > 0)
+      const { ensured, moved } = await startDeliverersWithPendingWork(temporal, db);
+      if (first || ensured > 0)
         logger.info(
-          { endpoints: started },
+          { endpoints: ensured, moved_to_engine_queue: moved, task_queue: config.temporal.taskQueue },
           'webhook deliverers ensured for endpoints with pending deliveries',
         );
     } catch (error) {

@@ -2,7 +2,6 @@
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookWorker } from '../../worker/create-webhook-worker';
-import { workflowBundle } from '../engine/engine-harness';
 import { startReceiver, TEST_WEBHOOK_ENV, type Receiver, type Received } from '../webhooks/delivery-harness';
 import { startDashboardHarness, type DashboardHarness } from './browser';
 
@@ -21,8 +20,9 @@ export interface WebhooksWorld {
 }
 
 /**
- * The service (retries a second apart, an endpoint failing for 4 seconds disabled) with the engine's worker and the
- * deliverers' own worker, as the worker process runs them side by side (worker/main.ts), and a local receiver.
+ * The service (retries a second apart, an endpoint failing for 4 seconds disabled) with the engine's worker (which runs
+ * the deliverer workflows) and the deliverers' activity-only worker, as the worker process runs them side by side
+ * (worker/main.ts), and a local receiver.
  */
 export async function startWebhooksWorld(): Promise<WebhooksWorld> {
   const d = await startDashboardHarness({
@@ -35,7 +35,6 @@ export async function startWebhooksWorld(): Promise<WebhooksWorld> {
     ...d.h.ctx,
     connection,
     taskQueue: d.h.taskQueue,
-    workflowBundle: await workflowBundle(),
     workerStopping: stopping.signal,
     webhookDeliverer: { pollMs: 1000 },
   });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { ensureWebhookDeliverer } from '../../client/webhook-deliveries';
 import type { Config } from '../../config';
@@ -90,7 +90,10 @@ export const TEST_WEBHOOK_ENV = {
 };
 
 export interface DeliveryHarness extends TestApp {
-  /** Starts a worker with these settings changed, on `queue` or a task queue of its own; returns the queue. */
+  /**
+   * Starts a deliverers' worker pair with these settings changed, on `queue` or a task queue of its own (the workflows
+   * there, their activity on the queue derived from it); returns the queue.
+   */
   startWorker(change?: (config: Config) => Config, queue?: string): Promise<string>;
   /** Stops the queue's workers as a SIGTERM would (their deliverers stop at once), and waits for them. */
   stopWorker(queue: string): Promise<void>;
@@ -131,18 +134,27 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
       queue = workers.length === 0 ? taskQueue : `webhooks-test-${randomUUID()}`,
     ) {
       const stopping = new AbortController();
-      const worker = await createWebhookWorker({
-        config: change(t.ctx.config),
+      const config = change(t.ctx.config);
+      // The engine worker's part the deliverers need: their workflows, on the engine's queue (as worker/main.ts).
+      const engine = await Worker.create({
+        connection,
+        namespace: config.temporal.namespace,
+        taskQueue: queue,
+        workflowBundle: await workflowBundle(),
+      });
+      // The activity-only worker of their draining activity, on the queue derived from it.
+      const activities = await createWebhookWorker({
+        config,
         logger: t.ctx.logger,
         db: t.ctx.db,
         storage: t.ctx.storage,
         connection,
         taskQueue: queue,
-        workflowBundle: await workflowBundle(),
         webhookDeliverer: { pollMs: 1000, runForMs: 20_000 },
         workerStopping: stopping.signal,
       });
-      workers.push({ queue, worker, running: worker.run(), stopping });
+      for (const worker of [engine, activities])
+        workers.push({ queue, worker, running: worker.run(), stopping });
       return queue;
     },
     async stopWorker(queue) {
