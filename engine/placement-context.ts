@@ -17,6 +17,7 @@ import { credentialsOfConfiguration } from '../providers/webhook-request';
 import type { EngineSettings } from '../config/engine';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import type { RootSecrets } from '../config/keys';
+import { callRateOf, type CallRate } from '../db/repositories/call-leases';
 
 /** Builds the provider of a telephony configuration (the registry in production, a fake in unit tests). */
 export type ProviderFactory = (
@@ -41,6 +42,7 @@ export interface PlacementContext {
   callers: CallerSelection;
   amdEnabled: boolean;
   breaker: BreakerSettings;
+  callRate: CallRate | null;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function loadPlacementContext(
     }),
     amdEnabled: configuration.config.amd_enabled === true,
     breaker: breakerSettingsOf(campaign.circuit_breaker),
+    callRate: callRateOf(configuration.config.calls_per_second),
   };
 }
 
@@ -127,6 +130,11 @@ export interface DialTarget {
   maxCallDurationSeconds: number;
   amdEnabled: boolean;
   leavesVoicemail: boolean;
+  /**
+   * The configuration's `calls_per_second` as a campaign's batch read it with the configuration (a change applies from
+   * the next batch); undefined: read at each lease (one-off calls, which may wait long for theirs).
+   */
+  callRate?: CallRate | null;
 }
 
 /** A campaign's placement context as the dial sees it. */

@@ -55,7 +55,11 @@ export async function claimAndDial<Stop>(
       callerNumber: request.callerNumber,
       telephonyConfigurationId: target.telephonyConfigurationId,
       staleAfterSeconds: deps.engine.placingStaleSeconds,
-      lease: { holder: CALL_LEASE_HOLDER, ttlSeconds: callLeaseTtlSeconds(target, deps.engine) },
+      lease: {
+        holder: CALL_LEASE_HOLDER,
+        ttlSeconds: callLeaseTtlSeconds(target, deps.engine),
+        rate: target.callRate,
+      },
       prepare: request.prepare,
     });
   } catch (error) {

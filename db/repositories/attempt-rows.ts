@@ -26,13 +26,3 @@ export async function findAttemptStatus(db: Executor, attemptId: number) {
     .where('id', '=', attemptId)
     .executeTakeFirst();
 }
-
-/** The queued attempt and the contact it calls (per-contact calling windows). */
-export async function findAttemptContact(trx: Trx, attemptId: number) {
-  return trx
-    .selectFrom('attempts')
-    .innerJoin('contacts', 'contacts.id', 'attempts.contact_id')
-    .select(['attempts.state', 'contacts.timezone', 'contacts.phone_number'])
-    .where('attempts.id', '=', attemptId)
-    .executeTakeFirst();
-}

@@ -22,6 +22,16 @@ export interface LeaseRequest {
   holder: string;
   /** How long the lease lives without renewal: the call's longest possible life plus grace. */
   ttlSeconds: number;
+  /**
+   * The configuration's `calls_per_second` (`callRateOf`), when the caller read the configuration already (a placement
+   * batch reads it once, so a change applies from the next batch); read here when undefined.
+   */
+  rate?: CallRate | null;
+}
+
+export interface CallRate {
+  windowSeconds: number;
+  callsPerWindow: number;
 }
 
 // The organization's advisory lock is taken inside `acquire_call_lease`: namespace 0x434c53 ("CLS"), organization id.
@@ -43,7 +53,12 @@ export async function acquireCallLease(db: Executor, request: LeaseRequest): Pro
   const { organizationId, attemptId } = request;
   if (++acquisitions % PRUNE_EVERY === 0) await pruneLeases(db, organizationId);
   const configurationId = request.telephonyConfigurationId;
-  const rate = configurationId ? await configurationCallRate(db, organizationId, configurationId) : null;
+  const rate =
+    configurationId === null
+      ? null
+      : request.rate !== undefined
+        ? request.rate
+        : await configurationCallRate(db, organizationId, configurationId);
   const result = await sql<{
     renewed: number;
     inserted: number;
@@ -74,18 +89,27 @@ async function pruneLeases(db: Executor, organizationId: number): Promise<void> 
       and acquired_at < clock_timestamp() - make_interval(secs => ${RETENTION_SECONDS})`.execute(db);
 }
 
-/**
- * The configuration's `calls_per_second` as a window and a count: N ≥ 1 calls per second, or for a fraction one call
- * per 1/N seconds. Null when the field is absent or not a positive number.
- */
-export async function configurationCallRate(trx: Executor, organizationId: number, configurationId: number) {
+/** The configuration's `calls_per_second` as stored (`callRateOf`); null when it has none. */
+export async function configurationCallRate(
+  trx: Executor,
+  organizationId: number,
+  configurationId: number,
+): Promise<CallRate | null> {
   const row = await trx
     .selectFrom('telephony_configurations')
     .select(sql<unknown>`config -> 'calls_per_second'`.as('calls_per_second'))
     .where('id', '=', configurationId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  const value = Number(row?.calls_per_second);
+  return callRateOf(row?.calls_per_second);
+}
+
+/**
+ * A `calls_per_second` value as a window and a count: N ≥ 1 calls per second, or for a fraction one call per 1/N
+ * seconds. Null when the value is absent or not a positive number.
+ */
+export function callRateOf(callsPerSecond: unknown): CallRate | null {
+  const value = Number(callsPerSecond);
   if (!Number.isFinite(value) || value <= 0) return null;
   if (value >= 1) return { windowSeconds: 1, callsPerWindow: Math.floor(value) };
   return { windowSeconds: Math.min(RETENTION_SECONDS, 1 / value), callsPerWindow: 1 };

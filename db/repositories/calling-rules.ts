@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CallingRulesTable } from '../tables/calling-rules';
 import type { Db, Executor } from '../client';
 import { DEFAULT_LEGAL_HOURS } from '../../domain/legal-hours';
 import type { CallingRules } from '../../domain/calling-rules';
@@ -17,6 +18,18 @@ export async function getCallingRules(db: Executor, organizationId: number): Pro
     .selectAll()
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
+  return callingRulesOfRow(row);
+}
+
+/** The rules a stored row says; the defaults without one. */
+export function callingRulesOfRow(
+  row:
+    | Pick<
+        Selectable<CallingRulesTable>,
+        'legal_hours_enabled' | 'legal_hours_start' | 'legal_hours_end' | 'cap_per_24h' | 'cap_per_7d'
+      >
+    | undefined,
+): CallingRules {
   if (!row)
     return { legal_hours: { ...DEFAULT_LEGAL_HOURS }, frequency_caps: { per_24h: null, per_7d: null } };
   return {

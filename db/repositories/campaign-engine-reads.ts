@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
-import type { Executor, Trx } from '../client';
+import type { Executor } from '../client';
 import type { Campaign } from '../database';
 
 /**
- * The campaign row as the engine reads it, by id alone: the workflow's steering, the import's source, placement's
- * claim and its barrier, an outcome's retry settings. Stored JSON comes back as stored; callers read it through its
+ * The campaign row as the engine reads it, by id alone: the workflow's steering, the import's source, an outcome's retry
+ * settings (a claim reads its own, `campaign-claim-facts.ts`). Stored JSON comes back as stored; callers read it through its
  * parser in domain/.
  */
 
@@ -56,33 +55,9 @@ export async function findCampaignRetryConfig(db: Executor, campaignId: number) 
     .executeTakeFirstOrThrow();
 }
 
-/** A claim's first look, without a lock: the campaign's state and schedule, its agent's status and definition. */
-export async function findCampaignForClaim(trx: Trx, campaignId: number) {
-  return trx
-    .selectFrom('campaigns')
-    .innerJoin('agents', 'agents.id', 'campaigns.workflow_id')
-    .select(['campaigns.state', 'campaigns.schedule_config', 'agents.status', 'agents.current_definition_id'])
-    .where('campaigns.id', '=', campaignId)
-    .executeTakeFirstOrThrow();
-}
-
 /**
  * Namespace (first key) of the claim barrier's advisory lock, the campaign id (modulo 2^31) the second: claims hold it
  * shared, and every update of a campaign's state or schedule takes it exclusively (trigger of migration
  * 2026_11_22_001200).
  */
 export const CLAIM_BARRIER_NAMESPACE = 0x43_43_4c; // "CCL"
-
-/**
- * Takes the campaign's claim barrier shared until the transaction ends, then reads the state and schedule: a pause or
- * PATCH committed before is seen here, and one that comes after waits for this transaction's commit.
- */
-export async function campaignUnderClaimBarrier(trx: Trx, campaignId: number) {
-  await sql`select pg_advisory_xact_lock_shared(${CLAIM_BARRIER_NAMESPACE}::int,
-    (${campaignId}::bigint % 2147483648)::int)`.execute(trx);
-  return trx
-    .selectFrom('campaigns')
-    .select(['state', 'schedule_config'])
-    .where('id', '=', campaignId)
-    .executeTakeFirstOrThrow();
-}

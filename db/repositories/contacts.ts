@@ -187,11 +187,3 @@ export async function importCounts(db: Executor, campaignId: number): Promise<Im
   return { validRows: counts.valid, invalidRows: counts.invalid, duplicateRows: counts.duplicate };
 }
 
-/** The contact's id and the context its runs start from. */
-export async function findContactContext(db: Executor, contactId: number) {
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'initial_context'])
-    .where('id', '=', contactId)
-    .executeTakeFirstOrThrow();
-}

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../client';
 import type { Attempt } from '../database';
 import { lockAttempt } from './attempt-rows';
-import { acquireCallLease, type LeaseDecision } from './call-leases';
+import { acquireCallLease, type LeaseDecision, type LeaseRequest } from './call-leases';
 
 /**
  * The claim of every dial, a campaign's call or a one-off call: one transaction that locks the attempt row, lets the
@@ -29,8 +29,8 @@ export interface ClaimRequest<Stop> {
   telephonyConfigurationId: number;
   /** Until the provider answers, the attempt's deadline is this far away: when an unanswered claim is looked up. */
   staleAfterSeconds: number;
-  /** Who dials (worker identity) and how long the lease lives without renewal. */
-  lease: { holder: string; ttlSeconds: number };
+  /** Who dials (worker identity), how long the lease lives without renewal, and the rate if known (`LeaseRequest`). */
+  lease: Pick<LeaseRequest, 'holder' | 'ttlSeconds' | 'rate'>;
   /**
    * The caller's checks and writes, on the locked queued row, before the lease: `{ stop }` ends here without a claim
    * (what it wrote commits); `{ runId }` goes on, and the claim records the run the call dials for; `callerNumber`,
@@ -78,8 +78,7 @@ export async function claimAttemptWithLease<Stop>(
         organizationId: row.organization_id,
         telephonyConfigurationId: request.telephonyConfigurationId,
         attemptId,
-        holder: request.lease.holder,
-        ttlSeconds: request.lease.ttlSeconds,
+        ...request.lease,
       });
       // Refused: thrown, so the claim and the caller's writes roll back and the attempt stays queued, untouched.
       if (!lease.granted) throw new LeaseRefused(lease);
