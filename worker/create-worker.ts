@@ -1,5 +1,6 @@
 import { Worker, type NativeConnection, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { createWebhookDeliveryActivities } from '../activities/webhook-delivery';
 
 import { WORKFLOWS_PATH } from './workflows-path';
 import { workerTracingOptions } from '../observability/temporal';
@@ -22,7 +23,11 @@ export async function createWorker(
     namespace: deps.config.temporal.namespace,
     taskQueue: deps.taskQueue ?? deps.config.temporal.taskQueue,
     ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities(deps),
+    // deliverWebhooks too, for the release that moved the deliverer workflows to this queue only: during its rolling
+    // deploy a worker of the previous release may run a moved deliverer's workflow task and schedule its activity here
+    // (the old code's queue is its own); without it here that activity would fail as unregistered for ever. New code
+    // schedules it on `-webhooks` (worker/create-webhook-worker.ts). Remove in the release after.
+    activities: { ...createActivities(deps), ...createWebhookDeliveryActivities(deps) },
     // Explicit: the SDK's default follows the V8 heap limit (~50 workflows under the worker's 256 MB old-space cap).
     maxCachedWorkflows: deps.config.temporal.maxCachedWorkflows,
     ...workerTracingOptions(deps.tracing ?? null),
