@@ -1,4 +1,5 @@
 import { IANAZone } from 'luxon';
+import { isKnownZone } from './time-zones';
 import { isOpenAt, nextClosingAfter, nextOpeningAfter, type Schedule } from './schedule';
 
 /**
@@ -26,8 +27,8 @@ export function zonesOfContact(
   numberZones: (e164: string) => readonly string[],
 ): string[] {
   const column = input.timezoneColumn?.trim();
-  if (column && IANAZone.isValidZone(column)) return [column];
-  return [...new Set(numberZones(input.phoneNumberE164).filter((zone) => IANAZone.isValidZone(zone)))];
+  if (column && isKnownZone(column)) return [column];
+  return [...new Set(numberZones(input.phoneNumberE164).filter((zone) => isKnownZone(zone)))];
 }
 
 export interface ContactWindow {

@@ -1,4 +1,4 @@
-import { IANAZone } from 'luxon';
+import { isKnownZone } from './time-zones';
 import { definedOnly, LIMITS, type SettingsIssue } from './campaign-settings';
 import { parseClock, WEEKDAYS, type ScheduleSlot } from './schedule';
 import { NO_SCHEDULE, type ScheduleConfig } from './schedule-config';
@@ -73,7 +73,7 @@ function checkSchedule(
   shortForm: boolean,
   issues: SettingsIssue[],
 ) {
-  if (!IANAZone.isValidZone(schedule.timezone)) {
+  if (!isKnownZone(schedule.timezone)) {
     issues.push({
       path: [...base, 'timezone'],
       msg: `Unknown IANA time zone ${JSON.stringify(schedule.timezone)}.`,

@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isKnownZone } from './time-zones';
 
 /**
  * The campaign calling window, as pure functions of an instant: workflow code imports this, so it uses only luxon
@@ -82,7 +83,7 @@ export function nextClosingAfter(
 
 /** Throws when `zone` is not a known IANA zone (a schedule never "fails open"). */
 export function assertValidZone(zone: string): void {
-  if (!IANAZone.isValidZone(zone)) throw new RangeError(`Unknown IANA time zone: ${JSON.stringify(zone)}`);
+  if (!isKnownZone(zone)) throw new RangeError(`Unknown IANA time zone: ${JSON.stringify(zone)}`);
 }
 
 /** `HH:MM` (00:00 … 23:59, and 24:00 as an end) to minutes after midnight, or null when malformed. */

@@ -1,4 +1,4 @@
-import { IANAZone } from 'luxon';
+import { isKnownZone } from '../../domain/time-zones';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { libraryE164, type PhoneNormaliser, type PhoneRegion } from './phone-numbers';
 
@@ -99,8 +99,7 @@ export function toImportRow(
   if (!phoneNumber) return rejectedRow(names, record, rowNumber, 'invalid_phone_number');
 
   const zoneCell = header.timezone >= 0 ? (record[header.timezone] ?? '').trim() : '';
-  if (zoneCell && !IANAZone.isValidZone(zoneCell))
-    return rejectedRow(names, record, rowNumber, 'invalid_timezone');
+  if (zoneCell && !isKnownZone(zoneCell)) return rejectedRow(names, record, rowNumber, 'invalid_timezone');
 
   const initialContext: Record<string, string> = {};
   const columns = Math.min(names.length, record.length);
