@@ -1,9 +1,9 @@
 import { inTransaction } from '../db/client';
 import { findFinishedOutcomes } from '../db/repositories/attempt-rows';
-import { countOpenAttempts, earliestDueAt, queueDueAttempts } from '../db/repositories/attempts';
+import { countOpenAttempts, queueDueAttempts } from '../db/repositories/attempts';
 import {
-  findCampaignContactCounts,
-  findCampaignSchedule,
+  findCampaignRemainingWork,
+  findCampaignScheduleAndRules,
   findCampaignSteering,
 } from '../db/repositories/campaign-engine-reads';
 import { appendCampaignLog, latestCampaignLogOf } from '../db/repositories/campaign-logs';
@@ -13,7 +13,7 @@ import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
 import { zonesOfContact } from '../domain/contact-zones';
 import { callingWindow } from '../domain/legal-hours';
-import { getCallingRules, markLegalHoursHolds } from '../db/repositories/calling-rules';
+import { markLegalHoursHolds } from '../db/repositories/calling-rules';
 import { numberZones } from '../engine/number-zones';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
@@ -54,11 +54,10 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
   const { db } = deps;
 
   async function remainingAndDue(campaignId: number) {
-    const row = await findCampaignContactCounts(db, campaignId);
-    const due = await earliestDueAt(db, campaignId);
+    const row = await findCampaignRemainingWork(db, campaignId);
     return {
       remainingContacts: Math.max(0, row.total_rows - row.processed_rows),
-      nextDueAtMs: due?.getTime() ?? null,
+      nextDueAtMs: row.next_due_at?.getTime() ?? null,
     };
   }
 
@@ -69,9 +68,9 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
    * claim). A contact held for legal hours is marked so progress can count it. Scans a bounded slice per call.
    */
   async function holdContactsOutsideWindow(campaignId: number, wanted: number) {
-    const row = await findCampaignSchedule(db, campaignId);
+    const row = await findCampaignScheduleAndRules(db, campaignId);
     const perContact = perContactZones(row.schedule_config);
-    const rules = await getCallingRules(db, row.organization_id);
+    const { rules } = row;
     if (!perContact && !rules.legal_hours.enabled) return;
     const schedule = toSchedule(row.schedule_config);
     const now = Date.now();

@@ -38,70 +38,66 @@ export async function queueDueAttempts(
 ): Promise<QueuedAttempts> {
   return db.transaction().execute(async (trx) => {
     // Queueing is serialised per campaign (a retried activity cannot overlap itself) by an advisory lock rather than
-    // the campaign row's, which every outcome of the campaign updates.
-    await sql`select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int,
-      (${input.campaignId}::bigint % 2147483648)::int)`.execute(trx);
-    const campaign = await trx
-      .selectFrom('campaigns')
-      .select(['id', 'organization_id', 'telephony_configuration_id'])
-      .where('id', '=', input.campaignId)
-      .executeTakeFirstOrThrow();
-    const open = await countOpenAttempts(trx, input.campaignId);
-    const room = Math.max(0, Math.min(input.limit, input.maxOpen - open));
-    let created = 0;
-    let doNotCall = 0;
-    if (room > 0) {
-      // A contact whose number is on the organization's do-not-call list is not queued: it ends `do_not_call` here,
-      // with a finished attempt that was never dialed (the claim checks the list again for numbers added later).
-      const result = await sql<{ id: number; state: 'queued' | 'finished' }>`
-        with due as (
-          select c.id,
-                 exists (select 1 from do_not_call_entries d
-                         where d.organization_id = c.organization_id and d.number = c.phone_number) as listed
-          from contacts c
-          where c.campaign_id = ${input.campaignId} and c.final_outcome is null
-            and c.next_attempt_at is not null and c.next_attempt_at <= now()
-            and not exists (select 1 from attempts a where a.contact_id = c.id and a.state <> 'finished')
-          order by c.next_attempt_at, c.id
-          limit ${room}
-          for update of c skip locked
-        ), cleared as (
-          update contacts c set next_attempt_at = null,
-            attempts_made = case when due.listed then c.attempts_made + 1 else c.attempts_made end,
-            last_outcome = case when due.listed then 'do_not_call' else c.last_outcome end,
-            final_outcome = case when due.listed then 'do_not_call' end,
-            completed_at = case when due.listed then now() else c.completed_at end
-          from due where c.id = due.id
-          returning c.id, c.organization_id, c.phone_number, due.listed,
-                    case when due.listed then c.attempts_made else c.attempts_made + 1 end as attempt_number
-        )
+    // the campaign row's, which every outcome of the campaign updates. The next statement's snapshot follows the
+    // lock, so it sees what the previous queueing committed.
+    const campaign = await sql<{ telephony_configuration_id: number | null }>`
+      select pg_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int, (${input.campaignId}::bigint % 2147483648)::int),
+             telephony_configuration_id
+      from campaigns where id = ${input.campaignId}`.execute(trx);
+    const configurationId = campaign.rows[0]?.telephony_configuration_id ?? null;
+    if (campaign.rows.length === 0) throw new Error(`campaign ${input.campaignId} does not exist`);
+    // One statement: the room left under maxOpen, the due contacts cleared and their attempts created (a contact whose
+    // number is on the organization's do-not-call list ends `do_not_call` here, with a finished attempt never dialed;
+    // the claim checks the list again for numbers added later), the counters, and every queued attempt.
+    const result = await sql<{ queued_ids: number[]; created: number; skipped: number }>`
+      with room as (
+        select greatest(0, least(${input.limit}::int, ${input.maxOpen}::int - count(*)::int)) as n
+        from attempts a where a.campaign_id = ${input.campaignId} and a.state <> 'finished'
+      ), due as (
+        select c.id,
+               exists (select 1 from do_not_call_entries d
+                       where d.organization_id = c.organization_id and d.number = c.phone_number) as listed
+        from contacts c
+        where c.campaign_id = ${input.campaignId} and c.final_outcome is null
+          and c.next_attempt_at is not null and c.next_attempt_at <= now()
+          and not exists (select 1 from attempts a where a.contact_id = c.id and a.state <> 'finished')
+        order by c.next_attempt_at, c.id
+        limit (select n from room)
+        for update of c skip locked
+      ), cleared as (
+        update contacts c set next_attempt_at = null,
+          attempts_made = case when due.listed then c.attempts_made + 1 else c.attempts_made end,
+          last_outcome = case when due.listed then 'do_not_call' else c.last_outcome end,
+          final_outcome = case when due.listed then 'do_not_call' end,
+          completed_at = case when due.listed then now() else c.completed_at end
+        from due where c.id = due.id
+        returning c.id, c.organization_id, c.phone_number, due.listed,
+                  case when due.listed then c.attempts_made else c.attempts_made + 1 end as attempt_number
+      ), inserted as (
         insert into attempts (organization_id, campaign_id, contact_id, attempt_number, state, phone_number,
                               telephony_configuration_id, outcome, finished_at)
         select organization_id, ${input.campaignId}, id, attempt_number,
                case when listed then 'finished' else 'queued' end, phone_number,
-               ${campaign.telephony_configuration_id},
+               ${configurationId}::bigint,
                case when listed then 'do_not_call' end, case when listed then now() end
         from cleared order by id
-        returning id, state`.execute(trx);
-      created = result.rows.filter((row) => row.state === 'queued').length;
-      const skipped = result.rows.length - created;
-      await addToCampaignCounters(trx, input.campaignId, {
-        total_queued_count: created,
-        processed_rows: skipped,
-        do_not_call_rows: skipped,
-      });
-      await noteDoNotCallSkips(trx, input.campaignId, skipped);
-      doNotCall = skipped;
-    }
-    const queued = await trx
-      .selectFrom('attempts')
-      .select('id')
-      .where('campaign_id', '=', input.campaignId)
-      .where('state', '=', 'queued')
-      .orderBy('id')
-      .limit(Math.max(input.maxOpen, 1))
-      .execute();
-    return { attemptIds: queued.map((row) => row.id), created, doNotCall };
+        returning id, state
+      ), counted as (
+        insert into campaign_counter_deltas (campaign_id, total_queued_count, processed_rows, do_not_call_rows)
+        select ${input.campaignId}, count(*) filter (where state = 'queued'),
+               count(*) filter (where state = 'finished'), count(*) filter (where state = 'finished')
+        from inserted having count(*) > 0
+      )
+      select
+        array(select id from (
+                select id from attempts where campaign_id = ${input.campaignId} and state = 'queued'
+                union all select id from inserted where state = 'queued') q
+              order by id limit ${Math.max(input.maxOpen, 1)}::int) as queued_ids,
+        (select count(*) from inserted where state = 'queued')::int as created,
+        (select count(*) from inserted where state = 'finished')::int as skipped`.execute(trx);
+    const row = result.rows[0]!;
+    await noteDoNotCallSkips(trx, input.campaignId, row.skipped);
+    return { attemptIds: row.queued_ids.map(Number), created: row.created, doNotCall: row.skipped };
   });
 }
 
@@ -113,18 +109,6 @@ export async function countOpenAttempts(db: Executor, campaignId: number): Promi
     .where('state', 'in', OPEN_ATTEMPT_STATES)
     .executeTakeFirstOrThrow();
   return Number(row.open);
-}
-
-/** The earliest time a contact of the campaign becomes due (a first try or a retry), or null. */
-export async function earliestDueAt(db: Executor, campaignId: number): Promise<Date | null> {
-  const row = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.min('next_attempt_at').as('due'))
-    .where('campaign_id', '=', campaignId)
-    .where('final_outcome', 'is', null)
-    .where('next_attempt_at', 'is not', null)
-    .executeTakeFirst();
-  return (row?.due as Date | null | undefined) ?? null;
 }
 
 export async function findAttempts(db: Executor, attemptIds: number[]): Promise<Attempt[]> {

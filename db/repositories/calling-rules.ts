@@ -38,6 +38,23 @@ export function callingRulesOfRow(
   };
 }
 
+/** A left-joined `calling_rules` row's columns (null where the join found none), as `callingRulesOfRow` takes them. */
+export function storedRules(row: {
+  legal_hours_enabled: boolean | null;
+  legal_hours_start: string | null;
+  legal_hours_end: string | null;
+  cap_per_24h: number | null;
+  cap_per_7d: number | null;
+}) {
+  return {
+    legal_hours_enabled: row.legal_hours_enabled!,
+    legal_hours_start: row.legal_hours_start!,
+    legal_hours_end: row.legal_hours_end!,
+    cap_per_24h: row.cap_per_24h,
+    cap_per_7d: row.cap_per_7d,
+  };
+}
+
 /**
  * Stores the merged rules (the caller merged and validated them) and releases the organization's contacts held for
  * legal hours, so the new rules judge them at once (those still outside are held again). One transaction; returns the

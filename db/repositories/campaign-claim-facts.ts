@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../client';
 import type { CallingRules } from '../../domain/calling-rules';
 import { CLAIM_BARRIER_NAMESPACE } from './campaign-engine-reads';
-import { callingRulesOfRow } from './calling-rules';
+import { callingRulesOfRow, storedRules } from './calling-rules';
 
 /**
  * Everything a campaign's claim judges by, read in one statement on the locked queued attempt, under the campaign's
@@ -75,17 +75,7 @@ export async function readCampaignClaimFacts(
     agentStatus: row.agent_status,
     definitionId: row.current_definition_id,
     listed: row.listed === true,
-    rules: callingRulesOfRow(
-      row.rules_organization_id === null
-        ? undefined
-        : {
-            legal_hours_enabled: row.legal_hours_enabled!,
-            legal_hours_start: row.legal_hours_start!,
-            legal_hours_end: row.legal_hours_end!,
-            cap_per_24h: row.cap_per_24h,
-            cap_per_7d: row.cap_per_7d,
-          },
-    ),
+    rules: callingRulesOfRow(row.rules_organization_id === null ? undefined : storedRules(row)),
     contact:
       row.contact_id === null
         ? undefined

@@ -1,5 +1,6 @@
 import type { Executor } from '../client';
 import type { Campaign } from '../database';
+import { callingRulesOfRow, storedRules } from './calling-rules';
 
 /**
  * The campaign row as the engine reads it, by id alone: the workflow's steering, the import's source, an outcome's retry
@@ -16,21 +17,51 @@ export async function findCampaignSteering(db: Executor, campaignId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The import's counters of contacts: all of them, and those with a final outcome. */
-export async function findCampaignContactCounts(db: Executor, campaignId: number) {
-  return db
+/**
+ * The work a campaign has left, in one read: its contacts and those with a final outcome (the import's counters), and
+ * the earliest time one of its contacts becomes due (a first try or a retry), or null.
+ */
+export async function findCampaignRemainingWork(db: Executor, campaignId: number) {
+  const row = await db
     .selectFrom('campaigns')
-    .select(['total_rows', 'processed_rows'])
+    .select((eb) => [
+      'total_rows',
+      'processed_rows',
+      eb
+        .selectFrom('contacts')
+        .select((inner) => inner.fn.min('next_attempt_at').as('due'))
+        .where('contacts.campaign_id', '=', campaignId)
+        .where('contacts.final_outcome', 'is', null)
+        .where('contacts.next_attempt_at', 'is not', null)
+        .as('next_due_at'),
+    ])
     .where('id', '=', campaignId)
     .executeTakeFirstOrThrow();
+  return { ...row, next_due_at: (row.next_due_at as Date | null) ?? null };
 }
 
-export async function findCampaignSchedule(db: Executor, campaignId: number) {
-  return db
+/** The campaign's schedule and its organization's calling rules (the defaults when it never set them), in one read. */
+export async function findCampaignScheduleAndRules(db: Executor, campaignId: number) {
+  const row = await db
     .selectFrom('campaigns')
-    .select(['schedule_config', 'organization_id'])
-    .where('id', '=', campaignId)
+    .leftJoin('calling_rules', 'calling_rules.organization_id', 'campaigns.organization_id')
+    .select([
+      'campaigns.schedule_config',
+      'campaigns.organization_id',
+      'calling_rules.organization_id as rules_organization_id',
+      'calling_rules.legal_hours_enabled',
+      'calling_rules.legal_hours_start',
+      'calling_rules.legal_hours_end',
+      'calling_rules.cap_per_24h',
+      'calling_rules.cap_per_7d',
+    ])
+    .where('campaigns.id', '=', campaignId)
     .executeTakeFirstOrThrow();
+  return {
+    schedule_config: row.schedule_config,
+    organization_id: row.organization_id,
+    rules: callingRulesOfRow(row.rules_organization_id === null ? undefined : storedRules(row)),
+  };
 }
 
 /** The whole row, or undefined. */
