@@ -138,6 +138,8 @@ async function placeOne(
     log.warn('agent archived before the one-off call was placed; the call is canceled');
     return finish(deps, attemptId, { outcome: 'canceled', details: { error: 'workflow_archived' } });
   }
+  // A one-off call's claim takes no turn (no `claimTurn`), so it is never abandoned; kept exhaustive for the compiler.
+  if (placement.kind === 'abandoned') return { status: 'queued' };
   const { error } = placement;
   const stalePending = stepOf(placement.stalePending, deps.engine);
   const refusals = input.refusals + 1;

@@ -4,6 +4,7 @@ import { placementContextOrFailCampaign } from './campaign-setup';
 import type { EngineActivityDeps } from './engine-deps';
 import { ABANDONED, placementTurns } from './placement/fair-turns';
 import { placeOne } from './placement/place-one';
+import type { ClaimTurn } from './placement/dial-path';
 import { heartbeatWhilePlacing, placementMustStop } from './placement/stopping';
 
 /**
@@ -32,7 +33,10 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
   return {
     async placeAttempts(input: PlaceAttemptsInput): Promise<AttemptReports> {
       const ctx = await placementContextOrFailCampaign(deps, input.campaignId);
-      const turns = placementTurns(deps.config.databasePoolSize);
+      const turns = placementTurns({
+        databasePoolSize: deps.config.databasePoolSize,
+        busyClaimsPerSecond: deps.engine.busyOrganizationClaimsPerSecond,
+      });
       const reports: AttemptReport[] = [];
       const queue = [...input.attemptIds];
       // Once the organization's limits refuse a lease, the rest of this batch is deferred without asking again.
@@ -46,6 +50,14 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
         turnWaitLimit.signal,
         ...(deps.workerStopping ? [deps.workerStopping] : []),
       ]);
+      // A claim waits for its organization's fair turn (fair-turns.ts); stopping is checked again once it has it.
+      const claimTurn: ClaimTurn = (claim) =>
+        turns.run(
+          ctx.campaign.organization_id,
+          input.campaignId,
+          async () => (placementMustStop(deps) ? ABANDONED : claim()),
+          giveUpWaiting,
+        );
       try {
         const lanes = Array.from(
           { length: Math.min(deps.engine.placementConcurrency, queue.length) },
@@ -56,17 +68,11 @@ export function createPlaceAttemptsActivity(deps: EngineActivityDeps) {
                 return;
               }
               const waitMs = refusedUntilMs - Date.now();
-              // A dial waits for its organization's fair turn (fair-turns.ts); stopping is checked again once it has it.
               const report =
                 waitMs > 0
                   ? { attemptId: id, status: 'deferred' as const, retryAfterMs: waitMs }
-                  : await turns.run(
-                      ctx.campaign.organization_id,
-                      input.campaignId,
-                      async () => (placementMustStop(deps) ? null : placeOne(deps, ctx, id)),
-                      giveUpWaiting,
-                    );
-              if (report === null || report === ABANDONED) {
+                  : await placeOne(deps, ctx, id, claimTurn);
+              if (report === null) {
                 queue.unshift(id);
                 return;
               }

@@ -8,6 +8,11 @@ export interface EngineSettings {
   providerRequestTimeoutMs: number;
   /** How many attempts one placement activity dials at the same time. */
   placementConcurrency: number;
+  /**
+   * The pace, per worker process, of the claims of an organization that wants more than an even split of the claim
+   * turns while other organizations claim too (activities/placement/fair-turns.ts); alone it is not paced.
+   */
+  busyOrganizationClaimsPerSecond: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: Readonly<EngineSettings> = Object.freeze({
@@ -15,6 +20,7 @@ export const DEFAULT_ENGINE_SETTINGS: Readonly<EngineSettings> = Object.freeze({
   placingStaleSeconds: 30,
   providerRequestTimeoutMs: 10_000,
   placementConcurrency: 20,
+  busyOrganizationClaimsPerSecond: 40,
 });
 
 const ENV_NAMES: Record<keyof EngineSettings, string> = {
@@ -22,6 +28,7 @@ const ENV_NAMES: Record<keyof EngineSettings, string> = {
   placingStaleSeconds: 'ENGINE_PLACING_STALE_SECONDS',
   providerRequestTimeoutMs: 'ENGINE_PROVIDER_REQUEST_TIMEOUT_MS',
   placementConcurrency: 'ENGINE_PLACEMENT_CONCURRENCY',
+  busyOrganizationClaimsPerSecond: 'ENGINE_BUSY_ORGANIZATION_CLAIMS_PER_SECOND',
 };
 
 /**

@@ -14,6 +14,7 @@ import { countCallPlaced, countProviderError } from '../../observability/metrics
 import { dialTimeStreamUrl, statusCallbackUrl } from '../../providers/webhook-urls';
 import type { EngineActivityDeps } from '../engine-deps';
 import { rereadReport, reportOfRow } from './attempt-reports';
+import { ABANDONED } from './fair-turns';
 
 /**
  * The one dial path, for campaign calls (`placeAttempts`) and one-off calls (`placeOneOffCall`): claim → lease →
@@ -29,7 +30,15 @@ export type Placement<Stop> =
   /** The caller's own checks ended the claim (`ClaimRequest.prepare`). */
   | { kind: 'stopped'; stop: Stop }
   /** The provider (or its guard) refused: certainly not dialed, still claimed; the caller decides what follows. */
-  | { kind: 'refused'; error: unknown; attempt: Attempt; stalePending: AttemptReport };
+  | { kind: 'refused'; error: unknown; attempt: Attempt; stalePending: AttemptReport }
+  /** The claim's turn never came (`PlacementRequest.claimTurn`): nothing was done; the attempt is still queued. */
+  | { kind: 'abandoned' };
+
+/**
+ * Runs the claim in a turn (a campaign's: the process's fair turns, `fair-turns.ts`), or answers `ABANDONED` without
+ * running it (the turn did not come in time, or the activity must stop).
+ */
+export type ClaimTurn = <T>(claim: () => Promise<T>) => Promise<T | typeof ABANDONED>;
 
 export interface PlacementRequest<Stop> {
   attemptId: number;
@@ -37,6 +46,8 @@ export interface PlacementRequest<Stop> {
   prepare: ClaimRequest<Stop>['prepare'];
   /** Carries the caller's ids (campaign or one-off call, attempt). */
   log: Logger;
+  /** The claim waits for this turn; the provider's request that follows does not (it holds no connection). */
+  claimTurn?: ClaimTurn;
 }
 
 const report = (value: AttemptReport) => ({ kind: 'report' as const, report: value });
@@ -47,21 +58,24 @@ export async function claimAndDial<Stop>(
   request: PlacementRequest<Stop>,
 ): Promise<Placement<Stop>> {
   const { attemptId, log } = request;
-  let claim: Awaited<ReturnType<typeof claimAttemptWithLease<Stop>>>;
+  let claim: Awaited<ReturnType<typeof claimAttemptWithLease<Stop>>> | typeof ABANDONED;
+  const turn: ClaimTurn = request.claimTurn ?? ((run) => run());
   try {
-    claim = await claimAttemptWithLease(deps.db, {
-      attemptId,
-      provider: target.providerName,
-      callerNumber: request.callerNumber,
-      telephonyConfigurationId: target.telephonyConfigurationId,
-      staleAfterSeconds: deps.engine.placingStaleSeconds,
-      lease: {
-        holder: CALL_LEASE_HOLDER,
-        ttlSeconds: callLeaseTtlSeconds(target, deps.engine),
-        rate: target.callRate,
-      },
-      prepare: request.prepare,
-    });
+    claim = await turn(() =>
+      claimAttemptWithLease(deps.db, {
+        attemptId,
+        provider: target.providerName,
+        callerNumber: request.callerNumber,
+        telephonyConfigurationId: target.telephonyConfigurationId,
+        staleAfterSeconds: deps.engine.placingStaleSeconds,
+        lease: {
+          holder: CALL_LEASE_HOLDER,
+          ttlSeconds: callLeaseTtlSeconds(target, deps.engine),
+          rate: target.callRate,
+        },
+        prepare: request.prepare,
+      }),
+    );
   } catch (error) {
     // The claim (with its lease) may or may not have committed: the lookup after the deadline reads the row and decides.
     log.error({ err: error }, 'claiming the attempt failed');
@@ -71,6 +85,7 @@ export async function claimAndDial<Stop>(
       deadlineAtMs: Date.now() + deps.engine.placingStaleSeconds * 1000,
     });
   }
+  if (claim === ABANDONED) return { kind: 'abandoned' };
   switch (claim.kind) {
     case 'claimed':
       return dial(deps, target, claim.attempt, log);

@@ -6,22 +6,29 @@ import { recordAttemptOutcome } from '../../engine/record-outcome';
 import type { EngineActivityDeps } from '../engine-deps';
 import { rereadReport } from './attempt-reports';
 import { campaignClaimPreparation } from './campaign-claim';
-import { claimAndDial } from './dial-path';
+import { claimAndDial, type ClaimTurn } from './dial-path';
 
-/** Places one attempt of a campaign through the shared dial path; a provider's refusal sends it back to the queue. */
+/**
+ * Places one attempt of a campaign through the shared dial path; a provider's refusal sends it back to the queue.
+ * Null when its claim's turn never came (`claimTurn`): the attempt is untouched, still queued.
+ */
 export async function placeOne(
   deps: EngineActivityDeps,
   ctx: PlacementContext,
   attemptId: number,
-): Promise<AttemptReport> {
+  claimTurn?: ClaimTurn,
+): Promise<AttemptReport | null> {
   const log = deps.logger.child({ campaign_id: ctx.campaign.id, attempt_id: attemptId });
   const placement = await claimAndDial(deps, dialTargetOf(ctx), {
     attemptId,
     callerNumber: ctx.callerNumber,
     prepare: campaignClaimPreparation(ctx),
     log,
+    ...(claimTurn ? { claimTurn } : {}),
   });
   switch (placement.kind) {
+    case 'abandoned':
+      return null;
     case 'report':
       return placement.report;
     case 'stopped':

@@ -42,6 +42,7 @@ describe('worker settings', () => {
       placingStaleSeconds: 30,
       providerRequestTimeoutMs: 10_000,
       placementConcurrency: 20,
+      busyOrganizationClaimsPerSecond: 40,
     });
     const set = {
       ...base,
@@ -49,12 +50,14 @@ describe('worker settings', () => {
       ENGINE_PLACING_STALE_SECONDS: '3',
       ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '1500',
       ENGINE_PLACEMENT_CONCURRENCY: '7',
+      ENGINE_BUSY_ORGANIZATION_CLAIMS_PER_SECOND: '12.5',
     };
     expect(loadConfig(set).engine).toEqual({
       deadlineGraceSeconds: 2,
       placingStaleSeconds: 3,
       providerRequestTimeoutMs: 1500,
       placementConcurrency: 7,
+      busyOrganizationClaimsPerSecond: 12.5,
     });
     // A claim is looked up only after two request timeouts: 8 s of timeout keeps a placement stale for 16 s, not 3.
     expect(loadConfig({ ...set, ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: '8000' }).engine.placingStaleSeconds).toBe(16);
