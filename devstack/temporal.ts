@@ -11,6 +11,16 @@ export interface TemporalDevServer {
 }
 
 /**
+ * Server settings every stack of ours runs with (deploy/temporal/dynamicconfig.yaml sets the same in production):
+ * eager activity execution, so an activity a workflow task schedules (the campaign's queueing and placement steps)
+ * comes back to the worker with the task's completion when the worker has a free slot, instead of a round trip through
+ * the task queue's matching.
+ */
+export const TEMPORAL_DYNAMIC_CONFIG: Readonly<Record<string, boolean>> = Object.freeze({
+  'system.enableActivityEagerExecution': true,
+});
+
+/**
  * Starts `temporal server start-dev` on loopback with the project's search attributes registered.
  * `dbFile` null keeps state in memory (tests); `uiPort` null runs headless.
  */
@@ -42,7 +52,7 @@ export async function startTemporalDevServer(options: {
   if (options.dbFile) args.push('--db-filename', options.dbFile);
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTE_TYPES))
     args.push('--search-attribute', `${name}=${type}`);
-  for (const [key, value] of Object.entries(options.dynamicConfig ?? {}))
+  for (const [key, value] of Object.entries({ ...TEMPORAL_DYNAMIC_CONFIG, ...options.dynamicConfig }))
     args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
 
   const logFile = path.join(options.logDir, `temporal-${options.port}.log`);
