@@ -186,4 +186,3 @@ export async function importCounts(db: Executor, campaignId: number): Promise<Im
   const counts = row.rows[0]!;
   return { validRows: counts.valid, invalidRows: counts.invalid, duplicateRows: counts.duplicate };
 }
-
