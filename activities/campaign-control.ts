@@ -11,10 +11,8 @@ import { markCompleted, markPaused } from '../db/repositories/campaign-moves';
 import { lockCampaignRow } from '../db/repositories/campaigns';
 import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
-import { zonesOfContact } from '../domain/contact-zones';
-import { callingWindow } from '../domain/legal-hours';
 import { markLegalHoursHolds } from '../db/repositories/calling-rules';
-import { numberZones } from '../engine/number-zones';
+import { campaignContactWindow } from '../engine/campaign-contact-window';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { countAttemptOutcome, countBreakerTrip } from '../observability/metrics';
@@ -78,17 +76,12 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     const moves = [];
     const legalHolds = [];
     for (const contact of due) {
-      const zones = zonesOfContact(
-        { timezoneColumn: contact.timezone, phoneNumberE164: contact.phone_number },
-        numberZones,
-      );
-      const window = callingWindow(
+      const { window } = campaignContactWindow(
         {
           schedule,
           perContact,
           legalHours: rules.legal_hours,
-          contactZones: zones,
-          fallbackZone: schedule.timezone,
+          contact: { timezone: contact.timezone, phoneNumber: contact.phone_number },
         },
         now,
       );

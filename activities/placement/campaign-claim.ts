@@ -5,13 +5,11 @@ import type { ClaimRequest } from '../../db/repositories/placement-claims';
 import { createRun } from '../../db/repositories/runs';
 import { withdrawQueuedAttempt } from '../../db/repositories/attempts';
 import type { AttemptReport } from '../../domain/attempt-report';
-import { zonesOfContact } from '../../domain/contact-zones';
 import { capsEnabled } from '../../domain/calling-rules';
-import { callingWindow } from '../../domain/legal-hours';
 import { markLegalHoursHolds } from '../../db/repositories/calling-rules';
 import { checkFrequencyCaps } from '../../db/repositories/frequency-caps';
 import { callerFor } from '../../engine/caller-selection';
-import { numberZones } from '../../engine/number-zones';
+import { campaignContactWindow } from '../../engine/campaign-contact-window';
 import type { PlacementContext } from '../../engine/placement-context';
 import { isOpenAt } from '../../domain/schedule';
 import { perContactZones, toSchedule } from '../../domain/schedule-config';
@@ -58,18 +56,8 @@ export function campaignClaimPreparation(ctx: PlacementContext): ClaimRequest<Ca
     // Deleting a contact deletes its attempts, which waits for this row lock: only a bug gets here.
     if (!contact) throw new Error(`contact ${row.contact_id} of queued attempt ${row.id} is gone`);
     if (perContact || rules.legal_hours.enabled) {
-      const zones = zonesOfContact(
-        { timezoneColumn: contact.timezone, phoneNumberE164: contact.phoneNumber },
-        numberZones,
-      );
-      const window = callingWindow(
-        {
-          schedule,
-          perContact,
-          legalHours: rules.legal_hours,
-          contactZones: zones,
-          fallbackZone: schedule.timezone,
-        },
+      const { zones, window } = campaignContactWindow(
+        { schedule, perContact, legalHours: rules.legal_hours, contact },
         now,
       );
       if (!window.open) {

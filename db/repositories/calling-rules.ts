@@ -38,6 +38,16 @@ export function callingRulesOfRow(
   };
 }
 
+/** The columns a read left-joining `calling_rules` selects for `storedRules` (`rules_organization_id` null: no row). */
+export const JOINED_RULES_COLUMNS = [
+  'calling_rules.organization_id as rules_organization_id',
+  'calling_rules.legal_hours_enabled',
+  'calling_rules.legal_hours_start',
+  'calling_rules.legal_hours_end',
+  'calling_rules.cap_per_24h',
+  'calling_rules.cap_per_7d',
+] as const;
+
 /** A left-joined `calling_rules` row's columns (null where the join found none), as `callingRulesOfRow` takes them. */
 export function storedRules(row: {
   legal_hours_enabled: boolean | null;

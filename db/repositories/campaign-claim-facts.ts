@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../client';
 import type { CallingRules } from '../../domain/calling-rules';
 import { CLAIM_BARRIER_NAMESPACE } from './campaign-engine-reads';
-import { callingRulesOfRow, storedRules } from './calling-rules';
+import { callingRulesOfRow, JOINED_RULES_COLUMNS, storedRules } from './calling-rules';
 
 /**
  * Everything a campaign's claim judges by, read in one statement on the locked queued attempt, under the campaign's
@@ -56,12 +56,7 @@ export async function readCampaignClaimFacts(
             .where('do_not_call_entries.number', '=', target.phoneNumber),
         )
         .as('listed'),
-      'calling_rules.organization_id as rules_organization_id',
-      'calling_rules.legal_hours_enabled',
-      'calling_rules.legal_hours_start',
-      'calling_rules.legal_hours_end',
-      'calling_rules.cap_per_24h',
-      'calling_rules.cap_per_7d',
+      ...JOINED_RULES_COLUMNS,
       'contacts.id as contact_id',
       'contacts.timezone',
       'contacts.phone_number',

@@ -1,6 +1,6 @@
 import type { Executor } from '../client';
 import type { Campaign } from '../database';
-import { callingRulesOfRow, storedRules } from './calling-rules';
+import { callingRulesOfRow, JOINED_RULES_COLUMNS, storedRules } from './calling-rules';
 
 /**
  * The campaign row as the engine reads it, by id alone: the workflow's steering, the import's source, an outcome's retry
@@ -45,16 +45,7 @@ export async function findCampaignScheduleAndRules(db: Executor, campaignId: num
   const row = await db
     .selectFrom('campaigns')
     .leftJoin('calling_rules', 'calling_rules.organization_id', 'campaigns.organization_id')
-    .select([
-      'campaigns.schedule_config',
-      'campaigns.organization_id',
-      'calling_rules.organization_id as rules_organization_id',
-      'calling_rules.legal_hours_enabled',
-      'calling_rules.legal_hours_start',
-      'calling_rules.legal_hours_end',
-      'calling_rules.cap_per_24h',
-      'calling_rules.cap_per_7d',
-    ])
+    .select(['campaigns.schedule_config', 'campaigns.organization_id', ...JOINED_RULES_COLUMNS])
     .where('campaigns.id', '=', campaignId)
     .executeTakeFirstOrThrow();
   return {
