@@ -19,7 +19,7 @@
 /** What `FairTurns.run` answers when the caller gave up waiting for its turn. */
 export const ABANDONED = Symbol('abandoned');
 
-/** An organization whose last turn ended this recently still counts as dialing (a campaign between two batches). */
+/** An organization whose last turn ended this recently still counts as claiming (a campaign between two batches). */
 const ACTIVE_MS = 2000;
 
 export class FairTurns {
@@ -31,7 +31,7 @@ export class FairTurns {
   private readonly waiting = new Map<number, Map<number, Array<(paced: boolean) => void>>>();
 
   /**
-   * @param capacity dials at once across the process.
+   * @param capacity claims at once across the process.
    * @param busyClaimsPerSecond the pace of a busy organization's claims while others claim too.
    * @param now the clock (tests drive it).
    */
