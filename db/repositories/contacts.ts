@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Executor } from '../client';
+import { giveBackImportConnection, takeImportConnection } from '../import-connections';
 
 /**
  * Contact import writes: each batch is COPYed into a session-local staging table and moved into `contacts` and
@@ -35,24 +35,24 @@ export interface ContactImport {
 const STAGING = 'contact_import_staging';
 const DUPLICATE = 'duplicate';
 
-/** A dedicated connection (COPY needs a raw client and a session temp table) for one campaign's import. */
+/**
+ * A connection of its own (COPY needs a raw client and a session temp table) for one campaign's import, taken from the
+ * connections kept for imports (`db/import-connections.ts`) and given back by `close`.
+ */
 export async function openContactImport(
   connectionString: string,
   campaignId: number,
   organizationId: number,
 ): Promise<ContactImport> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
+  const client = await takeImportConnection(connectionString, async (fresh) => {
     // `raw` stays text until its row turns out to be a reject: most rows never need it parsed.
-    await client.query(`create temp table if not exists ${STAGING} (
+    await fresh.query(`create temp table if not exists ${STAGING} (
       row_number integer not null, phone_number text, reason text,
       initial_context jsonb, timezone text, raw text, phone_cell text
     ) on commit delete rows`);
-  } catch (error) {
-    await client.end();
-    throw error;
-  }
+  });
+  // Kept for the next import only when every batch ended in a commit or a clean rollback.
+  let clean = true;
   return {
     async writeBatch(batch, phoneColumn) {
       if (batch.size === 0) return;
@@ -93,12 +93,14 @@ export async function openContactImport(
         );
         await client.query('commit');
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch(() => {
+          clean = false;
+        });
         throw error;
       }
     },
     async close() {
-      await client.end();
+      await giveBackImportConnection(connectionString, client, clean);
     },
   };
 }
