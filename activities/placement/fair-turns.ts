@@ -9,13 +9,12 @@
  * worker's 20 database connections, and a small campaign of another organization waits behind all of them at each of
  * its claim's round trips. With turns, what waits beyond the capacity waits here, in fair order.
  *
- * And beside others, a busy organization (one that asks for more turns than an even split) is paced: its claims start
- * at most `busyClaimsPerSecond`, after a burst of up to `busyBurst` (a token bucket per organization, `isBusy`,
- * `next`). Its claims, and so its calls, outcomes and workflow steps, then leave the database, the CPU and Temporal
- * room for the steps of the others' campaigns, each of which waits for them (bench/fairness: a big campaign at full
- * rate made a small one's every step 5-40 times slower). Alone, or asking for no more than its share, an organization
- * is never held back, and the burst lets one at the edge of its share (a 10-slot campaign's wave of claims) through
- * at once. Nothing changes about which attempts are dialed, only when waiting claims start.
+ * And beside others, a busy organization (one that asks for more turns than an even split) is paced: one claim at a
+ * time, at most `busyClaimsPerSecond` (`limitOf`, `run`). Its claims, and so its calls, outcomes and workflow steps,
+ * then leave the database, the CPU and Temporal room for the steps of the others' campaigns, each of which waits for
+ * them (bench/fairness: a big campaign at full rate made a small one's every step 5-40 times slower). Alone, or
+ * asking for no more than its share, an organization is never held back. Nothing changes about which attempts are
+ * dialed, only when waiting claims start.
  */
 /** What `FairTurns.run` answers when the caller gave up waiting for its turn. */
 export const ABANDONED = Symbol('abandoned');
@@ -25,26 +24,20 @@ const ACTIVE_MS = 2000;
 
 export class FairTurns {
   private running = 0;
-  /** Turns held per organization, and when each organization's last turn ended (whether it still claims). */
+  /** Turns held per organization, and when each organization's last turn ended (whether it still dials). */
   private readonly runningBy = new Map<number, number>();
   private readonly lastEndedAt = new Map<number, number>();
   /** organization → campaign → waiters, in arrival order; both maps iterate in round-robin order (see `next`). */
-  private readonly waiting = new Map<number, Map<number, Array<() => void>>>();
-  /** The pace's token bucket of each organization that was busy lately. */
-  private readonly buckets = new Map<number, { tokens: number; atMs: number }>();
-  /** Set while a busy organization waits for its next token and nothing else would dispatch. */
-  private wake: NodeJS.Timeout | null = null;
+  private readonly waiting = new Map<number, Map<number, Array<(paced: boolean) => void>>>();
 
   /**
    * @param capacity claims at once across the process.
    * @param busyClaimsPerSecond the pace of a busy organization's claims while others claim too.
-   * @param busyBurst claims a busy organization may start at once before the pace binds.
-   * @param now the clock.
+   * @param now the clock (tests drive it).
    */
   constructor(
     readonly capacity: number,
     readonly busyClaimsPerSecond: number = Number.POSITIVE_INFINITY,
-    readonly busyBurst: number = 10,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -53,19 +46,21 @@ export class FairTurns {
   }
 
   /**
-   * Whether the organization is busy: beside others (an organization with a turn, a waiter, or a turn ended within
-   * ACTIVE_MS), it asks for more than an even split of the capacity. Alone, an organization is never busy.
+   * How many turns the organization may hold now. Alone it may hold them all. Beside others (an organization with a
+   * turn, a waiter, or a turn ended within ACTIVE_MS), one that asks for no more than an even split of the capacity is
+   * never held back; one that asks for more is busy: one turn at a time, each held at least 1/`busyClaimsPerSecond`.
    */
+  private limitOf(organizationId: number): number {
+    return this.isBusy(organizationId) ? 1 : this.capacity;
+  }
+
   private isBusy(organizationId: number): boolean {
     if (!Number.isFinite(this.busyClaimsPerSecond)) return false;
     const now = this.now();
     const active = new Set<number>([...this.runningBy.keys(), ...this.waiting.keys()]);
     for (const [id, endedAt] of this.lastEndedAt) {
       if (now - endedAt <= ACTIVE_MS) active.add(id);
-      else if (!this.runningBy.has(id)) {
-        this.lastEndedAt.delete(id);
-        this.buckets.delete(id);
-      }
+      else if (!this.runningBy.has(id)) this.lastEndedAt.delete(id);
     }
     active.add(organizationId);
     if (active.size <= 1) return false;
@@ -79,80 +74,75 @@ export class FairTurns {
     return count;
   }
 
-  /**
-   * Milliseconds until the organization may start a claim: 0 when it is not busy or has a token (then taken), else
-   * until its bucket refills one.
-   */
-  private paceWaitMs(organizationId: number): number {
-    if (!this.isBusy(organizationId)) return 0;
-    const now = this.now();
-    const bucket = this.buckets.get(organizationId) ?? { tokens: this.busyBurst, atMs: now };
-    bucket.tokens = Math.min(
-      this.busyBurst,
-      bucket.tokens + ((now - bucket.atMs) * this.busyClaimsPerSecond) / 1000,
-    );
-    bucket.atMs = now;
-    this.buckets.set(organizationId, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil(((1 - bucket.tokens) * 1000) / this.busyClaimsPerSecond);
-  }
-
-  private take(organizationId: number): void {
+  /** Gives the organization a turn; true when the turn is paced (the organization is busy as it gets it). */
+  private take(organizationId: number): boolean {
+    const paced = this.isBusy(organizationId);
     this.running += 1;
     this.runningBy.set(organizationId, (this.runningBy.get(organizationId) ?? 0) + 1);
+    return paced;
   }
 
   /**
-   * Runs `claim` in a turn of the organization's campaign; the turn is given back however `claim` ends. Answers
+   * Runs `dial` in a turn of the organization's campaign; the turn is given back however `dial` ends. Answers
    * `ABANDONED` without running it when `signal` aborts before the turn comes (the activity is stopping, or has
    * waited as long as it may).
    */
   async run<T>(
     organizationId: number,
     campaignId: number,
-    claim: () => Promise<T>,
+    dial: () => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T | typeof ABANDONED> {
-    if (!(await this.acquire(organizationId, campaignId, signal))) return ABANDONED;
+    const turn = await this.acquire(organizationId, campaignId, signal);
+    if (turn === null) return ABANDONED;
+    const { paced } = turn;
+    const startedAt = this.now();
     try {
-      return await claim();
+      return await dial();
     } finally {
+      // A busy organization's turn lasts at least its pace: its next claim starts no sooner.
+      const rest = paced ? startedAt + 1000 / this.busyClaimsPerSecond - this.now() : 0;
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       this.release(organizationId);
     }
   }
 
-  /** True once the turn is this caller's; false when `signal` aborted first (it then holds no turn). */
-  private acquire(organizationId: number, campaignId: number, signal?: AbortSignal): Promise<boolean> {
-    if (signal?.aborted) return Promise.resolve(false);
-    if (this.running < this.capacity && this.waiting.size === 0 && this.paceWaitMs(organizationId) === 0) {
-      this.take(organizationId);
-      return Promise.resolve(true);
+  /** The turn once it is this caller's; null when `signal` aborted first (it then holds no turn). */
+  private acquire(
+    organizationId: number,
+    campaignId: number,
+    signal?: AbortSignal,
+  ): Promise<{ paced: boolean } | null> {
+    if (signal?.aborted) return Promise.resolve(null);
+    if (
+      this.running < this.capacity &&
+      this.waiting.size === 0 &&
+      (this.runningBy.get(organizationId) ?? 0) < this.limitOf(organizationId)
+    ) {
+      return Promise.resolve({ paced: this.take(organizationId) });
     }
     return new Promise((resolve) => {
       let campaigns = this.waiting.get(organizationId);
       if (!campaigns) this.waiting.set(organizationId, (campaigns = new Map()));
       let queue = campaigns.get(campaignId);
       if (!queue) campaigns.set(campaignId, (queue = []));
-      const waiter = () => {
+      const waiter = (paced: boolean) => {
         signal?.removeEventListener('abort', abandon);
-        resolve(true);
+        resolve({ paced });
       };
       const abandon = () => {
         this.forget(organizationId, campaignId, waiter);
-        resolve(false);
+        resolve(null);
       };
       signal?.addEventListener('abort', abandon, { once: true });
       queue.push(waiter);
-      // Waiters left while turns are free belong to busy organizations waiting for their pace: this one may go first.
+      // Waiters left while turns are free belong to busy organizations at their limit: this one may go first.
       this.dispatch();
     });
   }
 
   /** Takes an abandoned waiter out of its queue (and empty queues out of the maps), keeping the others' order. */
-  private forget(organizationId: number, campaignId: number, waiter: () => void): void {
+  private forget(organizationId: number, campaignId: number, waiter: (paced: boolean) => void): void {
     const campaigns = this.waiting.get(organizationId);
     const queue = campaigns?.get(campaignId);
     if (!campaigns || !queue) return;
@@ -171,43 +161,22 @@ export class FairTurns {
     this.dispatch();
   }
 
-  /**
-   * Gives free turns to waiters, in turn order, skipping busy organizations until their pace allows; when only those
-   * wait, wakes itself when the first of them may go (a timer that does not keep the process alive).
-   */
+  /** Gives free turns to waiters, in turn order, while an organization under its limit waits. */
   private dispatch(): void {
-    let soonestMs = Number.POSITIVE_INFINITY;
     while (this.running < this.capacity) {
       const next = this.next();
-      if (typeof next === 'number') {
-        soonestMs = next;
-        break;
-      }
-      if (!next) break;
-      this.take(next.organizationId);
-      next.waiter();
+      if (!next) return;
+      next.waiter(this.take(next.organizationId));
     }
-    if (this.wake !== null || !Number.isFinite(soonestMs)) return;
-    this.wake = setTimeout(() => {
-      this.wake = null;
-      this.dispatch();
-    }, soonestMs);
-    this.wake.unref();
   }
 
   /**
-   * The first waiter of the first campaign of the first organization its pace lets go; that campaign, then that
+   * The first waiter of the first campaign of the first organization under its limit; that campaign, then that
    * organization, move to the back of their maps (deleted and set again), so the next turn goes to the next one.
-   * When every waiting organization must wait for its pace, the milliseconds until the first may go.
    */
-  private next(): { organizationId: number; waiter: () => void } | number | undefined {
-    let soonestMs: number | undefined;
+  private next(): { organizationId: number; waiter: (paced: boolean) => void } | undefined {
     for (const [organizationId, campaigns] of this.waiting) {
-      const waitMs = this.paceWaitMs(organizationId);
-      if (waitMs > 0) {
-        soonestMs = Math.min(soonestMs ?? waitMs, waitMs);
-        continue;
-      }
+      if ((this.runningBy.get(organizationId) ?? 0) >= this.limitOf(organizationId)) continue;
       const [campaignId, queue] = campaigns.entries().next().value!;
       const waiter = queue.shift()!;
       campaigns.delete(campaignId);
@@ -216,7 +185,7 @@ export class FairTurns {
       if (campaigns.size > 0) this.waiting.set(organizationId, campaigns);
       return { organizationId, waiter };
     }
-    return soonestMs;
+    return undefined;
   }
 }
 
