@@ -33,12 +33,10 @@ export class FairTurns {
   /**
    * @param capacity claims at once across the process.
    * @param busyClaimsPerSecond the pace of a busy organization's claims while others claim too.
-   * @param now the clock (tests drive it).
    */
   constructor(
     readonly capacity: number,
     readonly busyClaimsPerSecond: number = Number.POSITIVE_INFINITY,
-    private readonly now: () => number = Date.now,
   ) {}
 
   get active(): number {
@@ -56,7 +54,7 @@ export class FairTurns {
 
   private isBusy(organizationId: number): boolean {
     if (!Number.isFinite(this.busyClaimsPerSecond)) return false;
-    const now = this.now();
+    const now = Date.now();
     const active = new Set<number>([...this.runningBy.keys(), ...this.waiting.keys()]);
     for (const [id, endedAt] of this.lastEndedAt) {
       if (now - endedAt <= ACTIVE_MS) active.add(id);
@@ -96,12 +94,12 @@ export class FairTurns {
     const turn = await this.acquire(organizationId, campaignId, signal);
     if (turn === null) return ABANDONED;
     const { paced } = turn;
-    const startedAt = this.now();
+    const startedAt = Date.now();
     try {
       return await dial();
     } finally {
       // A busy organization's turn lasts at least its pace: its next claim starts no sooner.
-      const rest = paced ? startedAt + 1000 / this.busyClaimsPerSecond - this.now() : 0;
+      const rest = paced ? startedAt + 1000 / this.busyClaimsPerSecond - Date.now() : 0;
       if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       this.release(organizationId);
     }
@@ -157,7 +155,7 @@ export class FairTurns {
     const left = (this.runningBy.get(organizationId) ?? 1) - 1;
     if (left > 0) this.runningBy.set(organizationId, left);
     else this.runningBy.delete(organizationId);
-    this.lastEndedAt.set(organizationId, this.now());
+    this.lastEndedAt.set(organizationId, Date.now());
     this.dispatch();
   }
 
