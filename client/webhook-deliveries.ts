@@ -52,6 +52,8 @@ export async function ensureWebhookDeliverer(
  * there would never move again, and signal-with-start would only signal it. It is terminated (that run only, by its id)
  * so the start above runs it on the engine's queue. Nothing is lost: the outbox rows are the state, and a send the
  * terminated run's activity had in flight is cut off at its next heartbeat (cancellation) and left pending, sent again.
+ * For the release that moved the deliverers only (one `describe` per ensure): remove it, with the engine worker's
+ * `deliverWebhooks` (worker/create-worker.ts), in the release after.
  */
 async function terminateOnOldQueue(temporal: DelivererStarter, endpointId: number): Promise<boolean> {
   const workflowId = webhookDelivererWorkflowId(endpointId);

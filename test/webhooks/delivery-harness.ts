@@ -108,6 +108,19 @@ export interface DeliveryHarness extends TestApp {
     options?: { campaignId?: number | null; data?: Record<string, unknown> },
   ): Promise<string>;
   delivery(endpointId: number, eventId: string): Promise<DeliveryRow>;
+  /** Records `count` `run.completed` events (data `{ index }`), the i-th in `campaignOf(i)`; their ids per campaign. */
+  recordBacklog(
+    organizationId: number,
+    count: number,
+    campaignOf: (index: number) => number | null,
+  ): Promise<Map<number | null, string[]>>;
+}
+
+/** The ids of `ids` in the order the receiver first saw them (a redelivery counts once). */
+export function firstArrivals(received: ReadonlyArray<{ json: { id: string } }>, ids: string[]): string[] {
+  return received
+    .map((entry) => entry.json.id)
+    .filter((eventId, index, list) => ids.includes(eventId) && list.indexOf(eventId) === index);
 }
 
 type DeliveryRow = {
@@ -196,6 +209,15 @@ export async function startDeliveryHarness(env: Record<string, string> = {}): Pr
       );
       if (!id) throw new Error('no endpoint of the organization is subscribed');
       return id;
+    },
+    async recordBacklog(organizationId, count, campaignOf) {
+      const recorded = new Map<number | null, string[]>();
+      for (let index = 0; index < count; index += 1) {
+        const campaignId = campaignOf(index);
+        const eventId = await this.record(organizationId, 'run.completed', { campaignId, data: { index } });
+        recorded.set(campaignId, [...(recorded.get(campaignId) ?? []), eventId]);
+      }
+      return recorded;
     },
     async delivery(endpointId, eventId) {
       return t.ctx.db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../engine/engine-harness';
 import { createTestOrganization } from '../helpers/organizations';
-import { startDeliveryHarness, startReceiver, type DeliveryHarness } from './delivery-harness';
+import { firstArrivals, startDeliveryHarness, startReceiver, type DeliveryHarness } from './delivery-harness';
 
 let h: DeliveryHarness;
 
@@ -30,12 +30,9 @@ describe('webhook delivery lanes', () => {
     const { id } = await h.createEndpoint(org.organizationId, { url: own.url });
     await own.down();
     // 2 campaigns of 60 events (more than a lane's batch of 50) and 30 without a campaign, interleaved.
-    const recorded = new Map<number | null, string[]>();
-    for (let index = 0; index < 150; index += 1) {
-      const campaignId = index % 5 === 4 ? null : 9100 + (index % 2);
-      const eventId = await h.record(org.organizationId, 'run.completed', { campaignId, data: { index } });
-      recorded.set(campaignId, [...(recorded.get(campaignId) ?? []), eventId]);
-    }
+    const recorded = await h.recordBacklog(org.organizationId, 150, (index) =>
+      index % 5 === 4 ? null : 9100 + (index % 2),
+    );
     await own.reopen();
     const all = [...recorded.values()].flat();
     await waitFor(
@@ -61,10 +58,7 @@ describe('webhook delivery lanes', () => {
     expect([...sequenceOf.values()].sort((a, b) => a - b)).toEqual(
       Array.from({ length: all.length }, (_, index) => index + 1),
     );
-    const firstSeen = (ids: string[]) =>
-      own.received
-        .map((entry) => entry.json.id)
-        .filter((eventId, index, list) => ids.includes(eventId) && list.indexOf(eventId) === index);
+    const firstSeen = (ids: string[]) => firstArrivals(own.received, ids);
     for (const [campaignId, ids] of recorded) {
       expect(new Set(firstSeen(ids))).toEqual(new Set(ids));
       if (campaignId === null) continue;

@@ -5,7 +5,13 @@ import { createCredentialsCipher } from '../../config/credentials-cipher';
 import { generateEndpointSecret, sealEndpointSecret } from '../../webhooks/endpoint-secrets';
 import { waitFor } from '../engine/engine-harness';
 import { createTestOrganization } from '../helpers/organizations';
-import { startDeliveryHarness, startReceiver, type DeliveryHarness, type Receiver } from './delivery-harness';
+import {
+  firstArrivals,
+  startDeliveryHarness,
+  startReceiver,
+  type DeliveryHarness,
+  type Receiver,
+} from './delivery-harness';
 
 let h: DeliveryHarness;
 let receiver: Receiver;
@@ -119,12 +125,9 @@ describe('webhook delivery', () => {
     const org = await createTestOrganization(h.ctx.db);
     const { id } = await h.createEndpoint(org.organizationId, { url: own.url });
     await own.down();
-    const recorded = new Map<number | null, string[]>();
-    for (let index = 0; index < 30; index += 1) {
-      const campaignId = index % 3 === 2 ? null : 7000 + (index % 3);
-      const eventId = await h.record(org.organizationId, 'run.completed', { campaignId, data: { index } });
-      recorded.set(campaignId, [...(recorded.get(campaignId) ?? []), eventId]);
-    }
+    const recorded = await h.recordBacklog(org.organizationId, 30, (index) =>
+      index % 3 === 2 ? null : 7000 + (index % 3),
+    );
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await own.reopen();
     const all = [...recorded.values()].flat();
@@ -138,10 +141,7 @@ describe('webhook delivery', () => {
         what: 'every event delivered after the receiver came back',
       },
     );
-    const firstSeen = (ids: string[]) =>
-      own.received
-        .map((entry) => entry.json.id)
-        .filter((eventId, index, list) => ids.includes(eventId) && list.indexOf(eventId) === index);
+    const firstSeen = (ids: string[]) => firstArrivals(own.received, ids);
     for (const [campaignId, ids] of recorded) {
       expect(new Set(firstSeen(ids))).toEqual(new Set(ids));
       if (campaignId !== null) expect(firstSeen(ids)).toEqual(ids);
