@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calleeTime, calleeZone, nextLegalOpening } from '../helpers/callee-time';
 import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { newUser, startDashboardHarness, type DashboardHarness } from './browser';
 import { statValue, waitForState } from './campaign-detail-setup';
@@ -19,6 +20,11 @@ import {
  * watches it reach `completed` without a reload, and reads a run's transcript as a conversation. The install is the
  * README's: the embedded store (the CSV goes to this service's own signed upload URL), the simulator, a media process
  * and an LLM (the OpenAI fake, playing the agent and the callees), the agent without a voice configuration.
+ *
+ * The organization keeps a newcomer's default calling rules (legal hours on, 08:00–21:00 in the callee's zone), so
+ * the CSV's `timezone` column puts the contacts where it is day when the test runs (`TEST_CALLEE_TIME`, default
+ * `day`): the campaign completes. Run with `TEST_CALLEE_TIME=night`, the contacts are where it is night: the campaign
+ * holds every one of them for legal hours and places no call.
  */
 
 const CONTACTS = [
@@ -26,7 +32,11 @@ const CONTACTS = [
   { phone: '+12125550102', firstName: 'Grace' },
   { phone: '+12125550103', firstName: 'Alan' },
 ];
-const CSV = ['phone_number,first_name', ...CONTACTS.map((c) => `${c.phone},${c.firstName}`)].join('\n');
+const csvIn = (zone: string) =>
+  ['phone_number,first_name,timezone', ...CONTACTS.map((c) => `${c.phone},${c.firstName},${zone}`)].join(
+    '\n',
+  );
+const TIME = calleeTime();
 
 const shoot = async (page: Page, what: string) => {
   if (process.env.SCREENSHOTS === '1')
@@ -56,7 +66,8 @@ describe("dashboard: the newcomer's first five minutes", () => {
     await fake?.close();
   });
 
-  it('signs up, creates an agent, a simulator line and a campaign, runs it and reads a transcript', async () => {
+  it('signs up, creates an agent, a line and a campaign, starts it: by day it completes with transcripts, by night it holds every contact', async () => {
+    const zone = calleeZone(TIME);
     const { context, page, problems } = await d.newContext();
     const nav = page.getByRole('navigation', { name: 'Main' });
 
@@ -117,7 +128,7 @@ describe("dashboard: the newcomer's first five minutes", () => {
     await expect.poll(() => line.locator('option:checked').textContent()).toBe('Simulator (simulator)');
     await page
       .getByLabel('Contacts CSV')
-      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csvIn(zone)) });
     const preview = page.getByRole('region', { name: 'File preview' });
     await preview.getByText('Phone column: phone_number (column 1)').waitFor();
     await page.getByRole('button', { name: 'Create campaign' }).click();
@@ -130,7 +141,13 @@ describe("dashboard: the newcomer's first five minutes", () => {
       if (frame === page.mainFrame()) navigations += 1;
     });
     await waitForState(page, 'created');
+    const startedAt = Date.now();
     await page.getByRole('button', { name: 'Start' }).click();
+    if (TIME === 'night') {
+      await expectHeldAtNight(page, context, campaignId, zone, startedAt);
+      expect(problems).toEqual([]);
+      return;
+    }
     await waitForState(page, 'completed', 90_000);
     expect(navigations).toBe(0);
     await statValue(page, 'Processed').filter({ hasText: '3 / 3' }).waitFor();
@@ -203,4 +220,62 @@ describe("dashboard: the newcomer's first five minutes", () => {
     }
     expect(greetings.sort()).toEqual(CONTACTS.map((c) => greetingFor(c.firstName)).sort());
   }, 180_000);
+
+  /**
+   * At the callees' night the started campaign runs and holds every contact until 08:00 in their zone: progress counts
+   * them as waiting for legal hours, each has its next attempt stored at that opening, and no call was placed (no
+   * attempt exists: a held contact is never queued, or its queued attempt is taken back at the claim).
+   */
+  async function expectHeldAtNight(
+    page: Page,
+    context: BrowserContext,
+    campaignId: number,
+    zone: string,
+    startedAt: number,
+  ) {
+    await waitForState(page, 'running');
+    await expect
+      .poll(
+        async () => {
+          // Through the API with the profile's session, as a newcomer would read it.
+          const response = await context.request.get(`${d.h.baseUrl}/api/v1/campaign/${campaignId}/progress`);
+          return ((await response.json()) as { waiting_for_legal_hours: number }).waiting_for_legal_hours;
+        },
+        { timeout: 30_000, message: 'progress waiting_for_legal_hours' },
+      )
+      .toBe(CONTACTS.length);
+    const contacts = await d.h.ctx.db
+      .selectFrom('contacts')
+      .select(['phone_number', 'next_attempt_at', 'attempts_made', 'final_outcome'])
+      .where('campaign_id', '=', campaignId)
+      .orderBy('phone_number')
+      .execute();
+    const opening = nextLegalOpening(zone, startedAt).toJSDate();
+    expect(contacts).toEqual(
+      CONTACTS.map((c) => ({
+        phone_number: c.phone,
+        next_attempt_at: opening,
+        attempts_made: 0,
+        final_outcome: null,
+      })),
+    );
+    const attempts = await d.h.ctx.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    expect(attempts).toEqual([]);
+    const { telephony_configuration_id } = await d.h.ctx.db
+      .selectFrom('campaigns')
+      .select('telephony_configuration_id')
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    const calls = await d.h.ctx.db
+      .selectFrom('simulator_calls')
+      .select('to_number')
+      .where('telephony_configuration_id', '=', telephony_configuration_id!)
+      .execute();
+    expect(calls).toEqual([]);
+    await statValue(page, 'Processed').filter({ hasText: '0 / 3' }).waitFor();
+  }
 });
