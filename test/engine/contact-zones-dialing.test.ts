@@ -47,13 +47,9 @@ const localMinutes = (zone: string, atMs: number) => {
 /** The next instant at or after `fromMs` at which the wall clock of `zone` reads `minutes`. */
 function nextWallClock(zone: string, minutes: number, fromMs: number): number {
   const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-  let at = DateTime.fromMillis(fromMs, { zone }).set({
-    hour: Math.floor(m / 60),
-    minute: m % 60,
-    second: 0,
-    millisecond: 0,
-  });
-  while (at.toMillis() < fromMs) at = at.plus({ days: 1 });
+  const wallClock = { hour: Math.floor(m / 60), minute: m % 60, second: 0, millisecond: 0 };
+  let at = DateTime.fromMillis(fromMs, { zone }).set(wallClock);
+  while (at.toMillis() < fromMs) at = at.plus({ days: 1 }).set(wallClock);
   return at.toMillis();
 }
 
@@ -99,15 +95,33 @@ async function dialedNumbers(campaignId: number): Promise<string[]> {
 }
 
 /**
- * Two zones with the same standard offset of which the second is on daylight saving time now: Brisbane and Sydney
- * (southern summer) or Abidjan and London (northern summer); one of the two pairs always differs.
+ * Two zones with the same standard offset of which the second is on daylight saving time now and for the next 26
+ * hours (the test's wait for the next opening, with room): Brisbane and Sydney (southern summer) or Abidjan and London
+ * (northern summer). Their seasons overlap by weeks at each end, so one of the two pairs always qualifies.
  */
 function dstPair(nowMs: number): { steady: string; shifted: string } {
-  const offset = (zone: string) => DateTime.fromMillis(nowMs, { zone }).offset;
-  if (offset('Australia/Sydney') !== offset('Australia/Brisbane'))
-    return { steady: 'Australia/Brisbane', shifted: 'Australia/Sydney' };
-  return { steady: 'Africa/Abidjan', shifted: 'Europe/London' };
+  const pairs = [
+    { steady: 'Australia/Brisbane', shifted: 'Australia/Sydney' },
+    { steady: 'Africa/Abidjan', shifted: 'Europe/London' },
+  ];
+  const offset = (zone: string, atMs: number) => DateTime.fromMillis(atMs, { zone }).offset;
+  const shiftedThroughout = ({ steady, shifted }: (typeof pairs)[number]) =>
+    [0, 13, 26].every((hours) => {
+      const at = nowMs + hours * 3600_000;
+      return offset(shifted, at) === offset(steady, at) + 60;
+    });
+  const pair = pairs.find(shiftedThroughout);
+  if (!pair)
+    throw new Error(`no zone pair on daylight saving time for a day from ${new Date(nowMs).toISOString()}`);
+  return pair;
 }
+
+/**
+ * A number of two zones an hour apart that never change their clocks (the Democratic Republic of the Congo: Kinshasa
+ * and Lubumbashi), so one-hour windows in each never overlap and two-hour ones always share an hour, whatever the date.
+ * North American numbers of two zones meet or part by an hour on the nights their clocks change.
+ */
+const TWO_ZONE_NUMBER = (suffix: string) => `+24381234${suffix}`;
 
 describe("a campaign that dials in each contact's own zones", () => {
   it('dials the contact whose window is open, sends the one on daylight saving time to its own opening, and ends a number whose zones share no window as no_callable_window', async () => {
@@ -117,8 +131,8 @@ describe("a campaign that dials in each contact's own zones", () => {
     const start = localMinutes(steady, startedAt) - 30;
     const open = { phone: '+12125550100', timezone: steady };
     const waiting = { phone: '+12125550110', timezone: shifted };
-    // +1 701: Denver and North Dakota Center, always an hour apart, so one-hour windows never overlap.
-    const noWindow = { phone: '+17015550120' };
+    // Kinshasa and Lubumbashi: one-hour windows never overlap.
+    const noWindow = { phone: TWO_ZONE_NUMBER('5120') };
     const campaignId = await startZonedCampaign(
       daily(start, 60),
       await uploadRows([open, waiting, noWindow]),
@@ -180,10 +194,10 @@ describe("a campaign that dials in each contact's own zones", () => {
 
   it('dials a number spanning two zones inside their common window, and waits for a contact whose timezone column says otherwise', async () => {
     const startedAt = Date.now();
-    // Two hours from half an hour before Denver's wall clock: with North Dakota Center an hour ahead, the number's
-    // common window is the half hour either side of now.
-    const start = localMinutes('America/Denver', startedAt) - 30;
-    const multiZone = { phone: '+17015550130' };
+    // Two hours from half an hour before Kinshasa's wall clock: with Lubumbashi an hour ahead, the number's common
+    // window is the half hour either side of now.
+    const start = localMinutes('Africa/Kinshasa', startedAt) - 30;
+    const multiZone = { phone: TWO_ZONE_NUMBER('5130') };
     const pinned = { phone: '+17015550140', timezone: 'Asia/Tokyo' };
     const campaignId = await startZonedCampaign(daily(start, 120), await uploadRows([multiZone, pinned]));
 

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedLegalBand } from '../helpers/callee-time';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { insertAgent, insertSimulatorConfiguration } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
@@ -148,18 +148,14 @@ describe('a one-off call refused by the calling rules', () => {
 
   it('is 409 outside_legal_hours with the next 08:00-like opening in the number’s zone, and nothing is created', async () => {
     // A one-hour band that excludes the present hour in New York and does not span midnight.
-    const local = DateTime.now().setZone('America/New_York');
-    const startHour = local.hour < 12 ? local.hour + 2 : local.hour - 3;
-    const pad = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const { start, end, opening } = closedLegalBand('America/New_York');
     const put = await t.app.inject({
       method: 'PUT',
       url: URL,
       headers: caller.headers,
-      payload: { legal_hours: { start: pad(startHour), end: pad(startHour + 1) } },
+      payload: { legal_hours: { start, end } },
     });
     expect(put.statusCode).toBe(200);
-    let opening = local.set({ hour: startHour, minute: 0, second: 0, millisecond: 0 });
-    if (opening < local) opening = opening.plus({ days: 1 }).set({ hour: startHour });
 
     const before = await attemptsToNumber();
     const response = await initiate();

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignAction,
@@ -9,6 +8,7 @@ import {
   waitFor,
   type EngineHarness,
 } from '../engine/engine-harness';
+import { closedLegalBand } from '../helpers/callee-time';
 
 /**
  * Legal calling hours through the real engine. The hours are chosen around the real clock in the contacts' zone
@@ -52,15 +52,8 @@ const progressOf = async (campaignId: number) =>
 
 describe('a campaign outside legal calling hours in its contacts’ zone', () => {
   it('dials nothing, shows the contacts waiting until the next opening, and dials them once the rules change', async () => {
-    const local = DateTime.now().setZone('America/New_York');
-    const startHour = local.hour < 12 ? local.hour + 2 : local.hour - 3;
-    const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-    expect(
-      (await putRules({ legal_hours: { enabled: true, start: pad(startHour), end: pad(startHour + 1) } }))
-        .statusCode,
-    ).toBe(200);
-    let opening = local.set({ hour: startHour, minute: 0, second: 0, millisecond: 0 });
-    if (opening < local) opening = opening.plus({ days: 1 }).set({ hour: startHour });
+    const { start, end, opening } = closedLegalBand('America/New_York');
+    expect((await putRules({ legal_hours: { enabled: true, start, end } })).statusCode).toBe(200);
 
     const phones = [phoneFor(1, 0), phoneFor(2, 1), phoneFor(3, 2)];
     const campaignId = await createCampaign(h, { phones });

@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from '../engine/engine-harness';
+import { closedLegalBand } from '../helpers/callee-time';
 import { attemptOfRun, completedRun, initiateCall, simulatorWithNumber } from '../one-off/one-off-world';
 
 /**
@@ -28,18 +28,14 @@ describe('a one-off call whose claim falls outside legal hours', () => {
     expect(response.statusCode).toBe(201);
     const run = response.json() as { id: number };
 
-    const local = DateTime.now().setZone('America/New_York');
-    const startHour = local.hour < 12 ? local.hour + 2 : local.hour - 3;
-    const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+    const { start, end, opening } = closedLegalBand('America/New_York');
     const put = await h.app.inject({
       method: 'PUT',
       url: '/api/v1/organizations/calling-rules',
       headers: h.org.headers,
-      payload: { legal_hours: { enabled: true, start: pad(startHour), end: pad(startHour + 1) } },
+      payload: { legal_hours: { enabled: true, start, end } },
     });
     expect(put.statusCode).toBe(200);
-    let opening = local.set({ hour: startHour, minute: 0, second: 0, millisecond: 0 });
-    if (opening < local) opening = opening.plus({ days: 1 }).set({ hour: startHour });
 
     await h.startWorker();
     const stored = await completedRun(h, run.id);
