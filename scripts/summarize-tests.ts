@@ -14,17 +14,14 @@ interface Report {
   }>;
 }
 
-/**
- * Prints the last line of `scripts/test.sh`: "N passed, N failed[, N skipped]" from the real run.
- * A test file that failed outside its tests (import error, failing hook) counts as one failure.
- * Exits 1 when anything failed or when no test ran.
- */
-function main(file: string | undefined): number {
-  if (!file || !existsSync(file)) {
-    console.log('vitest wrote no report (did the test setup fail? see above)');
-    console.log('0 passed, 0 failed');
-    return 1;
-  }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** One run's counts; a test file that failed outside its tests (import error, failing hook) counts as one failure. */
+function countsOf(file: string): Counts {
   const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
   const brokenFiles = report.testResults.filter(
     (result) =>
@@ -32,12 +29,38 @@ function main(file: string | undefined): number {
   );
   for (const broken of brokenFiles)
     console.log(`test file failed outside its tests: ${broken.name}\n  ${broken.message ?? ''}`);
-  const passed = report.numPassedTests;
-  const failed = report.numFailedTests + brokenFiles.length;
-  const skipped = report.numPendingTests + report.numTodoTests;
-  if (passed + failed === 0) console.log('no test ran');
-  console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
-  return failed > 0 || passed + failed === 0 ? 1 : 0;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles.length,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
-process.exitCode = main(process.argv[2]);
+const line = ({ passed, failed, skipped }: Counts) =>
+  `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+
+/**
+ * Prints the last line of `scripts/test.sh`: "N passed, N failed[, N skipped]" from the real run, read from vitest's
+ * JSON report. Given several reports (`.ci/run`'s runs), prints each one's line and then their sum. A missing report
+ * counts as one failure. Exits 1 when anything failed or when no test ran.
+ */
+function main(files: string[]): number {
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of files) {
+    if (!existsSync(file)) {
+      console.log(`vitest wrote no report at ${file} (did the test setup fail? see above)`);
+      total.failed += 1;
+      continue;
+    }
+    const counts = countsOf(file);
+    if (files.length > 1) console.log(`${file}: ${line(counts)}`);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  if (total.passed + total.failed === 0) console.log('no test ran');
+  console.log(line(total));
+  return total.failed > 0 || total.passed + total.failed === 0 ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
