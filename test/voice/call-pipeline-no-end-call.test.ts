@@ -32,11 +32,14 @@ describe('a call with an agent without an endCall', () => {
         ? { content: FAREWELL }
         : agentReplies(request),
     );
-    const call = startCall({ fake, definition: greetingOnly, settings: { maxDurationSeconds: 12 } });
+    // Media time runs ten times faster than the wall clock while the LLM and the local voice take wall time: 30 s
+    // leave the farewell about 2.5 s of a loaded machine's time after the goodbye (12 s left it under one).
+    const call = startCall({ fake, definition: greetingOnly, settings: { maxDurationSeconds: 30 } });
     await call.runUntil(call.played(GREETING[1]!));
     await call.say('Goodbye.');
+    await call.runUntil(call.played(FAREWELL));
     await call.runUntil();
-    expect(call.transport).toMatchObject({ closedWith: 'max_duration', closedAtMs: 12_000 });
+    expect(call.transport).toMatchObject({ closedWith: 'max_duration', closedAtMs: 30_000 });
     const finished = call.finished()!;
     expect(finished).toMatchObject({ endReason: 'max_duration', error: null });
     expect(finished.state).toMatchObject({
