@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { freePort } from '../../devstack/processes';
-import { startTemporalDevServer, type TemporalDevServer } from '../../devstack/temporal';
+import type { TemporalDevServer } from '../../devstack/temporal';
+import { startOwnTemporal } from '../helpers/context';
 import {
   assertNoDoubleDial,
   expectedFinal,
@@ -24,14 +22,7 @@ let temporal: TemporalDevServer;
 let h: EngineHarness;
 
 beforeAll(async () => {
-  temporal = await startTemporalDevServer({
-    binary: inject('temporalBinary'),
-    port: await freePort(),
-    uiPort: null,
-    dbFile: null,
-    logDir: path.join(inject('scratchDir'), 'logs'),
-    dynamicConfig: { 'limit.historyCount.suggestContinueAsNew': 50 },
-  });
+  temporal = await startOwnTemporal({ 'limit.historyCount.suggestContinueAsNew': 50 });
   h = await startEngineHarness({ temporalAddress: temporal.address });
   await h.startWorker();
 });

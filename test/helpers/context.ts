@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app';
@@ -6,6 +7,8 @@ import { createTemporalGateway } from '../../client/temporal';
 import { loadConfig, type Config } from '../../config';
 import { createLogger, type Logger } from '../../config/logger';
 import { createDb, processDbOptions } from '../../db/client';
+import { freePort } from '../../devstack/processes';
+import { startTemporalDevServer, type TemporalDevServer } from '../../devstack/temporal';
 import { createStorage } from '../../storage';
 
 export interface TestApp {
@@ -63,4 +66,21 @@ export async function createTestApp(
       await db.destroy();
     },
   };
+}
+
+/**
+ * A Temporal dev server of the test's own (in memory, no UI), for tests that stop it or change its settings; the
+ * suite's shared one is `inject('temporalAddress')`.
+ */
+export async function startOwnTemporal(
+  dynamicConfig?: Parameters<typeof startTemporalDevServer>[0]['dynamicConfig'],
+): Promise<TemporalDevServer> {
+  return startTemporalDevServer({
+    binary: inject('temporalBinary'),
+    port: await freePort(),
+    uiPort: null,
+    dbFile: null,
+    logDir: path.join(inject('scratchDir'), 'logs'),
+    ...(dynamicConfig ? { dynamicConfig } : {}),
+  });
 }
