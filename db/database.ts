@@ -10,7 +10,7 @@ import type {
 } from './tables/accounts';
 import type { AgentDefinitionsTable, AgentsTable } from './tables/agents';
 import type { CampaignCounterDeltasTable, CampaignLogsTable, CampaignsTable } from './tables/campaigns';
-import type { CallConversationsTable } from './tables/conversations';
+import type { CallConversationsTable, MediaStreamLeasesTable } from './tables/conversations';
 import type { AttemptsTable, CallLeasesTable, ContactRejectsTable, ContactsTable } from './tables/dialing';
 import type { RunsTable } from './tables/runs';
 import type {
@@ -71,6 +71,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   login_known_addresses: LoginKnownAddressesTable;
   call_conversations: CallConversationsTable;
+  media_stream_leases: MediaStreamLeasesTable;
   voice_configurations: VoiceConfigurationsTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;

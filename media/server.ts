@@ -5,11 +5,17 @@
  * close it takes no new streams and lets live calls finish, each up to its maximum duration (or `graceMs`), then
  * shuts down.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { answeredByOf, subscribeAnsweredBy } from '../db/repositories/answered-by';
+import {
+  claimMediaStream,
+  releaseMediaStream,
+  renewMediaStreams,
+} from '../db/repositories/media-stream-leases';
 import { isMachineAnswer } from '../domain/outcomes';
 import { runCallSession, type CallSessionDeps, type LiveSession } from './call-session';
 import { authorizeStream } from './stream-auth';
@@ -26,22 +32,54 @@ export interface MediaServer {
 /** Calls still running this long past their maximum duration when draining are ended ('shutdown'). */
 const DRAIN_SLACK_MS = 30_000;
 
+/**
+ * A run's stream is bound to the process that accepted it (media_stream_leases): renewed this often while open, and
+ * free for a reconnecting stream only once this long has passed without a renewal (the process died with it open).
+ */
+export const STREAM_LEASE = { renewMs: 5_000, staleSeconds: 20 };
+
 interface Stream {
+  runId: number;
   done: Promise<void>;
   /** Settles with the call once its pipeline runs, or null when the stream ends before that. */
   live: Promise<LiveSession | null>;
   startedAt: number;
   session: LiveSession | null;
+  /** Ends the stream's call at once (its binding to the run was taken over). */
+  end(): void;
 }
 
 export async function startMediaServer(
   deps: CallSessionDeps,
-  options: { host?: string; port?: number } = {},
+  options: { host?: string; port?: number; streamLease?: typeof STREAM_LEASE } = {},
 ): Promise<MediaServer> {
   const log = deps.logger.child({ component: 'media' });
   const streams = new Set<Stream>();
   const byRun = new Map<number, LiveSession>();
   let draining = false;
+  const lease = options.streamLease ?? STREAM_LEASE;
+  // This process, as the holder of its streams' bindings.
+  const holder = randomUUID();
+  const renewal = setInterval(() => void renewStreamLeases(), lease.renewMs);
+  renewal.unref();
+
+  async function renewStreamLeases() {
+    if (streams.size === 0) return;
+    // Only streams whose claims committed before this renewal are judged by it (a claim made meanwhile is not seen).
+    const judged = [...streams];
+    try {
+      const held = new Set(await renewMediaStreams(deps.db, holder));
+      for (const stream of judged) {
+        if (held.has(stream.runId) || !streams.has(stream)) continue;
+        // Only after this process stopped renewing for the stale time (a stalled event loop, a database outage):
+        // another stream of the run took over, and the run has one stream, that one.
+        log.warn({ run_id: stream.runId }, 'media stream binding taken over; ending this stream');
+        stream.end();
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'media stream bindings not renewed');
+    }
+  }
 
   // The verdict can arrive twice (the LISTEN, and the read when the call starts): the pipeline hears it once.
   const toldMachine = new WeakSet<LiveSession>();
@@ -86,16 +124,46 @@ export async function startMediaServer(
       );
       return refuseUpgrade(socket, verdict.status, verdict.detail, 'This stream is not allowed.');
     }
-    if (draining) return refuseUpgrade(socket, 503, 'media_draining', 'This media process is shutting down.');
     const { run, adapter } = verdict;
     const callLog = log.child({ run_id: run.id, attempt_id: run.attempt_id, provider: run.mode });
+    // One stream per run: refused while another is open, here or in another media process.
+    const binding = { runId: run.id, stream: randomUUID() };
+    const claimed = await claimMediaStream(deps.db, {
+      ...binding,
+      holder,
+      staleSeconds: lease.staleSeconds,
+    });
+    if (!claimed) {
+      callLog.warn({ reason: 'stream_in_use', status: 409 }, 'media stream refused');
+      return refuseUpgrade(socket, 409, 'stream_in_use', 'A stream of this call is already open.');
+    }
+    const release = () =>
+      releaseMediaStream(deps.db, binding).catch((error: unknown) =>
+        callLog.warn({ err: error }, 'media stream binding not released (it lapses by itself)'),
+      );
+    if (draining || socket.destroyed) {
+      await release();
+      if (draining) refuseUpgrade(socket, 503, 'media_draining', 'This media process is shutting down.');
+      return;
+    }
+    let upgraded = false;
+    // A socket that goes away during the upgrade gets no stream: its binding is given back at once.
+    socket.once('close', () => {
+      if (!upgraded) void release();
+    });
     wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded = true;
       let becameLive: (session: LiveSession | null) => void = () => {};
       const stream: Stream = {
+        runId: run.id,
         done: Promise.resolve(),
         live: new Promise((resolve) => (becameLive = resolve)),
         startedAt: Date.now(),
         session: null,
+        end: () => {
+          if (stream.session) stream.session.pipeline.shutdown();
+          else ws.close(1008, 'stream taken over');
+        },
       };
       const onLive = (session: LiveSession) => {
         stream.session = session;
@@ -112,10 +180,12 @@ export async function startMediaServer(
           callLog.error({ err: error }, 'media stream failed');
           ws.close(1011, 'internal error');
         })
-        .finally(() => {
+        .finally(async () => {
           becameLive(null);
           streams.delete(stream);
           if (byRun.get(run.id) === stream.session) byRun.delete(run.id);
+          // After the conversation is stored: a stream that comes later for this run finds it ended.
+          await release();
         });
       streams.add(stream);
     });
@@ -152,6 +222,7 @@ export async function startMediaServer(
         draining = true;
         log.info({ active_calls: streams.size }, 'media draining: no new streams');
         await Promise.all([...streams].map((stream) => drain(stream, closeOptions.graceMs)));
+        clearInterval(renewal);
         await verdicts?.close().catch(() => {});
         wss.close();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

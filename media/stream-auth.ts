@@ -1,7 +1,7 @@
 /**
  * Who may open a media stream, decided on the WebSocket handshake before it is accepted: a provider whose adapter
  * carries media, a token this deployment minted for that provider and a run (not expired), the run still in progress
- * and placed through that provider, and, for vendors that sign their handshake (Twilio), the signature made with the
+ * (its call's conversation not ended either) and placed through that provider, and, for vendors that sign their handshake (Twilio), the signature made with the
  * key of the run's telephony configuration, the one its status webhooks are signed with. The vendor signed the
  * public URL it connected to: MEDIA_PUBLIC_URL plus the path.
  */
@@ -55,6 +55,8 @@ export async function authorizeStream(
   const run = await findRunOfStream(deps.db, runId);
   if (!run) return refused('unknown_run');
   if (run.is_completed) return refused('run_completed');
+  // The call's stream ended and its conversation is stored (or given up as lost): the token has served its call.
+  if (run.conversation_status !== null && run.conversation_status !== 'live') return refused('call_ended');
   if (run.mode !== provider) return refused('provider_mismatch');
   const media = adapter.media;
   const webhook = adapter.statusWebhook;

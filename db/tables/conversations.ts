@@ -20,3 +20,14 @@ export interface CallConversationsTable {
   stored_at: Timestamp | null;
   outcome_stored_at: Timestamp | null;
 }
+
+/** The media stream a live call's run is bound to (migration 2026_11_29_000100): one row while it is open. */
+export interface MediaStreamLeasesTable {
+  run_id: number;
+  /** The media process holding the stream (its id for this process's life). */
+  holder: string;
+  /** The accepted stream itself. */
+  stream: string;
+  opened_at: Timestamp;
+  renewed_at: Timestamp;
+}

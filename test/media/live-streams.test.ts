@@ -12,8 +12,7 @@ import { startMediaServer, type MediaServer } from '../../media/server';
 import { mediaStreamUrl } from '../../providers/webhook-urls';
 import { capturedLogger } from '../helpers/captured-logs';
 import { openMediaWorld, placedCall, type MediaWorld } from './fixtures';
-
-const FRAME_BYTES = 640;
+import { handshake, simulatorCallee, until } from './stream-clients';
 
 let world: MediaWorld;
 let server: MediaServer;
@@ -35,54 +34,7 @@ afterAll(async () => {
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-/**
- * The callee's end of a simulator stream: silence frames on its own clock (paused with `hold`), and each mark echoed
- * once the callee has sent as many frames as agent audio frames came before it, as a phone plays the audio out.
- */
-function callee(path: string) {
-  const socket = new WebSocket(`${server.url}${path}`);
-  const received = { agentFrames: 0, stop: null as string | null };
-  const clock = { sent: 0, held: false };
-  const pendingMarks: Array<{ name: string; at: number }> = [];
-  let timer: NodeJS.Timeout | undefined;
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  const send = (message: object) => socket.send(JSON.stringify(message));
-  socket.on('open', () => {
-    send({ event: 'start', stream_id: 'MZ-media-test', call_sid: 'CA-media-test', parameters: {} });
-    // Four frames per 5 ms: media time runs about 16 times faster than real time.
-    timer = setInterval(() => {
-      for (let i = 0; i < 4 && !clock.held && socket.readyState === WebSocket.OPEN; i++) {
-        socket.send(Buffer.alloc(FRAME_BYTES), { binary: true });
-        clock.sent += 1;
-        while (pendingMarks[0] && pendingMarks[0].at <= clock.sent)
-          send({ event: 'mark', name: pendingMarks.shift()!.name });
-      }
-    }, 5);
-  });
-  socket.on('message', (data: Buffer, isBinary: boolean) => {
-    if (isBinary) {
-      received.agentFrames += 1;
-      return;
-    }
-    const message = JSON.parse(data.toString()) as { event: string; name?: string; reason?: string };
-    if (message.event === 'mark')
-      pendingMarks.push({ name: message.name ?? '', at: clock.sent + received.agentFrames });
-    if (message.event === 'stop') received.stop = message.reason ?? '';
-  });
-  socket.on('close', () => clearInterval(timer));
-  return {
-    socket,
-    received,
-    closed,
-    hold: (held: boolean) => {
-      clock.held = held;
-    },
-  };
-}
-
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+const callee = (path: string) => simulatorCallee(server.url, path);
 
 describe('machine detection on a live call', () => {
   it("a machine verdict stored while the agent speaks reaches that call's pipeline", async () => {
@@ -116,19 +68,14 @@ describe('draining the media server', () => {
     const health = await fetch(`${server.url.replace('ws:', 'http:')}/health`);
     expect([health.status, await health.json()]).toEqual([503, { status: 'draining', active_calls: 1 }]);
 
-    const refused = await new Promise<{ status: number; body: unknown }>((resolve) => {
-      const socket = new WebSocket(
-        `${server.url}${pathOf(mediaStreamUrl(world.config, 'simulator', late.runId))}`,
-      );
-      socket.on('unexpected-response', (_request, response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-      });
-      socket.on('open', () => resolve({ status: 101, body: null }));
-      socket.on('error', (error) => resolve({ status: 0, body: error.message }));
+    const refused = await handshake(
+      server.url,
+      pathOf(mediaStreamUrl(world.config, 'simulator', late.runId)),
+    );
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { detail: 'media_draining', message: expect.any(String) },
     });
-    expect(refused).toEqual({ status: 503, body: { detail: 'media_draining', message: expect.any(String) } });
     expect(stopped).toBe(false);
     expect(call.socket.readyState).toBe(WebSocket.OPEN);
 

@@ -1,18 +1,19 @@
 /**
  * The media server refuses a stream at the WebSocket handshake unless its token, run, provider and (Twilio) signature
- * all hold; each refusal is an HTTP answer with the contract's error body and a log line.
+ * all hold, and no other stream of the run is open; each refusal is an HTTP answer with the contract's error body and
+ * a log line.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
-import { startMediaServer, type MediaServer } from '../../media/server';
+import { startMediaServer, STREAM_LEASE, type MediaServer } from '../../media/server';
 import { PROVIDER_NAMES } from '../../providers/catalogue';
 import { adapterFor } from '../../providers/registry';
 import { mediaStreamToken, mediaStreamUrl } from '../../providers/webhook-urls';
 import { capturedLogger } from '../helpers/captured-logs';
 import { createTestOrganization } from '../helpers/organizations';
 import { openMediaWorld, placedCall, type MediaWorld } from './fixtures';
+import { handshake as openStream, simulatorCallee, until } from './stream-clients';
 
 const PUBLIC_URL = 'wss://media.example.test';
 const TWILIO_AUTH_TOKEN = 'twilio-auth-token-of-the-test-org';
@@ -34,23 +35,10 @@ afterAll(async () => {
 const pathOf = (streamUrl: string) => new URL(streamUrl).pathname;
 
 /** Opens a stream; resolves with the HTTP status of a refusal and its body, or 101 when the upgrade was accepted. */
-function handshake(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const socket = new WebSocket(`${server.url}${path}`, { headers });
-    socket.on('unexpected-response', (_request, response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    socket.on('open', () => {
-      socket.close();
-      resolve({ status: 101, body: null });
-    });
-    socket.on('error', (error) => {
-      if (!/Unexpected server response/.test(error.message)) reject(error);
-    });
-  });
-}
+const handshake = async (path: string, headers: Record<string, string> = {}) => {
+  const { status, body } = await openStream(server.url, path, { headers });
+  return { status, body };
+};
 
 /** Twilio's signature of a GET with no parameters, as Twilio documents it: base64 HMAC-SHA1 of the URL. */
 const twilioSignature = (authToken: string, url: string) =>
@@ -173,5 +161,70 @@ describe('media stream handshakes', () => {
         .status,
     ).toBe(403);
     expect(refusalsLogged().at(-1)).toMatchObject({ run_id: call.runId, reason: 'bad_signature' });
+  });
+});
+
+describe('one stream per call', () => {
+  const inUse = { status: 409, body: { detail: 'stream_in_use', message: expect.any(String) } };
+  const leaseOf = (runId: number) =>
+    world.db.selectFrom('media_stream_leases').selectAll().where('run_id', '=', runId).executeTakeFirst();
+
+  it('refuses a second stream of a live call (unsigned transport), and any stream once its call has ended', async () => {
+    const call = await placedCall(world.db);
+    const path = pathOf(mediaStreamUrl(world.config, 'simulator', call.runId));
+    const live = simulatorCallee(server.url, path);
+    await until(() => live.received.agentFrames > 0);
+
+    expect(await handshake(path)).toEqual(inUse);
+    expect(await handshake(path)).toEqual(inUse);
+    expect(refusalsLogged().at(-1)).toMatchObject({ run_id: call.runId, reason: 'stream_in_use' });
+    // The call went on alone: one stream, one conversation.
+    expect(live.socket.readyState).toBe(live.socket.OPEN);
+
+    // The agent (no LLM) greets and ends the call; its conversation is stored and the token has served its call.
+    await live.closed;
+    await until(() => lines.some((line) => line.run_id === call.runId && line.msg === 'media stream ended'));
+    await expect.poll(() => leaseOf(call.runId)).toBeUndefined();
+    expect(await handshake(path)).toEqual({
+      status: 403,
+      body: { detail: 'stream_refused', message: expect.any(String) },
+    });
+    expect(refusalsLogged().at(-1)).toMatchObject({ run_id: call.runId, reason: 'call_ended' });
+  });
+
+  it('refuses a second validly signed Twilio stream while the first is open, and takes one again once it closed', async () => {
+    const call = await twilioCall();
+    const headers = { 'x-twilio-signature': twilioSignature(TWILIO_AUTH_TOKEN, call.streamUrl) };
+    const path = pathOf(call.streamUrl);
+    const first = await openStream(server.url, path, { headers, keepOpen: true });
+    expect(first.status).toBe(101);
+
+    expect(await handshake(path, headers)).toEqual(inUse);
+    expect(await handshake(path, headers)).toEqual(inUse);
+
+    // Closed before its start message: no call began, nothing ended, so the run may have its stream.
+    first.socket!.close();
+    await expect.poll(() => leaseOf(call.runId)).toBeUndefined();
+    expect((await handshake(path, headers)).status).toBe(101);
+  });
+
+  it("refuses a stream while another media process holds the call's, and takes over one its dead process left", async () => {
+    const call = await placedCall(world.db);
+    const path = pathOf(mediaStreamUrl(world.config, 'simulator', call.runId));
+    const otherProcess = { run_id: call.runId, holder: randomUUID(), stream: randomUUID() };
+    await world.db.insertInto('media_stream_leases').values(otherProcess).execute();
+    expect(await handshake(path)).toEqual(inUse);
+
+    // That process stopped renewing (it died with the stream open): past the stale time a reconnect is taken.
+    await world.db
+      .updateTable('media_stream_leases')
+      .set({ renewed_at: new Date(Date.now() - (STREAM_LEASE.staleSeconds + 1) * 1000) })
+      .where('run_id', '=', call.runId)
+      .execute();
+    const reconnect = await openStream(server.url, path, { keepOpen: true });
+    expect(reconnect.status).toBe(101);
+    expect(await leaseOf(call.runId)).not.toMatchObject({ holder: otherProcess.holder });
+    expect(await handshake(path)).toEqual(inUse);
+    reconnect.socket!.close();
   });
 });
