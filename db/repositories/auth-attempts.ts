@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../client';
 
 /**
- * Attempt counting for login and signup throttling, shared by every API process.
+ * Attempt counting for throttling (logins, signups, webhook test events), shared by every API process.
  * Invariants: an attempt is counted (a row inserted) only when every one of its buckets is under its limit, decided
  * under a per-bucket advisory lock, so concurrent requests can never exceed a limit; a refused attempt inserts
  * nothing; a row counts until its `expires_at` (a sliding window), after which later calls prune it.

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../engine/engine-harness';
+import { TEST_EVENTS_PER_ENDPOINT, TEST_EVENTS_PER_ORGANIZATION } from '../../api/routes/webhook-deliveries';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { startDeliveryHarness, startReceiver, type DeliveryHarness, type Receiver } from './delivery-harness';
 
@@ -131,6 +132,19 @@ describe('redelivery', () => {
       expect((await inject('POST', `${base()}/deliveries/redeliver`, payload)).statusCode).toBe(422);
   });
 
+  it("answers a bad body with the contract's 422 list, after the endpoint's owner is checked", async () => {
+    const missing = await inject('POST', `${base()}/deliveries/redeliver`, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({
+      detail: [{ loc: ['body', 'since'], msg: expect.any(String), type: expect.any(String) }],
+    });
+    const other = await createTestOrganization(h.ctx.db);
+    for (const payload of [{}, { since: 5 }, { since: new Date().toISOString() }]) {
+      const foreign = await inject('POST', `${base()}/deliveries/redeliver`, payload, other.headers);
+      expect([foreign.statusCode, foreign.json().detail]).toEqual([404, 'webhook_endpoint_not_found']);
+    }
+  });
+
   it('needs the write scope', async () => {
     const readOnly = await createTestOrganization(h.ctx.db, { scopes: ['read'] });
     expect(
@@ -164,6 +178,48 @@ describe('test events', () => {
     });
     const log = (await inject('GET', `${base()}/deliveries?limit=1`)).json();
     expect(log.deliveries[0]).toMatchObject({ id: deliveryId, event_type: 'webhook.test' });
+  });
+
+  it('are limited per endpoint and per organization, with 429 and Retry-After', async () => {
+    const busy = await createTestOrganization(h.ctx.db);
+    const endpoints = [];
+    for (let index = 0; index < 4; index += 1)
+      endpoints.push(await h.createEndpoint(busy.organizationId, { url: receiver.url }));
+    const sendTest = (id: number) => inject('POST', `${base(id)}/test`, undefined, busy.headers);
+    const statuses = async (id: number, count: number) => {
+      const answers = [];
+      for (let index = 0; index < count; index += 1) answers.push((await sendTest(id)).statusCode);
+      return answers;
+    };
+
+    expect(await statuses(endpoints[0]!.id, TEST_EVENTS_PER_ENDPOINT.limit)).toEqual(
+      Array(TEST_EVENTS_PER_ENDPOINT.limit).fill(200),
+    );
+    const refused = await sendTest(endpoints[0]!.id);
+    expect([refused.statusCode, refused.json().detail]).toEqual([429, 'too_many_attempts']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(
+      TEST_EVENTS_PER_ENDPOINT.windowSeconds,
+    );
+
+    // The organization's other endpoints share its own limit: 30 a minute in all.
+    expect(await statuses(endpoints[1]!.id, 10)).toEqual(Array(10).fill(200));
+    expect(await statuses(endpoints[2]!.id, 10)).toEqual(Array(10).fill(200));
+    expect(TEST_EVENTS_PER_ORGANIZATION.limit).toBe(30);
+    expect((await sendTest(endpoints[3]!.id)).statusCode).toBe(429);
+    const events = await h.ctx.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where(
+        'endpoint_id',
+        'in',
+        endpoints.map((endpoint) => endpoint.id),
+      )
+      .execute();
+    // A refused test records nothing and sends nothing.
+    expect(events).toHaveLength(30);
+    // Another organization is not held back by this one.
+    expect((await inject('POST', `${base()}/test`)).statusCode).toBe(200);
   });
 
   it('are refused (409) for an inactive endpoint', async () => {

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PASSWORD_MIN_LENGTH } from '../../auth/password-policy';
+import { ErrorBody as AnyErrorBody } from '../common-schemas';
 
 /** A value or null, written so that OpenAPI 3.0 shows it as `nullable`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -71,7 +72,7 @@ export const MeBody = Type.Object({
 
 export const LogoutBody = Type.Object({ logged_out: Type.Boolean() });
 
-/** Response schemas for the errors a route can answer with (422 keeps its own FastAPI shape). */
+/** Response schemas for the errors a route can answer with (422 keeps its own FastAPI shape: a list in `detail`). */
 export function errorResponses(...codes: number[]): Record<number, TObject> {
-  return Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+  return Object.fromEntries(codes.map((code) => [code, code === 422 ? AnyErrorBody : ErrorBody]));
 }

@@ -8,8 +8,9 @@ import {
   redeliverSince,
   type LoggedDelivery,
 } from '../../../db/repositories/webhook-delivery-log';
+import { reserveAttempt } from '../../../db/repositories/auth-attempts';
 import { findWebhookEndpoint } from '../../../db/repositories/webhook-endpoints';
-import { conflict, invalidField, notFound } from '../../errors';
+import { conflict, invalidField, notFound, tooManyAttempts } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
 import {
@@ -23,6 +24,14 @@ import {
 } from './schemas';
 
 const tags = ['Webhooks'];
+
+/**
+ * Test events per endpoint and per organization in a sliding minute: each one is a delivery row and a request to the
+ * customer's server, so a loop of test calls must not become a way to flood either. Counted in PostgreSQL (shared by
+ * every API process), with the login throttle's buckets.
+ */
+export const TEST_EVENTS_PER_ENDPOINT = { limit: 10, windowSeconds: 60 };
+export const TEST_EVENTS_PER_ORGANIZATION = { limit: 30, windowSeconds: 60 };
 
 const webhookDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, temporal } = app.ctx;
@@ -82,9 +91,14 @@ const webhookDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: RedeliverSinceBody,
         response: { 200: Redelivered, ...errorResponses(401, 403, 404, 422) },
       },
+      // The endpoint's owner is checked before its body: another organization's id is 404 whatever is sent.
+      attachValidation: true,
     },
     async (request) => {
+      const invalid = request.validationError;
+      if (invalid && invalid.validationContext !== 'body') throw invalid;
       const endpoint = await endpointOf(callerOf(request).organizationId, request.params.id);
+      if (invalid) throw invalid;
       const since = new Date(request.body.since);
       if (Number.isNaN(since.getTime()))
         throw invalidField(['body', 'since'], 'Input should be a valid datetime');
@@ -102,7 +116,8 @@ const webhookDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Send a `webhook.test` event to the endpoint, signed and delivered like any other',
         params: EndpointParams,
-        response: { 200: TestEventSent, ...errorResponses(401, 403, 404, 409) },
+        description: `At most ${TEST_EVENTS_PER_ENDPOINT.limit} per endpoint and ${TEST_EVENTS_PER_ORGANIZATION.limit} per organization in a sliding minute; past that 429 \`too_many_attempts\` with \`Retry-After\`.`,
+        response: { 200: TestEventSent, ...errorResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -113,6 +128,12 @@ const webhookDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'webhook_endpoint_inactive',
           'The endpoint is inactive or disabled and receives nothing; activate it first (PUT with active: true).',
         );
+      const reservation = await reserveAttempt(db, [
+        { bucket: 'webhook_test_endpoint', key: String(endpoint.id), ...TEST_EVENTS_PER_ENDPOINT },
+        { bucket: 'webhook_test_organization', key: String(organizationId), ...TEST_EVENTS_PER_ORGANIZATION },
+      ]);
+      if ('retryAfterSeconds' in reservation)
+        throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many test events; try again later.');
       const sent = await recordTestEvent(db, { id: endpoint.id, organization_id: organizationId });
       await ensureWebhookDeliverer(temporal, endpoint.id);
       return { event_id: sent.eventId, delivery_id: sent.deliveryId };
