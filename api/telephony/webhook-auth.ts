@@ -13,6 +13,9 @@ import { countWebhookRefusal } from '../../observability/metrics';
 import type { StatusWebhook } from '../../providers/adapter';
 import { adapterFor } from '../../providers/registry';
 import type { WebhookCredentials, WebhookRequest } from '../../providers/webhook-request';
+import { findTelephonyConfigurationById } from '../../db/repositories/telephony-configurations';
+import { credentialsOfConfiguration } from '../../providers/webhook-request';
+import { decoyConfiguration } from './decoy-configuration';
 import { loadWebhookCredentials, webhookRequestOf } from './webhook-request';
 
 export interface WebhookDeps {
@@ -45,20 +48,36 @@ function refuse(deps: WebhookDeps, reason: Refusal, ids: Record<string, unknown>
   throw webhookRefused();
 }
 
-/** A webhook to a configuration's URL (inbound calls), signed by the vendor with that configuration's key. */
+/** The work a configuration webhook's check did, in order (logged with a refusal). */
+type ConfigurationCheck = 'configuration_read' | 'secrets_decrypted' | 'signature_computed';
+
+/**
+ * A webhook to a configuration's URL (inbound calls), signed by the vendor with that configuration's key. An unknown
+ * configuration id does the same work as a known one with a bad signature (read, decrypt, compute the signature with
+ * a decoy configuration's key: decoy-configuration.ts) before the same 403, so the answer's time does not tell them
+ * apart; the refusal's log line lists that work (`checks`).
+ */
 export async function authenticateConfigurationWebhook(
   deps: WebhookDeps,
   input: { provider: string; configurationId: number; request: FastifyRequest },
 ): Promise<{ credentials: WebhookCredentials; request: WebhookRequest }> {
   const webhook = adapterFor(input.provider)?.statusWebhook;
   if (!webhook) throw noWebhooksFor(input.provider);
-  const ids = { provider: input.provider, telephony_configuration_id: input.configurationId };
-  const credentials = await loadWebhookCredentials(deps.db, deps.config, input.configurationId);
-  if (!credentials) refuse(deps, 'unknown_configuration', ids);
+  const checks: ConfigurationCheck[] = [];
+  const ids = { provider: input.provider, telephony_configuration_id: input.configurationId, checks };
+  const row = await findTelephonyConfigurationById(deps.db, input.configurationId);
+  checks.push('configuration_read');
+  const stored = row ?? decoyConfiguration(deps.config, input.provider);
+  const credentials = credentialsOfConfiguration(stored, deps.config);
+  if (stored.encrypted_secrets) checks.push('secrets_decrypted');
   const request = webhookRequestOf(input.request, deps.config.http.publicBaseUrl);
   // An unsigned (simulator) webhook has no URL token here to stand for its signature.
-  if (!webhook.signed) refuse(deps, 'no_key', ids);
-  checkSignature(deps, webhook, input.provider, credentials, request, ids);
+  if (!webhook.signed) refuse(deps, row ? 'no_key' : 'unknown_configuration', ids);
+  const refusal = signatureRefusal(webhook, input.provider, credentials, request, () =>
+    checks.push('signature_computed'),
+  );
+  if (!row) refuse(deps, 'unknown_configuration', ids);
+  if (refusal) refuse(deps, refusal, ids);
   return { credentials, request };
 }
 
@@ -109,9 +128,23 @@ function checkSignature(
   request: WebhookRequest,
   ids: Record<string, unknown>,
 ): void {
-  if (credentials.provider !== provider) refuse(deps, 'provider_mismatch', ids);
+  const refusal = signatureRefusal(webhook, provider, credentials, request);
+  if (refusal) refuse(deps, refusal, ids);
+}
+
+/** Why the request is not signed for these credentials, or null when it is. */
+function signatureRefusal(
+  webhook: Extract<StatusWebhook, { signed: true }>,
+  provider: string,
+  credentials: WebhookCredentials,
+  request: WebhookRequest,
+  computed: () => void = () => {},
+): Refusal | null {
+  if (credentials.provider !== provider) return 'provider_mismatch';
   const key = webhook.keyOf(credentials);
   // Never verify with an empty key: anyone can compute an HMAC keyed by the empty string.
-  if (!key) refuse(deps, 'no_key', ids);
-  if (!webhook.verify(request, key, credentials)) refuse(deps, 'bad_signature', ids);
+  if (!key) return 'no_key';
+  const valid = webhook.verify(request, key, credentials);
+  computed();
+  return valid ? null : 'bad_signature';
 }
