@@ -13,6 +13,7 @@ import { hundredthOfContacts, seedDoNotCallList, type DoNotCallSeed } from '../s
 import { historyFigures } from './history';
 import { verifyContactOutcomes, type ExpectedRule } from './outcome-rule';
 import { round } from './report';
+import { startProbeFlood, type ProbeFloodResult } from './probe-flood-run';
 import { log, type BenchStack } from './stack';
 
 /**
@@ -29,6 +30,8 @@ export interface DialingSpec {
   workers: number;
   /** Numbers on the organization's do-not-call list before the start (0: an empty list), 1 % of them contacts'. */
   doNotCall: number;
+  /** Clients flooding the API's probes during the trial (0: none; bench/engine/probe-flood.ts). */
+  probeFlood: number;
 }
 
 /** Retries in the mixed run: busy and no_answer twice more after 1 s; voicemail and failed are final. */
@@ -71,6 +74,8 @@ export interface DialingTrial {
   largestRunEvents: number;
   largestRunBytes: number;
   meanLoad1m: number;
+  /** The probe flood beside the trial (null: none). */
+  probeFlood: ProbeFloodResult | null;
 }
 
 export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promise<DialingTrial> {
@@ -99,6 +104,7 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
     log(`${spec.mode}: do-not-call list seeded: ${JSON.stringify(doNotCallSeed)}`);
   }
   const listed = new Set(hits.slice(0, doNotCallSeed?.hits ?? 0));
+  const flood = spec.probeFlood > 0 ? await startProbeFlood(stack, spec.probeFlood) : null;
   const startRequestAt = await databaseNow(stack);
   await campaignAction(stack, campaignId, 'start');
   log(
@@ -106,6 +112,8 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
   );
   const loads: number[] = [];
   await followUntilCompleted(stack, campaignId, { loads });
+  const probeFlood = flood ? await flood.stop() : null;
+  if (probeFlood) log(`${spec.mode}: probe flood ${JSON.stringify(probeFlood)}`);
   const row = await campaignRow(stack, campaignId);
   if (row.state !== 'completed') throw new Error(`campaign ${campaignId} ended ${row.state}`);
 
@@ -148,6 +156,7 @@ export async function dialingTrial(stack: BenchStack, spec: DialingSpec): Promis
     ...history,
     eventsPerAttempt: round(history.events / verified.attempts),
     meanLoad1m: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length) || loadavg()[0]!),
+    probeFlood,
   };
 }
 

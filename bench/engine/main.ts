@@ -17,9 +17,19 @@ import { utilization } from './utilization';
  * --do-not-call N (ceiling, mixed, large) puts N numbers on the organization's do-not-call list before each trial's
  * start request, every hundredth contact's number among them (those contacts end do_not_call, undialed): the list's
  * cost, against a run without the option (bench/shared/do-not-call-seed.ts).
+ * --probe-flood N (ceiling, mixed, large) floods the API's /readyz and /health with N kept-alive clients from a process
+ * of its own while each trial dials (bench/engine/probe-flood.ts): what probes cost the engine.
  */
 const args = process.argv.slice(2);
-const VALUED = ['--contacts', '--concurrency', '--talk', '--trials', '--workers', '--do-not-call'];
+const VALUED = [
+  '--contacts',
+  '--concurrency',
+  '--talk',
+  '--trials',
+  '--workers',
+  '--do-not-call',
+  '--probe-flood',
+];
 const modes = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1] ?? ''));
 const option = (name: string): number | undefined => {
   const at = args.indexOf(`--${name}`);
@@ -33,6 +43,7 @@ const stackOptions = {
 };
 const workers = option('workers') ?? 1;
 const doNotCall = option('do-not-call') ?? 0;
+const probeFlood = option('probe-flood') ?? 0;
 const temporalWords = () =>
   stackOptions.temporalInMemory
     ? 'Temporal dev server in memory (--temporal-in-memory)'
@@ -72,7 +83,7 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
   const maxConcurrency = option('concurrency') ?? 200;
   const count = option('trials') ?? (mode === 'large' ? 1 : 3);
   const runs = await trials(mode, count, (stack) =>
-    dialingTrial(stack, { mode, contacts, maxConcurrency, workers, doNotCall }),
+    dialingTrial(stack, { mode, contacts, maxConcurrency, workers, doNotCall, probeFlood }),
   );
   const of = (pick: (t: DialingTrial) => number) => runs.map(pick);
   const listWords =
@@ -150,6 +161,15 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
       value: of((t) => t.meanLoad1m).join(', '),
       measures: 'sampled every 5 s while following the campaign',
     },
+    ...(probeFlood > 0
+      ? [
+          {
+            name: 'probe flood beside it',
+            value: runs.map((t) => `${t.probeFlood?.perSecond ?? 0}/s`).join(', '),
+            measures: `${probeFlood} kept-alive clients on /readyz and /health in turn, from their own process; answers by status per trial: ${runs.map((t) => JSON.stringify(t.probeFlood?.byStatus ?? {})).join(', ')}`,
+          },
+        ]
+      : []),
   ];
   printResults({
     mode,
@@ -165,6 +185,7 @@ async function dialing(mode: DialingMode, loadBefore: number[]) {
       maxConcurrency,
       workers,
       doNotCall,
+      probeFlood,
       temporal: stackOptions.temporalInMemory ? 'memory' : 'file',
       attemptsPerSecond: median(of((t) => t.attemptsPerSecond)),
       callsPerSecond: median(of((t) => t.callsPerSecond)),
