@@ -5733,14 +5733,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description An error: a code in `detail`, a sentence in `message`. */
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            detail: string;
+                            detail: unknown;
                             message?: string;
                         };
                     };
@@ -5834,7 +5834,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a `webhook.test` event to the endpoint, signed and delivered like any other */
+        /**
+         * Send a `webhook.test` event to the endpoint, signed and delivered like any other
+         * @description At most 10 per endpoint and 30 per organization in a sliding minute; past that 429 `too_many_attempts` with `Retry-After`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5896,6 +5899,18 @@ export interface paths {
                 };
                 /** @description An error: a code in `detail`, a sentence in `message`. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An error: a code in `detail`, a sentence in `message`. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
