@@ -81,3 +81,10 @@ export const AgentDefinitionSchema = Type.Object(
   },
 );
 export type AgentDefinition = Static<typeof AgentDefinitionSchema>;
+
+/**
+ * May the caller interrupt this node's words? Dograh's `allow_interrupt`: only `false` holds the floor (the caller's
+ * words wait for the agent to finish); absent, `true` or anything else, a barge-in cuts the agent short.
+ */
+export const allowsInterruption = (node: AgentNode): boolean =>
+  (node.data as { allow_interrupt?: unknown }).allow_interrupt !== false;

@@ -9,7 +9,8 @@ import { DEFAULT_TRANSFER_MESSAGE } from './transfer';
  * them. `required` follows this service's graph validation (agents/validate-graph.ts), not Dograh's.
  */
 
-type PropertyInput = Pick<PropertySpec, 'name' | 'type' | 'display_name' | 'description'> & Partial<PropertySpec>;
+type PropertyInput = Pick<PropertySpec, 'name' | 'type' | 'display_name' | 'description'> &
+  Partial<PropertySpec>;
 
 /** A property with every field of the wire shape present (absent ones null, `required` false). */
 function property(input: PropertyInput): PropertySpec {
@@ -45,7 +46,8 @@ const nameProperty = (defaultName: string) =>
     name: 'name',
     type: 'string',
     display_name: 'Name',
-    description: 'Name of the step, shown in transcripts, the run detail and the descriptions of transitions.',
+    description:
+      'Name of the step, shown in transcripts, the run detail and the descriptions of transitions.',
     default: defaultName,
     required: true,
     min_length: 1,
@@ -69,7 +71,7 @@ const EXTRACTION_VARIABLE_ROW: RowPropertySpec[] = [
     name: 'name',
     type: 'string',
     display_name: 'Variable Name',
-    description: 'Key under which the value lands in the run\'s gathered_context; unique within the node.',
+    description: "Key under which the value lands in the run's gathered_context; unique within the node.",
     required: true,
     min_length: 1,
   }),
@@ -99,7 +101,7 @@ const EXTRACTION: PropertySpec[] = [
     name: 'extraction_enabled',
     type: 'boolean',
     display_name: 'Enable Variable Extraction',
-    description: 'Dograh\'s switch for extraction; here the variables listed are always extracted.',
+    description: "Dograh's switch for extraction; here the variables listed are always extracted.",
   }),
   storedOnly({
     name: 'extraction_prompt',
@@ -117,22 +119,29 @@ const EXTRACTION: PropertySpec[] = [
   }),
 ];
 
-const ALLOW_INTERRUPT = storedOnly({
+const ALLOW_INTERRUPT = property({
   name: 'allow_interrupt',
   type: 'boolean',
   display_name: 'Allow Interruption',
-  description: 'Whether the caller may interrupt the agent mid-sentence.',
+  description:
+    "false: the caller cannot interrupt this step's words (their words are answered once it has finished); " +
+    'absent or true: a barge-in cuts the agent short.',
 });
 
 const ADD_GLOBAL_PROMPT = storedOnly({
   name: 'add_global_prompt',
   type: 'boolean',
   display_name: 'Add Global Prompt',
-  description: 'Whether the global node\'s prompt is added to this node\'s; here it always is.',
+  description: "Whether the global node's prompt is added to this node's; here it always is.",
 });
 
 const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
-  storedOnly({ name: 'tool_uuids', type: 'tool_refs', display_name: 'Tools', description: 'Tools the node may call.' }),
+  storedOnly({
+    name: 'tool_uuids',
+    type: 'tool_refs',
+    display_name: 'Tools',
+    description: 'Tools the node may call.',
+  }),
   storedOnly({
     name: 'document_uuids',
     type: 'document_refs',

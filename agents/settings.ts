@@ -20,6 +20,20 @@ export const VOICE_DEFAULTS = Object.freeze({
   startSeconds: 0.3,
   maxUserIdleTimeout: 10,
   recordingEnabled: true,
+  /** `turn_stop_strategy`: how a streamed turn's words end it (voice/turn-taking.ts). */
+  turnStopStrategy: 'transcription' as 'transcription' | 'turn_analyzer',
+  /** The silence after a complete answer ("Yes.") that ends the turn (not a key: never more than stop_seconds). */
+  completeTurnSeconds: 0.3,
+  /** `transcription`: the silence a plainly unfinished phrase waits for more (not a key). */
+  unfinishedTurnSeconds: 1.5,
+  /** `smart_turn_stop_secs` (Dograh's default): `turn_analyzer`'s longest wait on an unfinished phrase. */
+  smartTurnStopSeconds: 2.0,
+  /** `turn_start_strategy`: what interrupts the agent. */
+  turnStartStrategy: 'default' as 'default' | 'min_words' | 'provisional_vad',
+  /** `turn_start_min_words` (Dograh's default): words, backchannels excluded, that interrupt under `min_words`. */
+  turnStartMinWords: 3,
+  /** `provisional_vad_pause_secs` (Dograh's default): how long speech pauses the agent before it resumes. */
+  provisionalVadPauseSeconds: 1.5,
 });
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -78,6 +92,39 @@ export const VOICE_CONFIGURATION_KEYS = {
     },
     { additionalProperties: true, description: 'Turn taking (seconds of media time).' },
   ),
+  turn_stop_strategy: Type.Union([Type.Literal('transcription'), Type.Literal('turn_analyzer')], {
+    description:
+      "How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` " +
+      `(default) ends a complete answer after ${VOICE_DEFAULTS.completeTurnSeconds} s of silence and waits ` +
+      `${VOICE_DEFAULTS.unfinishedTurnSeconds} s on a plainly unfinished phrase; \`turn_analyzer\` waits up to ` +
+      '`smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`.',
+  }),
+  smart_turn_stop_secs: Type.Number({
+    minimum: 0.2,
+    maximum: 10,
+    description: `\`turn_analyzer\`: the longest silence an unfinished phrase waits (default ${VOICE_DEFAULTS.smartTurnStopSeconds}).`,
+  }),
+  turn_start_strategy: Type.Union(
+    [Type.Literal('default'), Type.Literal('min_words'), Type.Literal('provisional_vad')],
+    {
+      description:
+        'What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` ' +
+        'recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech ' +
+        'pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`.',
+    },
+  ),
+  turn_start_min_words: Type.Integer({
+    minimum: 1,
+    maximum: 20,
+    description: `\`min_words\`: words that interrupt the agent (default ${VOICE_DEFAULTS.turnStartMinWords}).`,
+  }),
+  provisional_vad_pause_secs: Type.Number({
+    minimum: 0.2,
+    maximum: 10,
+    description:
+      `\`provisional_vad\`: how long speech pauses the agent before it resumes (default ` +
+      `${VOICE_DEFAULTS.provisionalVadPauseSeconds}).`,
+  }),
   max_user_idle_timeout: Type.Number({
     minimum: 1,
     maximum: 600,

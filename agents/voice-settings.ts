@@ -25,6 +25,18 @@ export function readVoiceSettings(
     maxDurationSeconds: withConfigurationDefaults(given).max_call_duration_seconds,
     endOfTurnSeconds: vad?.stop_seconds ?? VOICE_DEFAULTS.stopSeconds,
     interruptionSeconds: vad?.start_seconds ?? VOICE_DEFAULTS.startSeconds,
+    completeTurnSeconds: VOICE_DEFAULTS.completeTurnSeconds,
+    unfinishedTurnSeconds:
+      (read('turn_stop_strategy') ?? VOICE_DEFAULTS.turnStopStrategy) === 'turn_analyzer'
+        ? ((read('smart_turn_stop_secs') as number | undefined) ?? VOICE_DEFAULTS.smartTurnStopSeconds)
+        : VOICE_DEFAULTS.unfinishedTurnSeconds,
+    interruptionStrategy:
+      (read('turn_start_strategy') as VoiceSettings['interruptionStrategy'] | undefined) ??
+      VOICE_DEFAULTS.turnStartStrategy,
+    interruptionWords:
+      (read('turn_start_min_words') as number | undefined) ?? VOICE_DEFAULTS.turnStartMinWords,
+    provisionalPauseSeconds:
+      (read('provisional_vad_pause_secs') as number | undefined) ?? VOICE_DEFAULTS.provisionalVadPauseSeconds,
     idleTimeoutSeconds:
       (read('max_user_idle_timeout') as number | undefined) ?? VOICE_DEFAULTS.maxUserIdleTimeout,
     disclosureMessage: spoken(read('disclosure_message')),

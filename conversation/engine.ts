@@ -30,6 +30,8 @@ export interface ConversationSetup {
     signal?: AbortSignal;
     /** The conversation is handing the call over: the text that follows (the transfer line) must not be cut short. */
     onTransfer?(): void;
+    /** The node whose words follow (a node's `allow_interrupt: false` makes them uninterruptible). */
+    onNode?(node: AgentNode): void;
   };
 }
 
@@ -164,6 +166,7 @@ async function agentTurn(
   const { definition, llm } = setup;
   for (let hop = 0; hop <= definition.nodes.length; hop++) {
     const node = nodeById(definition, state.node_id);
+    setup.speech?.onNode?.(node);
     if (node.type === 'endCall') {
       const transfer = transferOf(node);
       if (transfer) return handOver(setup, state, meter, transfer);

@@ -69,6 +69,22 @@ export class CallConversation {
     if (state !== this.state) this.commit(state);
   }
 
+  /**
+   * The caller pressed the opt-out key: marked, and the number listed at once through the sink (a failure is
+   * logged: the run lists it when it completes).
+   */
+  pressedOptOutKey(): void {
+    this.optedOut();
+    this.sink
+      .optedOut?.()
+      .catch((error: unknown) =>
+        this.log.error(
+          { err: error },
+          'listing the opted-out number failed; the run lists it when it completes',
+        ),
+      );
+  }
+
   /** A line the agent says outside the graph. */
   said(text: string): void {
     this.commit(agentSaid(this.records, this.state, text));

@@ -1,10 +1,9 @@
 /**
- * One call's voice pipeline. It orchestrates: the caller's side (caller-input.ts: media clock, speech-to-text, voice
- * activity, turn-taking, DTMF) decides turns and barge-ins; each turn goes to the agent's graph
- * (conversation/engine.ts), whose streamed reply the agent's voice (agent-voice.ts, playback.ts) speaks sentence by
- * sentence; the conversation is saved after every turn and finished once; a conversation that hands the call to a
- * person does so once its transfer line played (call-transfer.ts). Lines said outside the graph and failure
- * reasons are in call-lines.ts, latencies in turn-latency.ts. Every duration is media time (media-transport.ts).
+ * One call's voice pipeline. The caller's side (caller-input.ts: media clock, speech-to-text, voice activity,
+ * turn-taking, DTMF) decides turns and barge-ins; each turn goes to the agent's graph (conversation/engine.ts),
+ * whose streamed reply is spoken and recorded as heard (spoken-turns.ts); the conversation is saved after every turn
+ * and finished once; a hand-over to a person follows its transfer line (call-transfer.ts). Lines said outside the
+ * graph and failure reasons: call-lines.ts; latencies: turn-latency.ts. Every duration is media time.
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../config/logger';
@@ -16,10 +15,12 @@ import { APOLOGY, OPT_OUT_CONFIRMATION, STILL_THERE, failureReason, greetingWith
 import { AgentVoice } from './agent-voice';
 import { CallerInput } from './caller-input';
 import { handOverCall } from './call-transfer';
+import { SpokenTurns } from './spoken-turns';
 import type { CallEndReason, CallPipeline, CallPipelineInput, FinishedCall } from './live-call';
 import { MediaClock } from './media-clock';
 import type { SpeechSynthesizer } from './speech';
 import { TurnLatencies, type TurnStart } from './turn-latency';
+import type { EndOfTurnRule } from './turn-taking';
 
 export type { CallPipeline, CallPipelineInput } from './live-call';
 
@@ -38,6 +39,7 @@ class CallRun {
   private readonly latencies = new TurnLatencies();
   private readonly startedWall = performance.now();
   private readonly conversation: CallConversation;
+  private readonly spoken: SpokenTurns;
   private queue: Promise<void> = Promise.resolve();
   private ending: { reason: CallEndReason; error: string | null } | null = null;
   private acceptingCaller = true;
@@ -50,15 +52,12 @@ class CallRun {
   constructor(private readonly input: CallPipelineInput) {
     const { call, transport } = input;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    this.log = input.logger.child({
-      component: 'call-pipeline',
-      run_id: call.runId,
-      attempt_id: call.attemptId,
-    });
+    const ids = { run_id: call.runId, attempt_id: call.attemptId };
+    this.log = input.logger.child({ component: 'call-pipeline', ...ids });
     this.caller = new CallerInput(transport, this.clock, call.settings, () => this.agent.current !== null, {
       speech: () => this.cancelIdle(),
       bargeIn: () => this.onBargeIn(),
-      endOfTurn: (words, decided, interrupted) => this.onEndOfTurn(words, decided, interrupted),
+      endOfTurn: (words, decided, interrupted, rule) => this.onEndOfTurn(words, decided, interrupted, rule),
       keyPressed: (digit) => this.onKeyPressed(digit),
       digits: (words, decided) => this.enqueue(() => this.callerTurn(words, decided)),
     });
@@ -66,6 +65,8 @@ class CallRun {
     const startedAtMs = Date.now();
     const now = () => new Date(startedAtMs + this.clock.ms);
     this.conversation = new CallConversation(call, { now }, input.sink, this.log);
+    const setup = this.setup.bind(this);
+    this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup);
     transport.on('closed', (reason) => this.onClosed(reason));
     this.clock.after(call.settings.maxDurationSeconds * 1000, () => this.requestEnd('max_duration'));
     this.enqueue(() => this.open(), true);
@@ -79,7 +80,7 @@ class CallRun {
     this.cancelIdle();
     const message = this.input.call.settings.voicemailMessage;
     this.enqueue(async () => {
-      if (message) await this.sayLine(message, { interruptible: false });
+      if (message) await this.spoken.line(message, { interruptible: false });
       this.requestEnd('voicemail');
     }, true);
   }
@@ -103,9 +104,9 @@ class CallRun {
     if (!this.acceptingCaller) return;
     const greeting: TurnStart = { wall: this.startedWall, mediaMs: 0, sttDone: null };
     if (!call.saved && call.settings.disclosureMessage)
-      await this.sayLine(call.settings.disclosureMessage, { interruptible: false, drain: false });
+      await this.spoken.line(call.settings.disclosureMessage, { interruptible: false, drain: false });
     if (!voices.llm) {
-      await this.sayLine(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
+      await this.spoken.line(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
       // A machine heard during the greeting: its voicemail message (queued) ends the call instead.
       if (this.acceptingCaller) this.requestEnd('no_llm');
       return;
@@ -122,7 +123,13 @@ class CallRun {
     this.agent.interrupt();
   }
 
-  private onEndOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean): void {
+  private onEndOfTurn(
+    words: Promise<string>,
+    decided: TurnStart,
+    interrupted: boolean,
+    rule: EndOfTurnRule,
+  ): void {
+    this.log.debug({ media_ms: this.clock.ms, rule, interrupted }, 'end of turn');
     if (!this.acceptingCaller || (this.agent.speaking && !interrupted)) {
       // Words under the agent's speech that did not interrupt it (a backchannel): heard, not answered.
       words.catch(() => {});
@@ -157,15 +164,7 @@ class CallRun {
     this.acceptingCaller = false;
     this.log.info({ media_ms: this.clock.ms }, 'the caller pressed the opt-out key');
     this.agent.interrupt();
-    this.conversation.optedOut();
-    this.input.sink
-      .optedOut?.()
-      .catch((error: unknown) =>
-        this.log.error(
-          { err: error },
-          'listing the opted-out number failed; the run lists it when it completes',
-        ),
-      );
+    this.conversation.pressedOptOutKey();
     this.enqueue(async () => {
       await this.sayLast(OPT_OUT_CONFIRMATION);
       this.requestEnd('user_ended');
@@ -179,55 +178,18 @@ class CallRun {
     await this.agentTurn(llm, (setup) => userSays(setup, this.conversation.state, words), decided, words);
   }
 
-  /**
-   * One turn of the graph, spoken while it streams. A barge-in keeps only what was played (with the caller's words
-   * when the reply was abandoned); a conversation the engine ended is played to its last mark, then the call ends.
-   */
+  /** One turn of the graph (spoken-turns.ts), then what the conversation asks for: end, hand over, or listen. */
   private async agentTurn(
     llm: LanguageModel,
     produce: (setup: ConversationSetup) => Promise<ConversationState>,
     started: TurnStart,
     callerWords?: string,
   ): Promise<void> {
-    const before = this.conversation.state;
-    const controller = new AbortController();
-    const turn = this.agent.start({ controller, interruptible: true });
-    let after: ConversationState | null = null;
-    try {
-      after = await produce(
-        this.setup(llm, {
-          onText: (delta) => turn.speech.text(delta),
-          signal: controller.signal,
-          onTransfer: () => (turn.interruptible = false),
-        }),
-      );
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
-    }
-    const recorded = after !== null && !turn.interrupted && !turn.speech.failure;
-    if (after && recorded) {
-      const reply = after.turns.slice(before.turns.length).findLast((t) => t.role === 'agent');
-      // A model that answered without streaming: speak the reply whole.
-      if (reply && !turn.speech.hasText && reply.content !== '…') turn.speech.say(reply.content);
-      if (after.end_reason) turn.interruptible = false;
-      this.conversation.commit(after);
-    }
-    await turn.speech.drained();
-    this.agent.done();
-    // A barge-in or a failed synthesis: the transcript keeps what the caller heard.
-    if (turn.interrupted || turn.speech.failure) {
-      const played = turn.speech.played();
-      const cut = recorded
-        ? { reply: 'recorded' as const, played }
-        : { reply: 'abandoned' as const, callerWords, played };
-      this.conversation.cut(cut);
-    }
-    if (turn.speech.failure) throw turn.speech.failure;
-    this.latencies.record(this.conversation.state, before.turns.length, started, turn.speech.stamps);
-    if (this.conversation.state.end_reason === 'llm_error')
-      return this.failed(new LlmUnavailableError(this.conversation.state.error ?? 'The LLM failed.'));
-    if (this.conversation.state.end_reason === 'transferred') return this.handOver();
-    if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
+    await this.spoken.graphTurn(llm, produce, started, callerWords);
+    const { end_reason: endReason, error } = this.conversation.state;
+    if (endReason === 'llm_error') return this.failed(new LlmUnavailableError(error ?? 'The LLM failed.'));
+    if (endReason === 'transferred') return this.handOver();
+    if (endReason) return this.requestEnd(endReason);
     this.armIdle();
   }
 
@@ -245,22 +207,6 @@ class CallRun {
     this.requestEnd(reason, error);
   }
 
-  /** A line outside the graph, recorded as the agent's turn; an interruptible one keeps only what was played. */
-  private async sayLine(
-    text: string,
-    options: { interruptible: boolean; drain?: boolean; synthesizer?: SpeechSynthesizer },
-  ): Promise<void> {
-    this.conversation.said(text);
-    const turn = this.agent.start({ synthesizer: options.synthesizer, interruptible: options.interruptible });
-    turn.speech.say(text);
-    if (options.drain === false) await turn.speech.end();
-    else await turn.speech.drained();
-    this.agent.done();
-    if (turn.interrupted || turn.speech.failure)
-      this.conversation.cut({ reply: 'recorded', played: turn.speech.played() });
-    if (turn.speech.failure) throw turn.speech.failure;
-  }
-
   private armIdle(): void {
     if (this.ending || !this.acceptingCaller) return;
     this.cancelIdle();
@@ -269,7 +215,7 @@ class CallRun {
       if (this.promptedForSilence) return this.requestEnd('silence_timeout');
       this.promptedForSilence = true;
       this.enqueue(async () => {
-        await this.sayLine(STILL_THERE, { interruptible: true });
+        await this.spoken.line(STILL_THERE, { interruptible: true });
         this.armIdle();
       });
     });
@@ -301,7 +247,7 @@ class CallRun {
   private async sayLast(line: string, synthesizer?: SpeechSynthesizer): Promise<void> {
     if (this.closedAtMs !== null) return;
     try {
-      await this.sayLine(line, { interruptible: false, synthesizer });
+      await this.spoken.line(line, { interruptible: false, synthesizer });
     } catch (error) {
       this.log.error({ err: error }, 'the last line could not be spoken');
     }
@@ -341,10 +287,7 @@ class CallRun {
       state,
       endReason: state.end_reason ?? reason,
       mediaSeconds: (this.closedAtMs ?? this.clock.ms) / 1000,
-      usage: {
-        stt_seconds: this.caller.sttSeconds,
-        tts_characters: this.agent.characters,
-      },
+      usage: { stt_seconds: this.caller.sttSeconds, tts_characters: this.agent.characters },
       latencies: this.latencies.byTurn,
       error: state.error ?? error,
     };

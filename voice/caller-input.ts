@@ -11,7 +11,8 @@ import type { MediaClock } from './media-clock';
 import type { MediaTransport } from './media-transport';
 import type { RecognitionSession, SpeechRecognizer } from './speech';
 import type { TurnStart } from './turn-latency';
-import { TurnTaking } from './turn-taking';
+import { TurnTaking, type EndOfTurnRule } from './turn-taking';
+import { interruptingWords } from './turn-text';
 import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
 
 export interface CallerEvents {
@@ -19,8 +20,11 @@ export interface CallerEvents {
   speech(): void;
   /** The caller spoke over the agent's turn long enough to interrupt it. */
   bargeIn(): void;
-  /** The caller's turn ended: their words (recognised meanwhile), and whether this utterance interrupted the agent. */
-  endOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean): void;
+  /**
+   * The caller's turn ended: their words (recognised meanwhile), whether this utterance interrupted the agent, and
+   * the rule that ended it.
+   */
+  endOfTurn(words: Promise<string>, decided: TurnStart, interrupted: boolean, rule: EndOfTurnRule): void;
   /** A key was pressed; `true` when the pipeline took it for itself (the opt-out key): it joins no digits turn. */
   keyPressed(digit: string): boolean | void;
   /** Digits pressed in a row, as the caller's words once they paused. */
@@ -46,7 +50,11 @@ export class CallerInput {
   ) {
     this.floor = new TurnTaking({
       endOfTurnMs: settings.endOfTurnSeconds * 1000,
+      completeTurnMs: settings.completeTurnSeconds * 1000,
+      unfinishedTurnMs: settings.unfinishedTurnSeconds * 1000,
       interruptionMs: settings.interruptionSeconds * 1000,
+      interruptionWords: settings.interruptionStrategy === 'min_words' ? settings.interruptionWords : 0,
+      language: settings.language,
     });
     transport.on('audio', (frame) => this.whenOpen(() => this.onFrame(frame)));
     transport.on('dtmf', (digit) => this.whenOpen(() => this.onDigit(digit)));
@@ -68,6 +76,11 @@ export class CallerInput {
       this.early = null;
       for (const handle of early) handle();
     }
+  }
+
+  /** Does the recogniser stream its words as the caller speaks (turn-taking reads them)? */
+  get streamsWords(): boolean {
+    return typeof this.session?.heard === 'function';
   }
 
   get callerSpeaking(): boolean {
@@ -102,11 +115,31 @@ export class CallerInput {
     this.session?.write(frame);
     const speech = this.vad?.isSpeech(frame) ?? false;
     if (speech) this.events.speech();
-    const event = this.floor.frame(speech, this.agentBusy());
+    const agentBusy = this.agentBusy();
+    const event = this.floor.frame(speech, agentBusy, this.session?.heard?.() ?? null);
     if (event.type === 'barge_in') this.events.bargeIn();
     if (event.type !== 'end_of_turn') return;
     const words = this.session ? this.session.endOfTurn() : Promise.resolve('');
-    this.events.endOfTurn(words, this.decidedNow(), event.interrupted);
+    if (agentBusy && !event.interrupted && this.interruptsOnceRecognised)
+      return this.interruptIfEnoughWords(words, this.decidedNow(), event.rule);
+    this.events.endOfTurn(words, this.decidedNow(), event.interrupted, event.rule);
+  }
+
+  /** `min_words` with a recogniser that gives text only at the end of the turn: its words decide once known. */
+  private get interruptsOnceRecognised(): boolean {
+    return this.settings.interruptionStrategy === 'min_words' && !this.streamsWords;
+  }
+
+  /** An utterance over the agent interrupts it after all when it had enough words; otherwise it was a backchannel. */
+  private interruptIfEnoughWords(words: Promise<string>, decided: TurnStart, rule: EndOfTurnRule): void {
+    words.then(
+      (text) => {
+        if (this.stopped || interruptingWords(text) < this.settings.interruptionWords) return;
+        this.events.bargeIn();
+        this.events.endOfTurn(Promise.resolve(text), decided, true, rule);
+      },
+      () => {},
+    );
   }
 
   private onDigit(digit: string): void {

@@ -27,6 +27,19 @@ export interface VoiceSettings {
   endOfTurnSeconds: number;
   /** `vad_configuration.start_seconds` (default 0.3): caller speech that interrupts the agent (barge-in). */
   interruptionSeconds: number;
+  /** The silence that ends a turn whose streamed words are a complete answer (0.3 s; capped by endOfTurnSeconds). */
+  completeTurnSeconds: number;
+  /**
+   * The silence a turn whose streamed words are plainly unfinished waits for more (`turn_stop_strategy`:
+   * `transcription` 1.5 s, `turn_analyzer` its `smart_turn_stop_secs`, default 2.0).
+   */
+  unfinishedTurnSeconds: number;
+  /** `turn_start_strategy` (default `default`): what interrupts the agent (voice/turn-taking.ts). */
+  interruptionStrategy: 'default' | 'min_words' | 'provisional_vad';
+  /** `turn_start_min_words` (default 3): words, backchannels excluded, that interrupt under `min_words`. */
+  interruptionWords: number;
+  /** `provisional_vad_pause_secs` (default 1.5): how long speech pauses the agent before it resumes. */
+  provisionalPauseSeconds: number;
   /** `max_user_idle_timeout` (default 10): silence after the agent spoke before it prompts once, then ends. */
   idleTimeoutSeconds: number;
   /** `disclosure_message`: spoken before the greeting (recording, AI); null: none. */

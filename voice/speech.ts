@@ -16,6 +16,14 @@ export class SpeechVendorError extends Error {
   }
 }
 
+/** What a streaming recogniser has heard of the current turn so far (voice/turn-taking.ts decides on it). */
+export interface HeardSoFar {
+  /** The turn's words so far: its final results, then the latest interim one. */
+  text: string;
+  /** No interim result is pending: the words may still grow, but what is there will not change. */
+  settled: boolean;
+}
+
 /** One call's recognition: audio goes in continuously; an utterance's text comes out when asked for. */
 export interface RecognitionSession {
   /** Every caller frame (20 ms PCM16 at the session's rate), speech and silence alike. */
@@ -26,6 +34,11 @@ export interface RecognitionSession {
    * recognised. Rejects with SpeechVendorError when the vendor fails.
    */
   endOfTurn(): Promise<string>;
+  /**
+   * Streaming recognisers: what they have heard since the last `endOfTurn`, as it streams (interim and final
+   * results). Absent on recognisers that give text only at the end of the turn: the silence rule alone ends turns.
+   */
+  heard?(): HeardSoFar;
   /** Text the far end sent beside its audio (the simulator); only the `simulator` recogniser uses it. */
   callerText?(text: string): void;
   /** Seconds of audio sent to the vendor (usage). */

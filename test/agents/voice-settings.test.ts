@@ -11,6 +11,11 @@ describe('readVoiceSettings', () => {
       maxDurationSeconds: 1800,
       endOfTurnSeconds: 0.8,
       interruptionSeconds: 0.3,
+      completeTurnSeconds: 0.3,
+      unfinishedTurnSeconds: 1.5,
+      interruptionStrategy: 'default',
+      interruptionWords: 3,
+      provisionalPauseSeconds: 1.5,
       idleTimeoutSeconds: 10,
       disclosureMessage: null,
       recordingEnabled: true,
@@ -31,6 +36,11 @@ describe('readVoiceSettings', () => {
         max_call_duration_seconds: 300,
         vad_configuration: { start_seconds: 0.5, stop_seconds: 1.2, confidence: 0.7, minimum_volume: 0.6 },
         max_user_idle_timeout: 25,
+        turn_stop_strategy: 'turn_analyzer',
+        smart_turn_stop_secs: 2.5,
+        turn_start_strategy: 'min_words',
+        turn_start_min_words: 2,
+        provisional_vad_pause_secs: 1,
         disclosure_message: '  This call is recorded.  ',
         recording_enabled: false,
         voicemail_message: 'Please call us back.',
@@ -43,6 +53,11 @@ describe('readVoiceSettings', () => {
       maxDurationSeconds: 300,
       endOfTurnSeconds: 1.2,
       interruptionSeconds: 0.5,
+      completeTurnSeconds: 0.3,
+      unfinishedTurnSeconds: 2.5,
+      interruptionStrategy: 'min_words',
+      interruptionWords: 2,
+      provisionalPauseSeconds: 1,
       idleTimeoutSeconds: 25,
       disclosureMessage: 'This call is recorded.',
       recordingEnabled: false,
@@ -59,11 +74,21 @@ describe('readVoiceSettings', () => {
       max_call_duration_seconds: -5,
       vad_configuration: { start_seconds: 0.3, stop_seconds: 60 },
       max_user_idle_timeout: 0.5,
+      turn_stop_strategy: 'smart',
+      smart_turn_stop_secs: 0,
+      turn_start_strategy: 'words',
+      turn_start_min_words: 2.5,
+      provisional_vad_pause_secs: 60,
       disclosure_message: 'x'.repeat(1001),
       recording_enabled: 'no',
       voicemail_message: 12,
     });
     expect(settings).toEqual(readVoiceSettings({}));
+  });
+
+  it('reads smart_turn_stop_secs only under turn_analyzer: transcription waits its own 1.5 s on an unfinished phrase', () => {
+    expect(readVoiceSettings({ smart_turn_stop_secs: 3 }).unfinishedTurnSeconds).toBe(1.5);
+    expect(readVoiceSettings({ turn_stop_strategy: 'turn_analyzer' }).unfinishedTurnSeconds).toBe(2);
   });
 
   it('treats null and blank lines as "nothing to say", and a null id as no configuration', () => {

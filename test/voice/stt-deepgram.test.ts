@@ -82,6 +82,30 @@ describe('a Deepgram stream', () => {
     expect(await session.endOfTurn()).toBe('Tuesday works.');
   });
 
+  it('tells what it has heard of the turn as results stream: finals, then the latest interim one', async () => {
+    const { session, connection } = await open();
+    const heard = () => session.heard!();
+    const arrived = async (text: string) => vi.waitUntil(() => heard().text === text, { timeout: 5000 });
+    expect(heard()).toEqual({ text: '', settled: true });
+    connection.sendResult('my number', { isFinal: false });
+    await arrived('my number');
+    expect(heard()).toEqual({ text: 'my number', settled: false });
+    connection.sendResult('My number is 555.', { isFinal: true });
+    await arrived('My number is 555.');
+    expect(heard()).toEqual({ text: 'My number is 555.', settled: true });
+    connection.sendResult('one two', { isFinal: false });
+    await arrived('My number is 555. one two');
+    expect(heard().settled).toBe(false);
+    // An empty final settles the interim without adding words.
+    connection.sendResult('', { isFinal: true });
+    await vi.waitUntil(() => heard().settled, { timeout: 5000 });
+    expect(heard()).toEqual({ text: 'My number is 555.', settled: true });
+    fake.hear({ finals: ['one two three four.'] });
+    expect(await session.endOfTurn()).toBe('My number is 555. one two three four.');
+    // The next turn starts from nothing.
+    expect(heard()).toEqual({ text: '', settled: true });
+  });
+
   it('sends KeepAlive while no audio goes out', async () => {
     const { connection } = await open({ timings: { keepAliveMs: 50 } });
     await vi.waitFor(() => expect(connection.controls).toContain('KeepAlive'));

@@ -3,7 +3,8 @@
  * linear16&sample_rate=…&interim_results=true…` with `Authorization: Token <key>`; caller frames go out as binary
  * PCM16; `KeepAlive` when no audio went out for a while (Deepgram closes a socket idle for ~10 s); at the end of a
  * turn `Finalize`, and the turn's text is every `Results` with `is_final` since the last turn, up to the one marked
- * `from_finalize: true`; `CloseStream` at close. The base URL may be set by the user, so the connection is checked
+ * `from_finalize: true`; `CloseStream` at close. While the caller speaks, the finals and the latest interim result are
+ * what it has heard so far (`heard`), which turn-taking reads to end a complete answer early. The base URL may be set by the user, so the connection is checked
  * against the destination policy when it connects. A refused handshake (401, 400), a refused destination or a
  * dropped socket fail the turn with SpeechVendorError('stt').
  */
@@ -12,7 +13,7 @@ import { destinationUrlProblem, type DestinationPolicy } from '../../net/outboun
 import { samplesToBytes } from '../audio/wav';
 import { connectDeepgram, deepgramFailure } from '../deepgram-socket';
 import type { SampleRate } from '../media-transport';
-import { SpeechVendorError, type RecognitionSession, type SpeechRecognizer } from '../speech';
+import { SpeechVendorError, type HeardSoFar, type RecognitionSession, type SpeechRecognizer } from '../speech';
 
 export interface DeepgramTimings {
   /** Idle time (no audio sent) after which a KeepAlive goes out. */
@@ -91,6 +92,8 @@ interface ListenMessage {
 class DeepgramSession implements RecognitionSession {
   private sentSamples = 0;
   private finals: string[] = [];
+  /** The latest interim result since the last final one ('' when none is pending). */
+  private interim = '';
   private pending: PendingTurn | null = null;
   private turns: Promise<unknown> = Promise.resolve();
   private failure: SpeechVendorError | null = null;
@@ -171,7 +174,10 @@ class DeepgramSession implements RecognitionSession {
     }
     if (message.type !== 'Results') return;
     const transcript = message.channel?.alternatives?.[0]?.transcript?.trim() ?? '';
-    if (message.is_final && transcript !== '') this.finals.push(transcript);
+    if (message.is_final) {
+      if (transcript !== '') this.finals.push(transcript);
+      this.interim = '';
+    } else this.interim = transcript;
     if (message.from_finalize) this.settle(this.takeText());
   }
 
@@ -179,9 +185,15 @@ class DeepgramSession implements RecognitionSession {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type }));
   }
 
+  heard(): HeardSoFar {
+    const text = [...this.finals, this.interim].filter((part) => part !== '').join(' ');
+    return { text, settled: this.interim === '' };
+  }
+
   private takeText(): string {
     const text = this.finals.join(' ');
     this.finals = [];
+    this.interim = '';
     return text;
   }
 

@@ -2,7 +2,7 @@
  * The `simulator` recogniser: the simulator's callee sends the text of each utterance beside its audio
  * (`callerText`), so simulator calls with no speech-to-text configured need no vendor. Nothing is billed.
  */
-import type { RecognitionSession, SpeechRecognizer } from '../speech';
+import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from '../speech';
 
 export function createSimulatorRecognizer(): SpeechRecognizer {
   return {
@@ -13,7 +13,7 @@ export function createSimulatorRecognizer(): SpeechRecognizer {
 
 class SimulatorSession implements RecognitionSession {
   readonly billedSeconds = 0;
-  private heard: string[] = [];
+  private texts: string[] = [];
 
   write(): void {
     // The audio is not needed: its text came with it.
@@ -21,17 +21,22 @@ class SimulatorSession implements RecognitionSession {
 
   callerText(text: string): void {
     const trimmed = text.trim();
-    if (trimmed !== '') this.heard.push(trimmed);
+    if (trimmed !== '') this.texts.push(trimmed);
+  }
+
+  /** The simulator sends each utterance's whole text with its first frame: settled at once. */
+  heard(): HeardSoFar {
+    return { text: this.texts.join(' '), settled: true };
   }
 
   endOfTurn(): Promise<string> {
-    const text = this.heard.join(' ');
-    this.heard = [];
+    const text = this.texts.join(' ');
+    this.texts = [];
     return Promise.resolve(text);
   }
 
   close(): Promise<void> {
-    this.heard = [];
+    this.texts = [];
     return Promise.resolve();
   }
 }

@@ -6865,8 +6865,18 @@ export interface paths {
                             opt_out_disposition?: string;
                             /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                             opt_out_dtmf_key?: string | null;
+                            /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                            provisional_vad_pause_secs?: number;
                             /** @description Store the call recording (default true). */
                             recording_enabled?: boolean;
+                            /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                            smart_turn_stop_secs?: number;
+                            /** @description `min_words`: words that interrupt the agent (default 3). */
+                            turn_start_min_words?: number;
+                            /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                            turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                            /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                            turn_stop_strategy?: "transcription" | "turn_analyzer";
                             /** @description Turn taking (seconds of media time). */
                             vad_configuration?: {
                                 confidence?: number;
@@ -6977,8 +6987,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -7872,8 +7892,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -8069,8 +8099,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -8236,8 +8276,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -8393,8 +8443,18 @@ export interface paths {
                             opt_out_disposition?: string;
                             /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                             opt_out_dtmf_key?: string | null;
+                            /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                            provisional_vad_pause_secs?: number;
                             /** @description Store the call recording (default true). */
                             recording_enabled?: boolean;
+                            /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                            smart_turn_stop_secs?: number;
+                            /** @description `min_words`: words that interrupt the agent (default 3). */
+                            turn_start_min_words?: number;
+                            /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                            turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                            /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                            turn_stop_strategy?: "transcription" | "turn_analyzer";
                             /** @description Turn taking (seconds of media time). */
                             vad_configuration?: {
                                 confidence?: number;
@@ -8505,8 +8565,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -8701,8 +8771,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;
@@ -8956,8 +9036,18 @@ export interface paths {
                                 opt_out_disposition?: string;
                                 /** @description A key (0-9, * or #) the person presses to opt out: the number joins the do-not-call list and the call ends after a short confirmation. Absent or null: none. */
                                 opt_out_dtmf_key?: string | null;
+                                /** @description `provisional_vad`: how long speech pauses the agent before it resumes (default 1.5). */
+                                provisional_vad_pause_secs?: number;
                                 /** @description Store the call recording (default true). */
                                 recording_enabled?: boolean;
+                                /** @description `turn_analyzer`: the longest silence an unfinished phrase waits (default 2). */
+                                smart_turn_stop_secs?: number;
+                                /** @description `min_words`: words that interrupt the agent (default 3). */
+                                turn_start_min_words?: number;
+                                /** @description What interrupts the agent: `default`, `start_seconds` of speech; `min_words`, `turn_start_min_words` recognised words that are not backchannels ("uh-huh", "yeah", "okay"); `provisional_vad`, speech pauses the agent, which resumes its sentence when no words came within `provisional_vad_pause_secs`. */
+                                turn_start_strategy?: "default" | "min_words" | "provisional_vad";
+                                /** @description How the caller's turn ends when the recogniser streams its words (Deepgram, the simulator): `transcription` (default) ends a complete answer after 0.3 s of silence and waits 1.5 s on a plainly unfinished phrase; `turn_analyzer` waits up to `smart_turn_stop_secs` on it. Recognisers that give text only at the end keep `stop_seconds`. */
+                                turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
                                     confidence?: number;

@@ -1,0 +1,160 @@
+/**
+ * Turn-taking on a call, in media time (voice/turn-taking.ts, voice/turn-text.ts): a complete short answer ends the
+ * turn after 300 ms of silence where a recogniser without streamed words waits the full `stop_seconds`; a phone number
+ * read with a pause is one turn; under `min_words` a backchannel over the agent is not an interruption and words are;
+ * a node with `allow_interrupt: false` holds the floor and answers the caller's words after it finished.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AgentDefinition } from '../../agents/definition';
+import type { RecognitionSession, SpeechRecognizer } from '../../voice/speech';
+import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
+import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
+import { GREETING, STORY, answerAsAgent, definition, startCall } from './call-harness';
+
+const fake = await startOpenAiFake();
+answerAsAgent(fake);
+
+/** The simulator's recogniser as one that gives text only at the end of the turn (as pocketsphinx does). */
+function textAtTheEndOnly(): SpeechRecognizer {
+  const inner = createSimulatorRecognizer();
+  return {
+    name: 'text-at-the-end',
+    async open(options) {
+      const session = await inner.open(options);
+      const atTheEnd: RecognitionSession = {
+        write: (frame) => session.write(frame),
+        endOfTurn: () => session.endOfTurn(),
+        callerText: (text) => session.callerText?.(text),
+        billedSeconds: 0,
+        close: () => session.close(),
+      };
+      return atTheEnd;
+    },
+  };
+}
+
+type Measured = { decision_media_ms: number };
+
+/** The caller answers `line` after the greeting; the media time from the end of their audio to the decision. */
+async function silenceBeforeDecision(line: string, recognizer?: SpeechRecognizer): Promise<number> {
+  const call = startCall({ fake, recognizer, settings: { endOfTurnSeconds: 0.8 } });
+  await call.runUntil(call.played(GREETING[1]!));
+  const answer = await call.say(line);
+  await call.runUntil(call.played('What else?'));
+  call.pipeline.shutdown();
+  const finished = await call.pipeline.done;
+  expect(finished.state.turns[1]).toMatchObject({ role: 'user', content: line });
+  return (finished.latencies[2] as unknown as Measured).decision_media_ms - answer.endMs!;
+}
+
+const silence = (seconds: number) => new Int16Array(16000 * seconds);
+
+describe('ending the turn on what was said', () => {
+  it('ends "Yes." within 300 ms of silence; without streamed words the same answer waits stop_seconds', async () => {
+    const streamed = await silenceBeforeDecision('Yes.');
+    const atTheEnd = await silenceBeforeDecision('Yes.', textAtTheEndOnly());
+    // The caller's audio ends with flite's own trailing quiet, which counts towards the silence.
+    expect(streamed).toBeLessThanOrEqual(300);
+    expect(atTheEnd).toBeGreaterThan(500);
+    expect(atTheEnd - streamed).toBeGreaterThanOrEqual(480);
+  });
+
+  it('takes a phone number read with a 1 s pause as one turn', async () => {
+    const call = startCall({ fake, settings: { endOfTurnSeconds: 0.8 } });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('my number is five five five');
+    call.transport.say(silence(1));
+    await call.say('one two three four.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content)).toEqual([
+      'my number is five five five one two three four.',
+    ]);
+    expect(fake.requests.filter((request) => lastUserMessage(request)?.startsWith('my number'))).toHaveLength(
+      1,
+    );
+  });
+});
+
+/** Asks for the story and waits until its first sentence played. */
+async function storyUnderWay(options: Parameters<typeof startCall>[0]) {
+  const call = startCall(options);
+  await call.runUntil(call.played(GREETING[1]!));
+  await call.say('Tell me a story.');
+  await call.runUntil(call.played(STORY[0]!));
+  return call;
+}
+
+describe('interruptions', () => {
+  it('under min_words, "uh-huh" over the agent clears nothing; the same sound interrupts by default', async () => {
+    const minWords = await storyUnderWay({ fake, settings: { interruptionStrategy: 'min_words' } });
+    await minWords.say('Uh-huh.');
+    await minWords.runUntil(minWords.played(STORY.at(-1)!));
+    expect(minWords.transport.clears).toEqual([]);
+    expect(minWords.playedMarks().filter((text) => STORY.includes(text))).toEqual(STORY);
+    minWords.pipeline.shutdown();
+    await minWords.pipeline.done;
+
+    const byDefault = await storyUnderWay({ fake });
+    await byDefault.say('Uh-huh.');
+    await byDefault.runUntil(() => byDefault.transport.clears.length > 0, 20_000);
+    byDefault.pipeline.shutdown();
+    await byDefault.pipeline.done;
+  });
+
+  it('under min_words, three words that are not backchannels interrupt, as soon as they are heard', async () => {
+    const call = await storyUnderWay({ fake, settings: { interruptionStrategy: 'min_words' } });
+    const interruption = await call.say('Wait, I have a question.');
+    await call.runUntil(() => call.transport.clears.length > 0, 20_000);
+    // The simulator sends the words with the first frame: the clear comes at once, while the caller still talks.
+    expect(interruption.endMs).toBeNull();
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns.at(-2)).toMatchObject({ role: 'user', content: 'Wait, I have a question.' });
+  });
+
+  it('under min_words with text only at the end, the words interrupt once recognised; a backchannel never', async () => {
+    const call = await storyUnderWay({
+      fake,
+      recognizer: textAtTheEndOnly(),
+      settings: { interruptionStrategy: 'min_words' },
+    });
+    const backchannel = await call.say('Mm-hmm.');
+    call.transport.say(silence(1));
+    const interruption = await call.say('Hold on, I have a question.');
+    await call.runUntil(() => call.transport.clears.length > 0, 20_000);
+    // One clear, after the question was said (and recognised), none after the backchannel.
+    expect(backchannel.endMs).toBeLessThan(interruption.startMs!);
+    expect(call.transport.clears).toHaveLength(1);
+    expect(call.transport.clears[0]).toBeGreaterThan(interruption.endMs!);
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns.at(-2)).toMatchObject({
+      role: 'user',
+      content: 'Hold on, I have a question.',
+    });
+    expect(finished.state.turns.at(-3)).toMatchObject({ role: 'agent', interrupted: true });
+  });
+
+  it('a node with allow_interrupt: false holds the floor, then answers what the caller said over it', async () => {
+    const holding = structuredClone(definition) as AgentDefinition;
+    holding.nodes[0]!.data = { ...holding.nodes[0]!.data, allow_interrupt: false };
+    const call = await storyUnderWay({ fake, definition: holding });
+    await call.say('Stop, please stop now.');
+    await call.runUntil(call.played(STORY.at(-1)!));
+    expect(call.transport.clears).toEqual([]);
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns.map((turn) => [turn.role, turn.content, turn.interrupted ?? false])).toEqual([
+      ['agent', GREETING.join(' '), false],
+      ['user', 'Tell me a story.', false],
+      ['agent', STORY.join(' '), false],
+      ['user', 'Stop, please stop now.', false],
+      ['agent', 'You said Stop, please stop now. What else?', false],
+    ]);
+  });
+});
