@@ -5,7 +5,7 @@
  * a node with `allow_interrupt: false` holds the floor and answers the caller's words after it finished.
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentDefinition } from '../../agents/definition';
+import type { AgentDefinition, AgentNode } from '../../agents/definition';
 import type { RecognitionSession, SpeechRecognizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
 import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
@@ -141,7 +141,7 @@ describe('interruptions', () => {
 
   it('a node with allow_interrupt: false holds the floor, then answers what the caller said over it', async () => {
     const holding = structuredClone(definition) as AgentDefinition;
-    holding.nodes[0]!.data = { ...holding.nodes[0]!.data, allow_interrupt: false };
+    holding.nodes[0]!.data = { ...holding.nodes[0]!.data, allow_interrupt: false } as AgentNode['data'];
     const call = await storyUnderWay({ fake, definition: holding });
     await call.say('Stop, please stop now.');
     await call.runUntil(call.played(STORY.at(-1)!));
