@@ -56,6 +56,7 @@ export class AgentVoice {
       voice: synthesizer === this.voices.synthesizer ? this.settings.voice : null,
       controller: options.controller ?? new AbortController(),
       mediaMs: () => this.clock.ms,
+      resumable: this.settings.interruptionStrategy === 'provisional_vad',
     });
     this.spoken.push(speech);
     this.current = { speech, interruptible: options.interruptible, interrupted: false };
@@ -65,6 +66,16 @@ export class AgentVoice {
   /** The piece under way finished (played, cut short or failed). */
   done(): void {
     this.current = null;
+  }
+
+  /** A provisional barge-in: an interruptible speech under way stops playing until `resume` or `interrupt`. */
+  pause(): void {
+    if (this.current?.interruptible && !this.current.interrupted) this.current.speech.pause();
+  }
+
+  /** The provisional barge-in was not one: the speech plays on from the sentence it stopped in. */
+  resume(): void {
+    this.current?.speech.resume();
   }
 
   /** Cuts the speech under way short: synthesis aborted, the far end's queue cleared. */

@@ -57,6 +57,8 @@ class CallRun {
     this.caller = new CallerInput(transport, this.clock, call.settings, () => this.agent.current !== null, {
       speech: () => this.cancelIdle(),
       bargeIn: () => this.onBargeIn(),
+      pause: () => this.acceptingCaller && this.agent.pause(),
+      resume: () => this.agent.resume(),
       endOfTurn: (words, decided, interrupted, rule) => this.onEndOfTurn(words, decided, interrupted, rule),
       keyPressed: (digit) => this.onKeyPressed(digit),
       digits: (words, decided) => this.enqueue(() => this.callerTurn(words, decided)),

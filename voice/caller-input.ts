@@ -11,7 +11,7 @@ import type { MediaClock } from './media-clock';
 import type { MediaTransport } from './media-transport';
 import type { RecognitionSession, SpeechRecognizer } from './speech';
 import type { TurnStart } from './turn-latency';
-import { TurnTaking, type EndOfTurnRule } from './turn-taking';
+import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
 import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
 
@@ -20,6 +20,9 @@ export interface CallerEvents {
   speech(): void;
   /** The caller spoke over the agent's turn long enough to interrupt it. */
   bargeIn(): void;
+  /** `provisional_vad`: speech over the agent pauses it until a barge-in or a resume. */
+  pause(): void;
+  resume(): void;
   /**
    * The caller's turn ended: their words (recognised meanwhile), whether this utterance interrupted the agent, and
    * the rule that ended it.
@@ -30,6 +33,13 @@ export interface CallerEvents {
   /** Digits pressed in a row, as the caller's words once they paused. */
   digits(words: string, decided: TurnStart): void;
 }
+
+/** Dograh's `turn_start_strategy` values as turn-taking names them. */
+const INTERRUPTIONS = {
+  default: 'speech',
+  min_words: 'words',
+  provisional_vad: 'provisional',
+} as const satisfies Record<VoiceSettings['interruptionStrategy'], TurnTakingSettings['interruption']>;
 
 export class CallerInput {
   private vad: VoiceActivityDetector | null = null;
@@ -52,8 +62,10 @@ export class CallerInput {
       endOfTurnMs: settings.endOfTurnSeconds * 1000,
       completeTurnMs: settings.completeTurnSeconds * 1000,
       unfinishedTurnMs: settings.unfinishedTurnSeconds * 1000,
+      interruption: INTERRUPTIONS[settings.interruptionStrategy],
       interruptionMs: settings.interruptionSeconds * 1000,
-      interruptionWords: settings.interruptionStrategy === 'min_words' ? settings.interruptionWords : 0,
+      interruptionWords: settings.interruptionWords,
+      provisionalPauseMs: settings.provisionalPauseSeconds * 1000,
       language: settings.language,
     });
     transport.on('audio', (frame) => this.whenOpen(() => this.onFrame(frame)));
@@ -118,28 +130,34 @@ export class CallerInput {
     const agentBusy = this.agentBusy();
     const event = this.floor.frame(speech, agentBusy, this.session?.heard?.() ?? null);
     if (event.type === 'barge_in') this.events.bargeIn();
+    if (event.type === 'pause') this.events.pause();
+    if (event.type === 'resume') this.events.resume();
     if (event.type !== 'end_of_turn') return;
     const words = this.session ? this.session.endOfTurn() : Promise.resolve('');
-    if (agentBusy && !event.interrupted && this.interruptsOnceRecognised)
-      return this.interruptIfEnoughWords(words, this.decidedNow(), event.rule);
-    this.events.endOfTurn(words, this.decidedNow(), event.interrupted, event.rule);
-  }
-
-  /** `min_words` with a recogniser that gives text only at the end of the turn: its words decide once known. */
-  private get interruptsOnceRecognised(): boolean {
-    return this.settings.interruptionStrategy === 'min_words' && !this.streamsWords;
-  }
-
-  /** An utterance over the agent interrupts it after all when it had enough words; otherwise it was a backchannel. */
-  private interruptIfEnoughWords(words: Promise<string>, decided: TurnStart, rule: EndOfTurnRule): void {
+    const decided = this.decidedNow();
+    if (event.interrupted) return this.events.endOfTurn(words, decided, true, event.rule);
+    // Over the agent without a barge-in: the words recognised only now may still make one.
+    const needed = !agentBusy || this.streamsWords ? 0 : this.wordsToInterrupt(event.pausedAgent);
+    if (needed === 0) {
+      if (event.pausedAgent) this.events.resume();
+      return this.events.endOfTurn(words, decided, false, event.rule);
+    }
     words.then(
       (text) => {
-        if (this.stopped || interruptingWords(text) < this.settings.interruptionWords) return;
+        if (this.stopped) return;
+        if (interruptingWords(text) < needed) return void (event.pausedAgent && this.events.resume());
         this.events.bargeIn();
-        this.events.endOfTurn(Promise.resolve(text), decided, true, rule);
+        this.events.endOfTurn(Promise.resolve(text), decided, true, event.rule);
       },
-      () => {},
+      () => event.pausedAgent && this.events.resume(),
     );
+  }
+
+  /** Words an utterance over the agent needs to interrupt it once recognised (0: none can). */
+  private wordsToInterrupt(pausedAgent: boolean): number {
+    const { interruptionStrategy, interruptionWords } = this.settings;
+    if (interruptionStrategy === 'min_words') return interruptionWords;
+    return interruptionStrategy === 'provisional_vad' && pausedAgent ? 1 : 0;
   }
 
   private onDigit(digit: string): void {

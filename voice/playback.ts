@@ -1,7 +1,9 @@
 /**
  * The agent's speech on its way out: sentences go through text-to-speech to the transport, each followed by a mark
  * carrying its text; a sentence whose mark comes back was played. A barge-in (`interrupt`) aborts synthesis, sends
- * the vendor's clear and freezes what was played: marks echoed after a clear were dropped, not heard.
+ * the vendor's clear and freezes what was played: marks echoed after a clear were dropped, not heard. A provisional
+ * barge-in (`pause`) sends the clear but keeps synthesising; `resume` plays again, from its start, every sentence
+ * the caller had not heard whole (the speech keeps each sentence's audio until it played, when `resumable`).
  */
 import { performance } from 'node:perf_hooks';
 import type { MediaTransport, SampleRate } from './media-transport';
@@ -46,6 +48,17 @@ export interface SpeechOutOptions {
   controller: AbortController;
   /** The call's media time, to stamp the first frame handed to the transport. */
   mediaMs: () => number;
+  /** Keep each sentence's audio until it played, so that `resume` can play it again after a `pause`. */
+  resumable?: boolean;
+}
+
+interface Sentence {
+  text: string;
+  /** Its audio, kept until it played when the speech is resumable. */
+  pcm: Int16Array[];
+  /** Synthesised whole (its mark can follow its audio). */
+  complete: boolean;
+  played: boolean;
 }
 
 /** Wall-clock (performance.now) and media-time stamps of one reply, for its latency. */
@@ -70,9 +83,13 @@ export class SpeechOut {
   failure: SpeechVendorError | null = null;
   private interrupted = false;
   private readonly splitter = new SentenceSplitter();
-  private readonly sentences: Array<{ text: string; played: boolean }> = [];
+  private readonly sentences: Sentence[] = [];
   private readonly marksBack: Array<Promise<void>> = [];
   private pump: Promise<void> = Promise.resolve();
+  /** Incremented at each pause: a mark echoed for an earlier round was dropped by that pause's clear. */
+  private round = 0;
+  /** While paused: settles when the speech resumes or is interrupted. */
+  private pauseEnd: { done: Promise<void>; settle: () => void } | null = null;
 
   constructor(private readonly options: SpeechOutOptions) {}
 
@@ -100,10 +117,18 @@ export class SpeechOut {
     await this.pump;
   }
 
-  /** Resolves once every sentence handed over was played (or dropped by a clear, or the call closed). */
+  /**
+   * Resolves once every sentence handed over was played (or dropped by a clear, or the call closed); a paused
+   * speech first waits to be resumed (and played) or interrupted.
+   */
   async drained(): Promise<void> {
     await this.end();
-    await Promise.all(this.marksBack);
+    for (;;) {
+      const sent = this.marksBack.length;
+      await Promise.all(this.marksBack);
+      if (this.pauseEnd) await this.pauseEnd.done;
+      else if (sent === this.marksBack.length) return;
+    }
   }
 
   /** Barge-in: stop synthesising, drop the queued audio at the far end, keep what was played so far. */
@@ -112,6 +137,33 @@ export class SpeechOut {
     this.interrupted = true;
     this.options.controller.abort(new Error('interrupted'));
     this.options.transport.clear();
+    this.endPause();
+  }
+
+  /** Is the speech paused (a provisional barge-in), waiting for `resume` or `interrupt`? */
+  get paused(): boolean {
+    return this.pauseEnd !== null;
+  }
+
+  /** A provisional barge-in: the far end's queued audio is dropped; synthesis goes on, nothing more is sent. */
+  pause(): void {
+    if (this.interrupted || this.paused || !this.options.resumable) return;
+    this.round++;
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    this.pauseEnd = { done, settle };
+    this.options.transport.clear();
+  }
+
+  /** The caller said nothing after all: every sentence not heard whole plays again from its start, in order. */
+  resume(): void {
+    if (!this.paused || this.interrupted) return;
+    this.endPause();
+    for (const sentence of this.sentences) {
+      if (sentence.played) continue;
+      for (const pcm of sentence.pcm) this.options.transport.play(pcm);
+      if (sentence.complete) this.sendMark(sentence);
+    }
   }
 
   /** The sentences the caller heard, joined. */
@@ -123,10 +175,12 @@ export class SpeechOut {
   }
 
   private async synthesize(text: string): Promise<void> {
-    const { transport, synthesizer, sampleRate, voice, controller, marks } = this.options;
+    const { transport, synthesizer, sampleRate, voice, controller } = this.options;
     const signal = controller.signal;
     if (signal.aborted || this.failure) return;
     this.characters += text.length;
+    const sentence: Sentence = { text, pcm: [], complete: false, played: false };
+    this.sentences.push(sentence);
     try {
       for await (const pcm of synthesizer.synthesize(text, { sampleRate, voice, signal })) {
         if (signal.aborted) return;
@@ -134,7 +188,8 @@ export class SpeechOut {
           this.stamps.firstAudio = performance.now();
           this.stamps.firstAudioMediaMs = this.options.mediaMs();
         }
-        transport.play(pcm);
+        if (this.options.resumable) sentence.pcm.push(pcm);
+        if (!this.paused) transport.play(pcm);
       }
     } catch (error) {
       if (signal.aborted) return;
@@ -144,13 +199,25 @@ export class SpeechOut {
       return;
     }
     if (signal.aborted) return;
-    const sentence = { text, played: false };
-    this.sentences.push(sentence);
+    sentence.complete = true;
+    if (!this.paused) this.sendMark(sentence);
+  }
+
+  /** The sentence's mark after its audio; played once it comes back in the same round, not dropped by a clear. */
+  private sendMark(sentence: Sentence): void {
+    const round = this.round;
     this.marksBack.push(
-      marks.send(text).then((reached) => {
-        if (reached && !this.interrupted) sentence.played = true;
+      this.options.marks.send(sentence.text).then((reached) => {
+        if (!reached || this.interrupted || round !== this.round) return;
+        sentence.played = true;
+        sentence.pcm = [];
       }),
     );
+  }
+
+  private endPause(): void {
+    this.pauseEnd?.settle();
+    this.pauseEnd = null;
   }
 }
 

@@ -7,9 +7,11 @@
  * and the recogniser has settled them ("Yes."); after `unfinishedTurnMs` when they are plainly unfinished ("my number
  * is 555", "um", a trailing "and"), so a pause mid-sentence does not hand the floor to the agent.
  *
- * A barge-in, while the agent's turn is under way: `interruptionMs` of caller speech in one utterance, or, with
- * `interruptionWords` set (Dograh's `min_words`), that many recognised words that are not backchannels. An
- * utterance that ends without one while the agent was busy is a backchannel ("uh-huh"), not a turn.
+ * A barge-in, while the agent's turn is under way (Dograh's `turn_start_strategy`): `speech`, `interruptionMs` of
+ * caller speech in one utterance; `words` (`min_words`), `interruptionWords` recognised words that are not
+ * backchannels; `provisional` (`provisional_vad`), `interruptionMs` of speech pauses the agent, a recognised word
+ * then interrupts it, and `provisionalPauseMs` without one (or the utterance ending without one) resumes it. An
+ * utterance that ends without a barge-in while the agent was busy is a backchannel ("uh-huh"), not a turn.
  */
 import { FRAME_MS } from './audio/frames';
 import type { HeardSoFar } from './speech';
@@ -22,10 +24,14 @@ export interface TurnTakingSettings {
   completeTurnMs: number;
   /** Silence a plainly unfinished turn waits for more (never less than endOfTurnMs). */
   unfinishedTurnMs: number;
-  /** Caller speech over the agent that interrupts it (the `default` strategy). */
+  /** What interrupts the agent. */
+  interruption: 'speech' | 'words' | 'provisional';
+  /** Caller speech over the agent that interrupts it (`speech`) or pauses it (`provisional`). */
   interruptionMs: number;
-  /** Recognised words, backchannels excluded, that interrupt the agent (`min_words`); 0: speech decides. */
+  /** `words`: recognised words, backchannels excluded, that interrupt the agent. */
   interruptionWords: number;
+  /** `provisional`: how long the agent stays paused without a recognised word before it resumes. */
+  provisionalPauseMs: number;
   /** BCP-47 language of the call: the word lists are English, punctuation rules hold for every language. */
   language: string;
 }
@@ -38,8 +44,14 @@ export type FloorEvent =
   | { type: 'none' }
   | { type: 'speech_started' }
   | { type: 'barge_in' }
-  /** `interrupted`: this utterance barged in. */
-  | { type: 'end_of_turn'; interrupted: boolean; rule: EndOfTurnRule };
+  /** `provisional`: speech paused the agent; a `barge_in` or a `resume` follows. */
+  | { type: 'pause' }
+  | { type: 'resume' }
+  /**
+   * `interrupted`: this utterance barged in. `pausedAgent`: it paused the agent and ended without a recognised word
+   * (the agent resumes, unless the words recognised only now say otherwise).
+   */
+  | { type: 'end_of_turn'; interrupted: boolean; pausedAgent: boolean; rule: EndOfTurnRule };
 
 const NONE: FloorEvent = { type: 'none' };
 
@@ -49,6 +61,9 @@ export class TurnTaking {
   /** Caller speech heard while the agent was busy, in the current utterance. */
   private overlapMs = 0;
   private interrupted = false;
+  /** `provisional`: this utterance paused the agent (once per utterance); how long ago, while still paused. */
+  private pausedThisUtterance = false;
+  private pausedForMs: number | null = null;
   /** The last text judged and its verdict and word count: a frame's text rarely differs from the previous one's. */
   private judged = { text: '', verdict: 'undecided' as TurnTextVerdict, words: 0 };
 
@@ -64,45 +79,63 @@ export class TurnTaking {
    * recogniser has heard of this utterance so far (null: it gives text only at the end of the turn).
    */
   frame(isSpeech: boolean, agentBusy: boolean, heard: HeardSoFar | null = null): FloorEvent {
-    if (isSpeech) return this.speech(agentBusy, heard);
+    if (this.speaking && agentBusy && this.interruptedByWords(heard)) return this.bargeIn();
+    if (this.pausedForMs !== null) {
+      this.pausedForMs += FRAME_MS;
+      if (this.pausedForMs >= this.settings.provisionalPauseMs) {
+        this.pausedForMs = null;
+        return { type: 'resume' };
+      }
+    }
+    if (isSpeech) return this.speech(agentBusy);
     if (!this.speaking) return NONE;
-    if (agentBusy && this.interruptedByWords(heard)) return this.bargeIn();
     this.silentMs += FRAME_MS;
     const [waitMs, rule] = this.silenceToEnd(heard);
     if (this.silentMs < waitMs) return NONE;
-    const ended: FloorEvent = { type: 'end_of_turn', interrupted: this.interrupted, rule };
+    const ended: FloorEvent = {
+      type: 'end_of_turn',
+      interrupted: this.interrupted,
+      pausedAgent: this.pausedForMs !== null,
+      rule,
+    };
     this.speaking = false;
     this.overlapMs = 0;
     this.interrupted = false;
+    this.pausedThisUtterance = false;
+    this.pausedForMs = null;
     return ended;
   }
 
-  private speech(agentBusy: boolean, heard: HeardSoFar | null): FloorEvent {
+  private speech(agentBusy: boolean): FloorEvent {
     const started = !this.speaking;
     this.speaking = true;
     this.silentMs = 0;
-    if (agentBusy) {
+    if (agentBusy && !this.interrupted) {
       this.overlapMs += FRAME_MS;
-      const bySpeech =
-        this.settings.interruptionWords === 0 && this.overlapMs >= this.settings.interruptionMs;
-      if (bySpeech || this.interruptedByWords(heard)) return this.bargeIn();
+      const { interruption, interruptionMs } = this.settings;
+      if (this.overlapMs >= interruptionMs) {
+        if (interruption === 'speech') return this.bargeIn();
+        if (interruption === 'provisional' && !this.pausedThisUtterance) {
+          this.pausedThisUtterance = true;
+          this.pausedForMs = 0;
+          return { type: 'pause' };
+        }
+      }
     }
     return started ? { type: 'speech_started' } : NONE;
   }
 
+  /** `words`: enough recognised words; `provisional`: one recognised word once this utterance paused the agent. */
   private interruptedByWords(heard: HeardSoFar | null): boolean {
-    const { interruptionWords } = this.settings;
-    return (
-      !this.interrupted &&
-      interruptionWords > 0 &&
-      heard !== null &&
-      this.judge(heard.text).words >= interruptionWords
-    );
+    if (this.interrupted || heard === null) return false;
+    const { interruption, interruptionWords } = this.settings;
+    const needed = interruption === 'words' ? interruptionWords : this.pausedThisUtterance ? 1 : 0;
+    return needed > 0 && this.judge(heard.text).words >= needed;
   }
 
   private bargeIn(): FloorEvent {
-    if (this.interrupted) return NONE;
     this.interrupted = true;
+    this.pausedForMs = null;
     return { type: 'barge_in' };
   }
 

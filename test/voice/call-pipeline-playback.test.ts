@@ -10,7 +10,7 @@ import { SpeechVendorError } from '../../voice/speech';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { MemoryTransport } from './fakes/memory-transport';
 
-function speechOn(transport: MemoryTransport, voice: string | null = null) {
+function speechOn(transport: MemoryTransport, voice: string | null = null, resumable = false) {
   const controller = new AbortController();
   const clock = new MediaClock();
   transport.on('audio', () => clock.tick());
@@ -22,6 +22,7 @@ function speechOn(transport: MemoryTransport, voice: string | null = null) {
     voice,
     controller,
     mediaMs: () => clock.ms,
+    resumable,
   });
   return { speech, controller };
 }
@@ -91,5 +92,54 @@ describe('speech out', () => {
     marks.closeAll();
     await expect(first).resolves.toBe(true);
     await expect(second).resolves.toBe(false);
+  });
+
+  it('pauses (a clear, nothing more sent) and resumes from the sentence it stopped in, keeping every sentence played', async () => {
+    const transport = new MemoryTransport(8000);
+    const { speech, controller } = speechOn(transport, null, true);
+    for (const sentence of SENTENCES) speech.say(sentence);
+    await transport.run(() => transport.marks.length === 1, 60_000);
+    speech.pause();
+    expect(speech.paused).toBe(true);
+    expect(transport.clears).toHaveLength(1);
+    let drained = false;
+    void speech.drained().then(() => (drained = true));
+    // A second of pause: synthesis goes on (not aborted), nothing is heard, the speech is not drained.
+    const pausedAt = transport.mediaMs;
+    await transport.run(() => transport.mediaMs >= pausedAt + 1000, 10_000);
+    expect(controller.signal.aborted).toBe(false);
+    expect(transport.heardFrames.filter((atMs) => atMs > pausedAt)).toEqual([]);
+    expect(drained).toBe(false);
+
+    speech.resume();
+    await transport.run(() => drained, 60_000);
+    expect(speech.played()).toBe(SENTENCES.join(' '));
+    // The sentences cut by the pause came back cleared, then played again from their start.
+    const marks = transport.marks.map(({ text, cleared }) => [text, cleared]);
+    expect(marks.filter(([, cleared]) => !cleared).map(([text]) => text)).toEqual(SENTENCES);
+    expect(marks.filter(([, cleared]) => cleared).length).toBeGreaterThanOrEqual(1);
+    expect(speech.characters).toBe(SENTENCES.join('').length);
+  });
+
+  it('a paused speech that is interrupted ends with what was played before the pause', async () => {
+    const transport = new MemoryTransport(8000);
+    const { speech } = speechOn(transport, null, true);
+    for (const sentence of SENTENCES) speech.say(sentence);
+    await transport.run(() => transport.marks.length === 1, 60_000);
+    speech.pause();
+    const drained = speech.drained();
+    speech.interrupt();
+    await drained;
+    expect(speech.played()).toBe(SENTENCES[0]);
+  });
+
+  it('does not pause a speech that was not made resumable', async () => {
+    const transport = new MemoryTransport(8000);
+    const { speech } = speechOn(transport);
+    speech.say(SENTENCES[0]!);
+    speech.pause();
+    expect(speech.paused).toBe(false);
+    expect(transport.clears).toEqual([]);
+    await speech.end();
   });
 });

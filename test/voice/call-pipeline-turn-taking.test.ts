@@ -9,7 +9,7 @@ import type { AgentDefinition, AgentNode } from '../../agents/definition';
 import type { RecognitionSession, SpeechRecognizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
 import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
-import { GREETING, STORY, answerAsAgent, definition, startCall } from './call-harness';
+import { GREETING, STORY, answerAsAgent, callerSpeech, definition, startCall } from './call-harness';
 
 const fake = await startOpenAiFake();
 answerAsAgent(fake);
@@ -156,5 +156,39 @@ describe('interruptions', () => {
       ['user', 'Stop, please stop now.', false],
       ['agent', 'You said Stop, please stop now. What else?', false],
     ]);
+  });
+
+  it('under provisional_vad, a sound without words pauses the agent, which then plays on from that sentence', async () => {
+    const call = await storyUnderWay({ fake, settings: { interruptionStrategy: 'provisional_vad' } });
+    // A cough as the recogniser takes it: a sound the simulator sends without text, so no words are heard.
+    call.transport.say(await callerSpeech('Ahem, ahem.'));
+    await call.runUntil(() => call.transport.clears.length > 0, 20_000);
+    const pausedAt = call.transport.clears[0]!;
+    await call.runUntil(call.played(STORY.at(-1)!));
+    expect(call.transport.clears).toEqual([pausedAt]);
+    // Nothing was heard during the pause; every sentence of the story was heard, none lost to the cough.
+    expect(call.playedMarks().filter((text) => STORY.includes(text))).toEqual(STORY);
+    const resumedAt = call.transport.heardFrames.find((atMs) => atMs > pausedAt)!;
+    expect(resumedAt - pausedAt).toBeGreaterThanOrEqual(500);
+    expect(resumedAt - pausedAt).toBeLessThanOrEqual(1500 + 100);
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns[2]).toMatchObject({ role: 'agent', content: STORY.join(' ') });
+    expect(finished.state.turns[2]!.interrupted).toBeUndefined();
+  });
+
+  it('under provisional_vad, words after the pause interrupt the agent and are answered', async () => {
+    const call = await storyUnderWay({ fake, settings: { interruptionStrategy: 'provisional_vad' } });
+    await call.say('Wait, one question.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(call.playedMarks().filter((text) => STORY.includes(text)).length).toBeLessThan(STORY.length);
+    expect(finished.state.turns.slice(2).map((turn) => [turn.role, turn.interrupted ?? false])).toEqual([
+      ['agent', true],
+      ['user', false],
+      ['agent', false],
+    ]);
+    expect(finished.state.turns[3]!.content).toBe('Wait, one question.');
   });
 });

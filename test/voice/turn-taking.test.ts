@@ -8,8 +8,10 @@ const floorOf = (settings: Partial<TurnTakingSettings>) =>
     endOfTurnMs: 800,
     completeTurnMs: 300,
     unfinishedTurnMs: 1500,
+    interruption: 'speech',
     interruptionMs: 300,
-    interruptionWords: 0,
+    interruptionWords: 3,
+    provisionalPauseMs: 1500,
     language: 'en-US',
     ...settings,
   });
@@ -45,7 +47,12 @@ describe('turn-taking in media time', () => {
     // Speech frames 0,1,3,4: the fourth speech frame reaches 80 ms.
     expect(seen.findIndex((event) => event.type === 'barge_in')).toBe(4);
     expect(seen.filter((event) => event.type === 'barge_in')).toHaveLength(1);
-    expect(seen.at(-1)).toEqual({ type: 'end_of_turn', interrupted: true, rule: 'silence' });
+    expect(seen.at(-1)).toEqual({
+      type: 'end_of_turn',
+      interrupted: true,
+      rule: 'silence',
+      pausedAgent: false,
+    });
   });
 
   it('counts only the speech heard while the agent is busy towards a barge-in', () => {
@@ -59,7 +66,12 @@ describe('turn-taking in media time', () => {
     const floor = floorOf({ endOfTurnMs: 40, interruptionMs: 200 });
     const seen: FloorEvent[] = [];
     for (const char of 'SSS..') seen.push(floor.frame(char === 'S', true));
-    expect(seen.at(-1)).toEqual({ type: 'end_of_turn', interrupted: false, rule: 'silence' });
+    expect(seen.at(-1)).toEqual({
+      type: 'end_of_turn',
+      interrupted: false,
+      rule: 'silence',
+      pausedAgent: false,
+    });
     expect(seen.some((event) => event.type === 'barge_in')).toBe(false);
   });
 
@@ -114,7 +126,7 @@ describe('turn-taking on the words heard so far', () => {
 });
 
 describe('interruptions by words (min_words)', () => {
-  const minWords = () => floorOf({ interruptionWords: 3, interruptionMs: 60 });
+  const minWords = () => floorOf({ interruption: 'words', interruptionMs: 60 });
 
   it('never barges in on a backchannel, however long it lasts', () => {
     for (const text of ['uh-huh', 'yeah okay', 'mm-hmm right', 'oh I see'])
@@ -143,5 +155,43 @@ describe('interruptions by words (min_words)', () => {
   it('barges in on words that arrive after the speech, before the end of turn', () => {
     const heard = (index: number) => settled(index < 12 ? '' : 'hold on a second');
     expect(events(minWords(), 'SSSSS' + '.'.repeat(60), true, heard)).toContainEqual([12, 'barge_in']);
+  });
+});
+
+describe('provisional interruptions (provisional_vad)', () => {
+  const provisional = () =>
+    floorOf({ interruption: 'provisional', interruptionMs: 300, provisionalPauseMs: 1500 });
+  const kinds = (seen: Array<[number, FloorEvent['type']]>) =>
+    seen.filter(([, type]) => type !== 'speech_started');
+
+  it('pauses the agent after 300 ms of speech and resumes it 1.5 s later when no word came', () => {
+    const noise = 'S'.repeat(100) + '.'.repeat(50);
+    expect(kinds(events(provisional(), noise, true, () => settled('')))).toEqual([
+      [14, 'pause'],
+      [89, 'resume'],
+      [139, 'end_of_turn'],
+    ]);
+  });
+
+  it('reports an utterance that ends while the agent is still paused, so that it resumes then', () => {
+    const floor = provisional();
+    const seen: FloorEvent[] = [];
+    for (const char of 'S'.repeat(18) + '.'.repeat(40))
+      seen.push(floor.frame(char === 'S', true, settled('')));
+    expect(seen.filter((event) => event.type !== 'none').map((event) => event.type)).toEqual([
+      'speech_started',
+      'pause',
+      'end_of_turn',
+    ]);
+    expect(seen.at(-1)).toMatchObject({ type: 'end_of_turn', interrupted: false, pausedAgent: true });
+  });
+
+  it('turns the pause into a barge-in at the first recognised word that is not a backchannel', () => {
+    const heard = (index: number) => settled(index < 30 ? 'uh-huh' : 'uh-huh wait');
+    expect(kinds(events(provisional(), 'S'.repeat(60) + '.'.repeat(45), true, heard))).toEqual([
+      [14, 'pause'],
+      [30, 'barge_in'],
+      [99, 'end_of_turn'],
+    ]);
   });
 });
