@@ -2,9 +2,9 @@
  * Splits a reply streamed piece by piece into sentences, so each one goes to text-to-speech as soon as it is
  * complete: the first sentence is spoken while the model is still writing the rest.
  *
- * A sentence ends at `.`, `!`, `?` or `…` (with closing quotes or brackets) followed by whitespace, or at a line
- * break. Common abbreviations ("Mr.", "e.g.") and decimal numbers ("3.5") do not end one. The end of the stream
- * (`flush`) ends the last one.
+ * A sentence ends at `.`, `!`, `?` or `…` (with closing quotes or brackets) followed by whitespace, at `。`, `！`,
+ * `？`, `।` or `॥` (no space follows them in their scripts), or at a line break. Common abbreviations ("Mr.",
+ * "e.g.") and decimal numbers ("3.5") do not end one. The end of the stream (`flush`) ends the last one.
  */
 
 const ABBREVIATIONS = new Set([
@@ -28,8 +28,12 @@ const ABBREVIATIONS = new Set([
   'co',
 ]);
 
-/** A sentence end candidate: terminal punctuation, optional closers, then whitespace (or a bare line break). */
-const BOUNDARY = /([.!?…]+["'”’)\]]*)(\s+)|(\n+)/g;
+/**
+ * A sentence end candidate: terminal punctuation, optional closers, then whitespace; or a terminator of scripts that
+ * put no space after it (Chinese and Japanese 。！？, the Devanagari danda । ॥), which ends the sentence at once; or a
+ * bare line break.
+ */
+const BOUNDARY = /([.!?…]+["'”’)\]]*)(\s+)|([。！？।॥]+[」』”’）)\]]*)(\s*)|(\n+)/g;
 
 function endsInAbbreviation(text: string): boolean {
   const word = /(\S+)\.$/.exec(text)?.[1]?.toLowerCase();
@@ -45,7 +49,7 @@ export class SentenceSplitter {
     const sentences: string[] = [];
     let consumed = 0;
     for (const match of this.buffer.matchAll(BOUNDARY)) {
-      const end = match.index + (match[1]?.length ?? 0);
+      const end = match.index + (match[1] ?? match[3] ?? '').length;
       const candidate = this.buffer.slice(consumed, end);
       if (match[1] && endsInAbbreviation(candidate)) continue;
       const sentence = candidate.trim();

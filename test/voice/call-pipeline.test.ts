@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { greetingWithoutLlm } from '../../voice/call-lines';
+import type { SpeechSynthesizer } from '../../voice/speech';
+import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { startOpenAiFake, lastUserMessage } from '../runtime/fakes/openai-fake';
 import { CLOSING, GREETING, agentReplies, answerAsAgent, definition, startCall } from './call-harness';
 
@@ -104,6 +106,31 @@ describe('a call through the voice pipeline', () => {
     expect(stream.chunksSent).toBe(1);
     await call.runUntil(call.played('Second part?'));
     expect(call.playedMarks().slice(-2)).toEqual(['First part.', 'Second part?']);
+    call.pipeline.shutdown();
+    await call.pipeline.done;
+  });
+
+  it('speaks the first sentence of a Chinese reply before the LLM has finished it', async () => {
+    // flite speaks no Chinese: each sentence is synthesised as an English stand-in, its text recorded.
+    const local = createLocalSynthesizer();
+    const spokenTexts: string[] = [];
+    const synthesizer: SpeechSynthesizer = {
+      name: 'stand-in',
+      synthesize: (text, options) => (spokenTexts.push(text), local.synthesize('A sentence.', options)),
+    };
+    const call = startCall({ fake, synthesizer, settings: { language: 'zh-CN' } });
+    await call.runUntil(() => spokenTexts.length >= 2);
+    fake.handle((request) =>
+      lastUserMessage(request)
+        ? { content: '好的。我们明天见！', chunks: ['好的。', '我们明天见！'] }
+        : agentReplies(request),
+    );
+    fake.streamDelay(1500);
+    await call.say('Tell me in two parts.');
+    await call.runUntil(() => spokenTexts.includes('好的。'));
+    // The first sentence went to speech while the second has not been sent by the LLM.
+    expect(fake.streams.at(-1)!.chunksSent).toBe(1);
+    await call.runUntil(() => spokenTexts.includes('我们明天见！'));
     call.pipeline.shutdown();
     await call.pipeline.done;
   });

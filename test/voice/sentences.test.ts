@@ -27,6 +27,21 @@ describe('sentence splitting of a streamed reply', () => {
     expect(flushed).toEqual(['Later']);
   });
 
+  it('ends Chinese and Hindi sentences at their own terminators, which no space follows', () => {
+    expect(split(['你好。我想', '订一张桌子。', '谢谢'])).toEqual({
+      byPiece: [['你好。'], ['我想订一张桌子。'], []],
+      flushed: ['谢谢'],
+    });
+    expect(split(['「好的。」然后', '呢？'])).toEqual({
+      byPiece: [['「好的。」'], ['然后呢？']],
+      flushed: [],
+    });
+    expect(split(['मुझे एक टेबल चाहिए। धन्य', 'वाद।'])).toEqual({
+      byPiece: [['मुझे एक टेबल चाहिए।'], ['धन्यवाद।']],
+      flushed: [],
+    });
+  });
+
   it('gives nothing for empty or blank text', () => {
     expect(split(['', '   ', '\n\n'])).toEqual({ byPiece: [[], [], []], flushed: [] });
   });
