@@ -1,9 +1,8 @@
 /**
- * One call's voice pipeline. The caller's side (caller-input.ts: media clock, speech-to-text, voice activity,
- * turn-taking, DTMF) decides turns and barge-ins; each turn goes to the agent's graph (conversation/engine.ts),
- * whose streamed reply is spoken and recorded as heard (spoken-turns.ts); the conversation is saved after every turn
- * and finished once; a hand-over to a person follows its transfer line (call-transfer.ts). Lines said outside the
- * graph and failure reasons: call-lines.ts; latencies: turn-latency.ts. Every duration is media time.
+ * One call's voice pipeline. The caller's side (caller-input.ts) decides turns and barge-ins; each turn goes to the
+ * agent's graph (conversation/engine.ts), whose streamed reply is spoken and recorded as heard (spoken-turns.ts); the
+ * conversation is saved after every turn and finished once; a hand-over follows its transfer line (call-transfer.ts).
+ * Fixed lines and failure reasons: call-lines.ts; latencies: turn-latency.ts. Every duration is media time.
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../config/logger';
@@ -57,6 +56,8 @@ class CallRun {
     this.caller = new CallerInput(transport, this.clock, call.settings, () => this.agent.current !== null, {
       speech: () => this.cancelIdle(),
       bargeIn: () => this.onBargeIn(),
+      preempt: (words) => this.acceptingCaller && this.spoken.preempt(words),
+      cancelPreempt: () => this.spoken.cancelPreemptive(),
       pause: () => this.acceptingCaller && this.agent.pause(),
       resume: () => this.agent.resume(),
       endOfTurn: (words, decided, interrupted, rule) => this.onEndOfTurn(words, decided, interrupted, rule),
@@ -68,7 +69,7 @@ class CallRun {
     const now = () => new Date(startedAtMs + this.clock.ms);
     this.conversation = new CallConversation(call, { now }, input.sink, this.log);
     const setup = this.setup.bind(this);
-    this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup);
+    this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup, input.voices.llm);
     transport.on('closed', (reason) => this.onClosed(reason));
     this.clock.after(call.settings.maxDurationSeconds * 1000, () => this.requestEnd('max_duration'));
     this.enqueue(() => this.open(), true);
@@ -87,9 +88,7 @@ class CallRun {
     }, true);
   }
 
-  shutdown(): void {
-    this.requestEnd('shutdown');
-  }
+  readonly shutdown = () => this.requestEnd('shutdown');
 
   /** The engine's setup; only called when the call has an LLM. */
   private setup(llm: LanguageModel, speech?: ConversationSetup['speech']): ConversationSetup {

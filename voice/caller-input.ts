@@ -9,7 +9,7 @@ import { pressedDigits } from './call-lines';
 import type { VoiceSettings } from './live-call';
 import type { MediaClock } from './media-clock';
 import type { MediaTransport } from './media-transport';
-import type { RecognitionSession, SpeechRecognizer } from './speech';
+import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from './speech';
 import type { TurnStart } from './turn-latency';
 import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
@@ -20,6 +20,10 @@ export interface CallerEvents {
   speech(): void;
   /** The caller spoke over the agent's turn long enough to interrupt it. */
   bargeIn(): void;
+  /** The caller's settled words, once they fall silent: the reply may be requested ahead of the decision. */
+  preempt(words: string): void;
+  /** The words it was requested for changed: the reply requested ahead is not wanted. */
+  cancelPreempt(): void;
   /** `provisional_vad`: speech over the agent pauses it until a barge-in or a resume. */
   pause(): void;
   resume(): void;
@@ -49,6 +53,8 @@ export class CallerInput {
   private digitsSoFar = '';
   private cancelDigits: () => void = () => {};
   private stopped = false;
+  /** The words a reply was requested ahead for, in this utterance. */
+  private preempted: string | null = null;
 
   constructor(
     transport: MediaTransport,
@@ -128,7 +134,9 @@ export class CallerInput {
     const speech = this.vad?.isSpeech(frame) ?? false;
     if (speech) this.events.speech();
     const agentBusy = this.agentBusy();
-    const event = this.floor.frame(speech, agentBusy, this.session?.heard?.() ?? null);
+    const heard = this.session?.heard?.() ?? null;
+    const event = this.floor.frame(speech, agentBusy, heard);
+    if (heard) this.preemptOn(heard, speech || agentBusy, event.type === 'end_of_turn');
     if (event.type === 'barge_in') this.events.bargeIn();
     if (event.type === 'pause') this.events.pause();
     if (event.type === 'resume') this.events.resume();
@@ -151,6 +159,24 @@ export class CallerInput {
       },
       () => event.pausedAgent && this.events.resume(),
     );
+  }
+
+  /**
+   * Preemptive generation: the first silent frame with settled words asks for the reply ahead; words that change
+   * afterwards cancel it. An end of turn leaves it to the pipeline, which uses it when the turn's words match.
+   */
+  private preemptOn(heard: HeardSoFar, busy: boolean, ended: boolean): void {
+    const words = heard.text.trim();
+    if (this.preempted !== null && words !== this.preempted) {
+      this.preempted = null;
+      this.events.cancelPreempt();
+    }
+    const silentInTurn = !busy && (this.floor.callerSpeaking || ended);
+    if (this.preempted === null && silentInTurn && heard.settled && words !== '') {
+      this.preempted = words;
+      this.events.preempt(words);
+    }
+    if (ended) this.preempted = null;
   }
 
   /** Words an utterance over the agent needs to interrupt it once recognised (0: none can). */

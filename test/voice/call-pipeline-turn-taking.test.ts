@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentDefinition, AgentNode } from '../../agents/definition';
+import type { LanguageModel } from '../../llm';
 import type { RecognitionSession, SpeechRecognizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
-import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
+import { startOpenAiFake } from '../runtime/fakes/openai-fake';
 import { GREETING, STORY, answerAsAgent, callerSpeech, definition, startCall } from './call-harness';
 
 const fake = await startOpenAiFake();
@@ -71,9 +72,66 @@ describe('ending the turn on what was said', () => {
     expect(finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content)).toEqual([
       'my number is five five five one two three four.',
     ]);
-    expect(fake.requests.filter((request) => lastUserMessage(request)?.startsWith('my number'))).toHaveLength(
-      1,
-    );
+    // Answered once, for the whole number (a reply requested ahead for its first half is never heard).
+    expect(call.playedMarks().filter((text) => text.startsWith('You said'))).toHaveLength(1);
+  });
+});
+
+/** Every reply request the call's LLM got: the caller's last words, when (media time) and whether it was aborted. */
+function recordRequests(call: () => ReturnType<typeof startCall>) {
+  const requests: Array<{ words: string | undefined; atMs: number; signal: AbortSignal | undefined }> = [];
+  const wrapLlm = (llm: LanguageModel): LanguageModel => ({
+    model: llm.model,
+    chat: (request) => {
+      if (!request.jsonSchema)
+        requests.push({
+          words: request.messages.findLast((message) => message.role === 'user')?.content,
+          atMs: call().transport.mediaMs,
+          signal: request.signal,
+        });
+      return llm.chat(request);
+    },
+  });
+  return { requests, wrapLlm };
+}
+
+describe('answering before the turn is certain (preemptive generation)', () => {
+  it('requests the reply to "Yes." during the silence before the decision, and uses that one request', async () => {
+    const { requests, wrapLlm } = recordRequests(() => call);
+    const call = startCall({ fake, wrapLlm, settings: { endOfTurnSeconds: 0.8 } });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('Yes.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    const forYes = requests.filter((request) => request.words === 'Yes.');
+    expect(forYes).toHaveLength(1);
+    expect(forYes[0]!.atMs).toBeLessThan((finished.latencies[2] as unknown as Measured).decision_media_ms);
+    expect(forYes[0]!.signal?.aborted).toBe(false);
+    expect(finished.state.turns.slice(1).map((turn) => turn.content)).toEqual([
+      'Yes.',
+      'You said Yes. What else?',
+    ]);
+  });
+
+  it('aborts the reply requested ahead when the caller goes on, and never speaks it', async () => {
+    const { requests, wrapLlm } = recordRequests(() => call);
+    const call = startCall({ fake, wrapLlm, settings: { endOfTurnSeconds: 0.8 } });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('my number is five five five');
+    call.transport.say(silence(1));
+    await call.say('one two three four.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    const overtaken = requests.filter((request) => request.words === 'my number is five five five');
+    expect(overtaken).toHaveLength(1);
+    expect(overtaken[0]!.signal?.aborted).toBe(true);
+    expect(requests.filter((request) => request.words?.endsWith('one two three four.'))).toHaveLength(1);
+    expect(call.playedMarks().filter((text) => text.includes('You said'))).toEqual([
+      'You said my number is five five five one two three four.',
+    ]);
+    expect(finished.state.turns.filter((turn) => turn.role === 'agent')).toHaveLength(2);
   });
 });
 
