@@ -157,30 +157,39 @@ function markLlmError(setup: ConversationSetup, state: ConversationState, messag
   markEnded(setup, state, 'llm_error', message);
 }
 
-/** One agent turn: follow the LLM's transitions (bounded hops) until it speaks or the conversation ends. */
+/**
+ * One agent turn: follow the LLM's transitions (bounded hops) until it speaks or the conversation ends. The variables
+ * of a node the conversation leaves are extracted beside the next node's request, not before it (the next prompt reads
+ * the call's variables, not what is gathered); the turn is recorded once every extraction has finished.
+ */
 async function agentTurn(
   setup: ConversationSetup,
   state: ConversationState,
   meter: TurnMeter,
 ): Promise<void> {
   const { definition, llm } = setup;
+  const extractions: Array<Promise<void>> = [];
+  const extracted = async () => {
+    for (const extraction of extractions.splice(0)) await extraction;
+  };
   for (let hop = 0; hop <= definition.nodes.length; hop++) {
     const node = nodeById(definition, state.node_id);
     setup.speech?.onNode?.(node);
     if (node.type === 'endCall') {
       const transfer = transferOf(node);
-      if (transfer) return handOver(setup, state, meter, transfer);
-      if (node.data.prompt) {
-        const closing = await llm.chat({
-          messages: [
-            { role: 'system', content: systemPrompt(definition, node, state.variables, true) },
-            ...historyMessages(state),
-          ],
-          ...spoken(setup),
-        });
-        meter.add(closing.usage);
-        if (closing.content?.trim()) speak(setup, state, closing.content.trim(), meter);
-      }
+      if (transfer) return handOver(setup, state, meter, transfer, extracted);
+      const closing = node.data.prompt
+        ? await llm.chat({
+            messages: [
+              { role: 'system', content: systemPrompt(definition, node, state.variables, true) },
+              ...historyMessages(state),
+            ],
+            ...spoken(setup),
+          })
+        : null;
+      if (closing) meter.add(closing.usage);
+      await extracted();
+      if (closing?.content?.trim()) speak(setup, state, closing.content.trim(), meter);
       return finish(setup, state, meter, 'completed');
     }
     const transitions = transitionTools(definition, node);
@@ -197,10 +206,14 @@ async function agentTurn(
       .map((call) => transitions.find((t) => t.tool.name === call.name))
       .find((t) => t !== undefined);
     if (!taken) {
+      await extracted();
       speak(setup, state, result.content?.trim() || '…', meter);
       return;
     }
-    await extractFrom(setup, state, node, meter);
+    const extraction = extractFrom(setup, state, node, meter);
+    // Awaited before the turn is recorded; a failure meanwhile is held for then, not reported unhandled.
+    extraction.catch(() => {});
+    extractions.push(extraction);
     state.transitions.push({
       from: node.id,
       to: taken.edge.target,
@@ -209,6 +222,7 @@ async function agentTurn(
     });
     state.node_id = taken.edge.target;
   }
+  await extracted();
   // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
   throw new LlmUnavailableError('The LLM kept changing steps without replying.');
 }
@@ -222,9 +236,11 @@ async function handOver(
   state: ConversationState,
   meter: TurnMeter,
   transfer: TransferTarget,
+  extracted: () => Promise<void>,
 ): Promise<void> {
   setup.speech?.onTransfer?.();
   setup.speech?.onText(transfer.message);
+  await extracted();
   speak(setup, state, transfer.message, meter);
   state.transfer_to = transfer.destination;
   return finish(setup, state, meter, 'transferred');
