@@ -10,7 +10,15 @@ import type { LanguageModel } from '../../llm';
 import type { RecognitionSession, SpeechRecognizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
 import { startOpenAiFake } from '../runtime/fakes/openai-fake';
-import { GREETING, STORY, answerAsAgent, callerSpeech, definition, startCall } from './call-harness';
+import {
+  GREETING,
+  STORY,
+  answerAsAgent,
+  callerSpeech,
+  definition,
+  startCall,
+  type CallUnderTest,
+} from './call-harness';
 
 const fake = await startOpenAiFake();
 answerAsAgent(fake);
@@ -50,6 +58,17 @@ async function silenceBeforeDecision(line: string, recognizer?: SpeechRecognizer
 
 const silence = (seconds: number) => new Int16Array(16000 * seconds);
 
+/** After the greeting, the caller reads a number with a 1 s pause in it; the call ends once the agent answered. */
+async function readNumberWithAPause(call: CallUnderTest) {
+  await call.runUntil(call.played(GREETING[1]!));
+  await call.say('my number is five five five');
+  call.transport.say(silence(1));
+  await call.say('one two three four.');
+  await call.runUntil(call.played('What else?'));
+  call.pipeline.shutdown();
+  return call.pipeline.done;
+}
+
 describe('ending the turn on what was said', () => {
   it('ends "Yes." within 300 ms of silence; without streamed words the same answer waits stop_seconds', async () => {
     const streamed = await silenceBeforeDecision('Yes.');
@@ -62,13 +81,7 @@ describe('ending the turn on what was said', () => {
 
   it('takes a phone number read with a 1 s pause as one turn', async () => {
     const call = startCall({ fake, settings: { endOfTurnSeconds: 0.8 } });
-    await call.runUntil(call.played(GREETING[1]!));
-    await call.say('my number is five five five');
-    call.transport.say(silence(1));
-    await call.say('one two three four.');
-    await call.runUntil(call.played('What else?'));
-    call.pipeline.shutdown();
-    const finished = await call.pipeline.done;
+    const finished = await readNumberWithAPause(call);
     expect(finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content)).toEqual([
       'my number is five five five one two three four.',
     ]);
@@ -117,13 +130,7 @@ describe('answering before the turn is certain (preemptive generation)', () => {
   it('aborts the reply requested ahead when the caller goes on, and never speaks it', async () => {
     const { requests, wrapLlm } = recordRequests(() => call);
     const call = startCall({ fake, wrapLlm, settings: { endOfTurnSeconds: 0.8 } });
-    await call.runUntil(call.played(GREETING[1]!));
-    await call.say('my number is five five five');
-    call.transport.say(silence(1));
-    await call.say('one two three four.');
-    await call.runUntil(call.played('What else?'));
-    call.pipeline.shutdown();
-    const finished = await call.pipeline.done;
+    const finished = await readNumberWithAPause(call);
     const overtaken = requests.filter((request) => request.words === 'my number is five five five');
     expect(overtaken).toHaveLength(1);
     expect(overtaken[0]!.signal?.aborted).toBe(true);
