@@ -16,7 +16,8 @@ export function readVoiceSettings(
   const given = workflowConfigurations ?? {};
   const read = <K extends keyof Keys>(key: K): unknown =>
     Value.Check(VOICE_CONFIGURATION_KEYS[key] as TSchema, given[key]) ? given[key] : undefined;
-  const vad = read('vad_configuration') as { start_seconds: number; stop_seconds: number } | undefined;
+  const vad = read('vad_configuration') as
+    { start_seconds: number; stop_seconds: number; confidence?: number; minimum_volume?: number } | undefined;
   return {
     voiceConfigId: (read('voice_config_id') as number | null | undefined) ?? null,
     voice: (read('voice') as string | null | undefined) ?? null,
@@ -25,6 +26,8 @@ export function readVoiceSettings(
     maxDurationSeconds: withConfigurationDefaults(given).max_call_duration_seconds,
     endOfTurnSeconds: vad?.stop_seconds ?? VOICE_DEFAULTS.stopSeconds,
     interruptionSeconds: vad?.start_seconds ?? VOICE_DEFAULTS.startSeconds,
+    vadConfidence: vad?.confidence ?? null,
+    minimumVolume: vad?.minimum_volume ?? null,
     completeTurnSeconds: VOICE_DEFAULTS.completeTurnSeconds,
     unfinishedTurnSeconds:
       (read('turn_stop_strategy') ?? VOICE_DEFAULTS.turnStopStrategy) === 'turn_analyzer'

@@ -13,7 +13,8 @@ import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from './speech'
 import type { TurnStart } from './turn-latency';
 import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
-import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
+import { aggressivenessFor, createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
+import { volume } from './audio/frames';
 
 export interface CallerEvents {
   /** A frame held speech. */
@@ -86,7 +87,8 @@ export class CallerInput {
     signal: AbortSignal,
   ) {
     try {
-      this.vad = await createVoiceActivityDetector(sampleRate);
+      const aggressiveness = aggressivenessFor(this.settings.vadConfidence);
+      this.vad = await createVoiceActivityDetector(sampleRate, { aggressiveness });
       if (recognizer)
         this.session = await recognizer.open({ sampleRate, language: this.settings.language, signal });
     } finally {
@@ -131,7 +133,10 @@ export class CallerInput {
     if (this.stopped) return;
     this.clock.tick();
     this.session?.write(frame);
-    const speech = this.vad?.isSpeech(frame) ?? false;
+    const { minimumVolume } = this.settings;
+    const loudEnough = minimumVolume === null || volume(frame) >= minimumVolume;
+    // The detector hears every frame (it adapts to the line's noise); a quiet one is never speech.
+    const speech = (this.vad?.isSpeech(frame) ?? false) && loudEnough;
     if (speech) this.events.speech();
     const agentBusy = this.agentBusy();
     const heard = this.session?.heard?.() ?? null;

@@ -27,6 +27,13 @@ export interface VoiceSettings {
   endOfTurnSeconds: number;
   /** `vad_configuration.start_seconds` (default 0.3): caller speech that interrupts the agent (barge-in). */
   interruptionSeconds: number;
+  /**
+   * `vad_configuration.confidence` (0–1): how sure voice activity detection must be that a frame is speech; WebRTC's
+   * detector takes it as its aggressiveness (below 0.25: 0, below 0.5: 1, below 0.75: 2, else 3). Null: 2.
+   */
+  vadConfidence: number | null;
+  /** `vad_configuration.minimum_volume` (0–1, frames/volume): quieter frames are never speech. Null: no floor. */
+  minimumVolume: number | null;
   /** The silence that ends a turn whose streamed words are a complete answer (0.3 s; capped by endOfTurnSeconds). */
   completeTurnSeconds: number;
   /**

@@ -15,6 +15,12 @@ export interface VoiceActivityDetector {
 
 let fvad: Promise<FvadModule> | null = null;
 
+/** `vad_configuration.confidence` (0–1) as WebRTC's aggressiveness; null: 2, the detector's usual mode. */
+export function aggressivenessFor(confidence: number | null): 0 | 1 | 2 | 3 {
+  if (confidence === null) return 2;
+  return Math.min(3, Math.max(0, Math.floor(confidence * 4))) as 0 | 1 | 2 | 3;
+}
+
 /**
  * A detector for frames at `sampleRate`. Aggressiveness 0 (reports speech most readily) to 3 (least readily, for
  * noisy lines); 2 by default.

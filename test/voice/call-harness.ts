@@ -74,6 +74,8 @@ export const settingsOf = (overrides: Partial<VoiceSettings> = {}): VoiceSetting
   maxDurationSeconds: 600,
   endOfTurnSeconds: 0.4,
   interruptionSeconds: 0.3,
+  vadConfidence: null,
+  minimumVolume: null,
   completeTurnSeconds: 0.3,
   unfinishedTurnSeconds: 1.5,
   interruptionStrategy: 'default',

@@ -69,6 +69,23 @@ async function readNumberWithAPause(call: CallUnderTest) {
   return call.pipeline.done;
 }
 
+describe('the vad_configuration floor', () => {
+  it('with minimum_volume, speech quieter than the floor is not heard; without it, the same speech is a turn', async () => {
+    const quiet = (await callerSpeech('Hello there.')).map((sample) => Math.round(sample / 30));
+    for (const minimumVolume of [0.8, null]) {
+      const call = startCall({ fake, settings: { minimumVolume } });
+      await call.runUntil(call.played(GREETING[1]!));
+      call.transport.say(quiet, 'Hello there.');
+      call.transport.say(silence(2));
+      await call.runUntil(() => call.transport.utterances.at(-1)!.endMs !== null);
+      call.pipeline.shutdown();
+      const finished = await call.pipeline.done;
+      const heard = finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+      expect([minimumVolume, heard]).toEqual([minimumVolume, minimumVolume === null ? ['Hello there.'] : []]);
+    }
+  });
+});
+
 describe('ending the turn on what was said', () => {
   it('ends "Yes." within 300 ms of silence; without streamed words the same answer waits stop_seconds', async () => {
     const streamed = await silenceBeforeDecision('Yes.');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FrameSplitter, frameSamples, rms } from '../../voice/audio/frames';
+import { FrameSplitter, frameSamples, rms, volume } from '../../voice/audio/frames';
 import type { SampleRate } from '../../voice/media-transport';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
-import { createVoiceActivityDetector } from '../../voice/vad';
+import { aggressivenessFor, createVoiceActivityDetector } from '../../voice/vad';
 
 async function spoken(text: string, sampleRate: SampleRate): Promise<Int16Array> {
   const chunks: Int16Array[] = [];
@@ -51,5 +51,20 @@ describe.each([8000, 16000] as const)('voice activity detection at %i Hz', (rate
     expect(() => vad.isSpeech(new Int16Array(frameSamples(rate) / 2))).toThrow(RangeError);
     vad.close();
     expect(() => vad.isSpeech(silence)).toThrow(/closed/);
+  });
+});
+
+describe('the vad_configuration keys the detector honours', () => {
+  it('takes confidence as WebRTC aggressiveness, 2 when unset', () => {
+    expect([null, 0, 0.2, 0.25, 0.5, 0.7, 0.75, 1].map(aggressivenessFor)).toEqual([2, 0, 0, 1, 2, 2, 3, 3]);
+  });
+
+  it('puts a frame on the 0–1 volume scale of minimum_volume: silence 0, full scale 1, -30 dBFS one half', () => {
+    const frame = (amplitude: number) =>
+      Int16Array.from({ length: 320 }, (_, i) => (i % 2 ? amplitude : -amplitude));
+    expect(volume(frame(0))).toBe(0);
+    expect(volume(frame(32767))).toBeCloseTo(1, 3);
+    expect(volume(frame(Math.round(32768 * 10 ** (-30 / 20))))).toBeCloseTo(0.5, 2);
+    expect(volume(frame(10))).toBe(0);
   });
 });

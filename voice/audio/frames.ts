@@ -62,6 +62,17 @@ export function rms(frame: Int16Array): number {
   return Math.sqrt(sum / frame.length);
 }
 
+/**
+ * A frame's volume on a 0–1 scale (`vad_configuration.minimum_volume`): its level in dBFS mapped linearly from
+ * -60 dBFS (0) to full scale (1). Quiet line noise sits near 0.2, speech at a normal level between 0.5 and 0.8.
+ */
+export function volume(frame: Int16Array): number {
+  const level = rms(frame);
+  if (level === 0) return 0;
+  const dbfs = 20 * Math.log10(level / 32768);
+  return Math.min(1, Math.max(0, (dbfs + 60) / 60));
+}
+
 /** The chunks of a stream of samples, joined into one array. */
 export function concatSamples(chunks: readonly Int16Array[]): Int16Array {
   const whole = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
