@@ -30,4 +30,27 @@ describe('the simulator recogniser', () => {
     await session.endOfTurn();
     expect(session.billedSeconds).toBe(0);
   });
+
+  it("counts an utterance's text as heard once its sound has stopped for 100 ms, not when the text arrives", async () => {
+    const session = await open();
+    const loud = new Int16Array(320).fill(3000);
+    const quiet = new Int16Array(320);
+    session.callerText!('Yes, please.');
+    // The text comes with the first frame, before a word is said.
+    session.write(quiet);
+    expect(session.heard!()).toEqual({ text: '', settled: true });
+    for (let i = 0; i < 10; i++) session.write(loud);
+    for (let i = 0; i < 4; i++) session.write(quiet);
+    expect(session.heard!().text).toBe('');
+    session.write(quiet);
+    expect(session.heard!()).toEqual({ text: 'Yes, please.', settled: true });
+    // The next utterance's text is added once its own sound has stopped.
+    session.callerText!('Tuesday.');
+    expect(session.heard!().text).toBe('Yes, please.');
+    for (let i = 0; i < 5; i++) session.write(loud);
+    for (let i = 0; i < 5; i++) session.write(quiet);
+    expect(session.heard!().text).toBe('Yes, please. Tuesday.');
+    expect(await session.endOfTurn()).toBe('Yes, please. Tuesday.');
+    expect(session.heard!().text).toBe('');
+  });
 });
