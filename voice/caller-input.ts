@@ -141,7 +141,7 @@ export class CallerInput {
     const agentBusy = this.agentBusy();
     const heard = this.session?.heard?.() ?? null;
     const event = this.floor.frame(speech, agentBusy, heard);
-    if (heard) this.preemptOn(heard, speech || agentBusy, event.type === 'end_of_turn');
+    if (heard) this.preemptOn(heard, agentBusy, event.type === 'end_of_turn');
     if (event.type === 'barge_in') this.events.bargeIn();
     if (event.type === 'pause') this.events.pause();
     if (event.type === 'resume') this.events.resume();
@@ -167,17 +167,16 @@ export class CallerInput {
   }
 
   /**
-   * Preemptive generation: the first silent frame with settled words asks for the reply ahead; words that change
-   * afterwards cancel it. An end of turn leaves it to the pipeline, which uses it when the turn's words match.
+   * Preemptive generation: settled words, once turn-taking says they may be answered ahead, ask for the reply; words
+   * that change afterwards cancel it. An end of turn leaves it to the pipeline, which uses it when the words match.
    */
-  private preemptOn(heard: HeardSoFar, busy: boolean, ended: boolean): void {
+  private preemptOn(heard: HeardSoFar, agentBusy: boolean, ended: boolean): void {
     const words = heard.text.trim();
     if (this.preempted !== null && words !== this.preempted) {
       this.preempted = null;
       this.events.cancelPreempt();
     }
-    const silentInTurn = !busy && (this.floor.callerSpeaking || ended);
-    if (this.preempted === null && silentInTurn && heard.settled && words !== '') {
+    if (this.preempted === null && !agentBusy && this.floor.mayAnswerAhead(heard)) {
       this.preempted = words;
       this.events.preempt(words);
     }

@@ -55,6 +55,12 @@ export type FloorEvent =
 
 const NONE: FloorEvent = { type: 'none' };
 
+/**
+ * The silence after which settled words may be answered ahead of the decision (preemptive generation): long enough
+ * that a gap between words does not start (and waste) a request, short against every end-of-turn wait.
+ */
+export const ANSWER_AHEAD_AFTER_MS = 100;
+
 export class TurnTaking {
   private speaking = false;
   private silentMs = 0;
@@ -72,6 +78,21 @@ export class TurnTaking {
   /** Is the caller in the middle of an utterance (speech heard, end of turn not yet decided)? */
   get callerSpeaking(): boolean {
     return this.speaking;
+  }
+
+  /**
+   * May the reply to these words be requested now, ahead of the end-of-turn decision? The caller is in an utterance,
+   * silent for ANSWER_AHEAD_AFTER_MS, and the recogniser has settled words that are not plainly unfinished (those are
+   * likely to go on).
+   */
+  mayAnswerAhead(heard: HeardSoFar): boolean {
+    return (
+      this.speaking &&
+      this.silentMs >= ANSWER_AHEAD_AFTER_MS &&
+      heard.settled &&
+      heard.text.trim() !== '' &&
+      this.judge(heard.text).verdict !== 'unfinished'
+    );
   }
 
   /**

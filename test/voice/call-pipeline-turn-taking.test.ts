@@ -147,15 +147,32 @@ describe('answering before the turn is certain (preemptive generation)', () => {
   it('aborts the reply requested ahead when the caller goes on, and never speaks it', async () => {
     const { requests, wrapLlm } = recordRequests(() => call);
     const call = startCall({ fake, wrapLlm, settings: { endOfTurnSeconds: 0.8 } });
-    const finished = await readNumberWithAPause(call);
-    const overtaken = requests.filter((request) => request.words === 'my number is five five five');
+    await call.runUntil(call.played(GREETING[1]!));
+    // Words that say nothing of the end, a pause shorter than stop_seconds, then the rest.
+    await call.say('I would like a table');
+    call.transport.say(silence(0.4));
+    await call.say('for two people.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    const overtaken = requests.filter((request) => request.words === 'I would like a table');
     expect(overtaken).toHaveLength(1);
     expect(overtaken[0]!.signal?.aborted).toBe(true);
-    expect(requests.filter((request) => request.words?.endsWith('one two three four.'))).toHaveLength(1);
+    expect(
+      requests.filter((request) => request.words === 'I would like a table for two people.'),
+    ).toHaveLength(1);
     expect(call.playedMarks().filter((text) => text.includes('You said'))).toEqual([
-      'You said my number is five five five one two three four.',
+      'You said I would like a table for two people.',
     ]);
     expect(finished.state.turns.filter((turn) => turn.role === 'agent')).toHaveLength(2);
+  });
+
+  it('asks nothing ahead for plainly unfinished words: a number being read waits for the rest', async () => {
+    const { requests, wrapLlm } = recordRequests(() => call);
+    const call = startCall({ fake, wrapLlm, settings: { endOfTurnSeconds: 0.8 } });
+    await readNumberWithAPause(call);
+    expect(requests.filter((request) => request.words === 'my number is five five five')).toEqual([]);
+    expect(requests.filter((request) => request.words?.endsWith('one two three four.'))).toHaveLength(1);
   });
 });
 

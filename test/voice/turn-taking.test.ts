@@ -195,3 +195,20 @@ describe('provisional interruptions (provisional_vad)', () => {
     ]);
   });
 });
+
+describe('answering ahead of the decision', () => {
+  it('allows it after 100 ms of silence in an utterance, on settled words that are not plainly unfinished', () => {
+    const floor = floorOf({});
+    const after = (pattern: string) => events(floor, pattern, false, () => settled('Yes.'));
+    after('SSSS....');
+    expect(floor.mayAnswerAhead(settled('Yes.'))).toBe(false);
+    after('.');
+    expect(floor.mayAnswerAhead(settled('Yes.'))).toBe(true);
+    expect(floor.mayAnswerAhead({ text: 'Yes.', settled: false })).toBe(false);
+    expect(floor.mayAnswerAhead(settled(''))).toBe(false);
+    expect(floor.mayAnswerAhead(settled('my number is 555'))).toBe(false);
+    // Speech again: not silent any more.
+    after('S');
+    expect(floor.mayAnswerAhead(settled('Yes.'))).toBe(false);
+  });
+});
