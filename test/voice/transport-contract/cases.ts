@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameSamples } from '../../../voice/audio/frames';
 import type { MediaStreamStart } from '../../../voice/media-transport';
 import { startServer, type AgentWire, type Grows, type TransportEvent, type VendorWire } from './far-end';
+import { turnTakingCases } from './turn-taking-cases';
 
 let streams = 0;
 /** A fresh start for each stream: ids and parameters a transport must pass on unchanged. */
@@ -199,5 +200,7 @@ export function transportContract(wire: VendorWire): void {
       ]);
       expect(farEnd.socket.readyState).toBe(farEnd.socket.OPEN);
     });
+
+    turnTakingCases((start) => server.started(start), nextStart);
   });
 }
