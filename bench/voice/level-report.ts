@@ -69,7 +69,7 @@ export function voiceFigures(
         {
           name: `${prefix}: turn latency p50 / p95`,
           value: `${row.turn_ms_p50} / ${row.turn_ms_p95} ms`,
-          measures: `end-of-turn decision → first agent frame handed to the transport (media process clock), ${row.turns_measured} replies; the ${options.endOfTurnSeconds * 1000} ms end-of-turn silence comes before it`,
+          measures: `end-of-turn decision → first agent frame handed to the transport (media process clock), ${row.turns_measured} replies; the end-of-turn silence comes before it (300 ms after a complete answer, else ${options.endOfTurnSeconds * 1000} ms)`,
         },
         {
           name: `${prefix}: start → first greeting frame p50 / p95`,
