@@ -6,6 +6,7 @@
 import pino from 'pino';
 import { afterAll, beforeEach } from 'vitest';
 import type { AgentDefinition } from '../../agents/definition';
+import { readVoiceSettings } from '../../agents/voice-settings';
 import type { ConversationState } from '../../conversation/conversation-state';
 import { OpenAiLanguageModel } from '../../llm/openai-model';
 import type { LanguageModel } from '../../llm';
@@ -66,25 +67,12 @@ export function answerAsAgent(fake: OpenAiFake): void {
   afterAll(() => fake.close());
 }
 
+/** The product's defaults (an agent without voice keys), with a shorter call, end of turn and idle prompt for tests. */
 export const settingsOf = (overrides: Partial<VoiceSettings> = {}): VoiceSettings => ({
-  voiceConfigId: null,
-  voice: null,
-  language: 'en-US',
-  model: null,
+  ...readVoiceSettings({}),
   maxDurationSeconds: 600,
   endOfTurnSeconds: 0.4,
-  interruptionSeconds: 0.3,
-  vadConfidence: null,
-  minimumVolume: null,
-  completeTurnSeconds: 0.3,
-  unfinishedTurnSeconds: 1.5,
-  interruptionStrategy: 'default',
-  interruptionWords: 3,
-  provisionalPauseSeconds: 1.5,
   idleTimeoutSeconds: 30,
-  disclosureMessage: null,
-  recordingEnabled: true,
-  voicemailMessage: null,
   ...overrides,
 });
 
