@@ -32,7 +32,7 @@ export interface VoiceSettings {
    * detector takes it as its aggressiveness (below 0.25: 0, below 0.5: 1, below 0.75: 2, else 3). Null: 2.
    */
   vadConfidence: number | null;
-  /** `vad_configuration.minimum_volume` (0–1, frames/volume): quieter frames are never speech. Null: no floor. */
+  /** `vad_configuration.minimum_volume` (0–1, audio/frames.ts `volume`): quieter frames are never speech. Null: no floor. */
   minimumVolume: number | null;
   /** The silence that ends a turn whose streamed words are a complete answer (0.3 s; capped by endOfTurnSeconds). */
   completeTurnSeconds: number;

@@ -16,7 +16,7 @@
 import pino from 'pino';
 import { readVoiceSettings } from '../../agents/voice-settings';
 import type { LanguageModel } from '../../llm';
-import { agentReplies, definition, GREETING, modelOf } from '../../test/voice/call-harness';
+import { agentReplies, GREETING, modelOf, testCall } from '../../test/voice/call-harness';
 import { MemoryTransport, type Utterance } from '../../test/voice/fakes/memory-transport';
 import { fliteSpeech } from '../../test/voice/fakes/flite-caller';
 import { startOpenAiFake } from '../../test/runtime/fakes/openai-fake';
@@ -35,7 +35,16 @@ const option = (name: string, fallback: number) => {
 const CALLS = option('calls', 40);
 const CONCURRENCY = option('concurrency', 8);
 const RATE = 16000;
-const ANSWERS = ['Yes.', "That's right.", 'No thank you.', 'Sure.', 'Correct.', 'Yes please.', 'Of course.', 'Okay.'];
+const ANSWERS = [
+  'Yes.',
+  "That's right.",
+  'No thank you.',
+  'Sure.',
+  'Correct.',
+  'Yes please.',
+  'Of course.',
+  'Okay.',
+];
 const NUMBER_START = 'my number is five five five';
 const NUMBER_END = 'one two three four.';
 
@@ -52,7 +61,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (ms <= 0) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), {
+      once: true,
+    });
   });
 
 /** Each line as flite says it, with its last frame the VAD hears as speech. */
@@ -102,19 +113,7 @@ async function oneCall(
   const transport = new MemoryTransport(RATE, 1);
   const local = createLocalSynthesizer();
   const pipeline = startCallPipeline({
-    call: {
-      runId: index,
-      organizationId: 1,
-      agentId: 1,
-      mode: 'simulator',
-      callType: 'outbound',
-      attemptId: index,
-      definition,
-      variables: {},
-      dispositionCodes: ['done'],
-      settings: readVoiceSettings({}),
-      saved: null,
-    },
+    call: testCall({ runId: index, settings: readVoiceSettings({}) }),
     voices: {
       recognizer: scriptedRecognizer(lines, { finalMs: vendors.finalMs, streams }),
       synthesizer: slowVoice(local, vendors.ttsMs),
@@ -135,7 +134,10 @@ async function oneCall(
     await transport.run(played(GREETING[1]!), 30_000);
     const answer = ANSWERS[index % ANSWERS.length]!;
     const said = transport.say(lines.get(answer)!.pcm, answer);
-    await transport.run(() => said.endMs !== null && heardAfter(lastVoicedAt(said, answer)) !== undefined, 15_000);
+    await transport.run(
+      () => said.endMs !== null && heardAfter(lastVoicedAt(said, answer)) !== undefined,
+      15_000,
+    );
     figures.replyMs = heardAfter(lastVoicedAt(said, answer))! - lastVoicedAt(said, answer);
     await transport.run(played('What else?'), 15_000);
 
@@ -156,7 +158,8 @@ async function oneCall(
   return figures;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
 async function runConfiguration(
   lines: Map<string, ScriptedLine & { pcm: Int16Array }>,
@@ -192,7 +195,8 @@ const lines = await renderLines([...ANSWERS, NUMBER_START, NUMBER_END]);
 console.log(`${CALLS} calls per configuration, ${CONCURRENCY} at a time, default voice settings`);
 let missing = 0;
 for (const vendors of [INSTANT, REALISTIC])
-  for (const streams of [true, false]) missing += await runConfiguration(lines, vendors, streams, modelOf(fake));
+  for (const streams of [true, false])
+    missing += await runConfiguration(lines, vendors, streams, modelOf(fake));
 await fake.close();
 if (missing > 0) {
   console.error(`${missing} measurements missing`);

@@ -43,6 +43,8 @@ describe('extraction on a transition', () => {
       return { toolCalls: [{ name: 'next', arguments: {} }] };
     });
     const timeline: Array<{ kind: string; start: number; end: number }> = [];
+    let offerAnswered!: () => void;
+    const offerDone = new Promise<void>((resolve) => (offerAnswered = resolve));
     const inner = modelOf(fake);
     const llm: LanguageModel = {
       model: inner.model,
@@ -50,10 +52,19 @@ describe('extraction on a transition', () => {
         const kind = request.jsonSchema?.name ?? (request.tools?.length ? 'ask' : 'offer');
         const entry = { kind, start: performance.now(), end: 0 };
         timeline.push(entry);
-        // The extraction is slow: the reply must not wait for it.
-        if (kind === 'extraction') await new Promise((resolve) => setTimeout(resolve, 400));
+        // The extraction answers only once the next node's reply has: an engine that waited for it never gets one.
+        if (kind === 'extraction') {
+          const never = new Promise((_, reject) =>
+            setTimeout(
+              () => reject(new Error('the next request never came while the extraction ran')),
+              10_000,
+            ),
+          );
+          await Promise.race([offerDone, never]);
+        }
         const result = await inner.chat(request);
         entry.end = performance.now();
+        if (kind === 'offer') offerAnswered();
         return result;
       },
     };

@@ -76,6 +76,29 @@ export const settingsOf = (overrides: Partial<VoiceSettings> = {}): VoiceSetting
   ...overrides,
 });
 
+/** One call of the test agent (greeting → end, disposition `done`) as the media process would load it. */
+export const testCall = (
+  options: {
+    definition?: AgentDefinition;
+    settings?: Partial<VoiceSettings>;
+    variables?: Record<string, unknown>;
+    saved?: ConversationState | null;
+    runId?: number;
+  } = {},
+): LiveCall => ({
+  runId: options.runId ?? 1,
+  organizationId: 1,
+  agentId: 1,
+  mode: 'simulator',
+  callType: 'outbound',
+  attemptId: options.runId ?? 1,
+  definition: options.definition ?? definition,
+  variables: options.variables ?? {},
+  dispositionCodes: ['done'],
+  settings: settingsOf(options.settings),
+  saved: options.saved ?? null,
+});
+
 export const modelOf = (fake: OpenAiFake): LanguageModel =>
   new OpenAiLanguageModel({
     baseUrl: fake.baseUrl,
@@ -139,19 +162,7 @@ export function startCall(options: {
   const transport = new MemoryTransport(16000);
   const saved: ConversationState[] = [];
   let finished: FinishedCall | null = null;
-  const call: LiveCall = {
-    runId: 1,
-    organizationId: 1,
-    agentId: 1,
-    mode: 'simulator',
-    callType: 'outbound',
-    attemptId: 1,
-    definition: options.definition ?? definition,
-    variables: options.variables ?? {},
-    dispositionCodes: ['done'],
-    settings: settingsOf(options.settings),
-    saved: options.saved ?? null,
-  };
+  const call = testCall(options);
   const voices: CallVoices = {
     recognizer: options.recognizer ?? createSimulatorRecognizer(),
     synthesizer: options.synthesizer ?? createLocalSynthesizer(),

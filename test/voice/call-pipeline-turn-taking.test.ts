@@ -206,7 +206,8 @@ describe('interruptions', () => {
     const call = await storyUnderWay({ fake, settings: { interruptionStrategy: 'min_words' } });
     const interruption = await call.say('Wait, I have a question.');
     await call.runUntil(() => call.transport.clears.length > 0, 20_000);
-    // The simulator sends the words with the first frame: the clear comes at once, while the caller still talks.
+    // The words count as heard at the first pause in their sound (after "Wait,"): the clear comes while the caller
+    // still talks, not after their turn.
     expect(interruption.endMs).toBeNull();
     await call.runUntil(call.played('What else?'));
     call.pipeline.shutdown();

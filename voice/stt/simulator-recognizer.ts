@@ -5,7 +5,7 @@
  * reads) once the utterance's sound has stopped for REVEAL_AFTER_QUIET_MS, as a streaming recogniser's final result
  * follows the speech. The turn's text (`endOfTurn`) is all that was sent.
  */
-import { rms } from '../audio/frames';
+import { FRAME_MS, rms } from '../audio/frames';
 import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from '../speech';
 import { QUIET_RMS } from './speech-gate';
 
@@ -33,7 +33,7 @@ class SimulatorSession implements RecognitionSession {
     if (rms(frame) >= QUIET_RMS) {
       this.soundSeen = true;
       this.quietMs = 0;
-    } else if (this.soundSeen && (this.quietMs += 20) >= REVEAL_AFTER_QUIET_MS) this.reveal();
+    } else if (this.soundSeen && (this.quietMs += FRAME_MS) >= REVEAL_AFTER_QUIET_MS) this.reveal();
   }
 
   callerText(text: string): void {

@@ -15,7 +15,7 @@ import type { RecognitionSession, SpeechRecognizer } from '../../../voice/speech
 import { createSimulatorRecognizer } from '../../../voice/stt/simulator-recognizer';
 import { createLocalSynthesizer } from '../../../voice/tts/local-synthesizer';
 import { startOpenAiFake, type OpenAiFake } from '../../runtime/fakes/openai-fake';
-import { agentReplies, callerSpeech, definition, modelOf, settingsOf } from '../call-harness';
+import { agentReplies, callerSpeech, definition, modelOf, testCall } from '../call-harness';
 import type { FarEnd } from './far-end';
 
 type Started = (start: MediaStreamStart) => Promise<{ farEnd: FarEnd; transport: MediaTransport }>;
@@ -44,19 +44,7 @@ export function turnTakingCases(started: Started, nextStart: () => MediaStreamSt
     };
     farEnd.far.on('callerText', (text) => session?.callerText?.(text));
     const pipeline = startCallPipeline({
-      call: {
-        runId: 1,
-        organizationId: 1,
-        agentId: 1,
-        mode: 'contract',
-        callType: 'outbound',
-        attemptId: 1,
-        definition: graph,
-        variables: {},
-        dispositionCodes: ['done'],
-        settings: settingsOf(settings),
-        saved: null,
-      },
+      call: testCall({ definition: graph, settings }),
       voices: {
         recognizer,
         synthesizer: createLocalSynthesizer(),
