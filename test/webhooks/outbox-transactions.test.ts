@@ -47,11 +47,14 @@ const eventsOf = (organizationId: number, type?: string) =>
     .orderBy('id')
     .execute();
 
+/** This organization's deliveries only: other test files share the database and deliver at the same time. */
 const deliveryCount = async () =>
   Number(
     (
       await t.ctx.db
         .selectFrom('webhook_deliveries')
+        .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+        .where('webhook_endpoints.organization_id', '=', org.organizationId)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
