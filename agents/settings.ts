@@ -87,8 +87,29 @@ export const VOICE_CONFIGURATION_KEYS = {
         maximum: 10,
         description: `Caller silence that ends their turn (default ${VOICE_DEFAULTS.stopSeconds}).`,
       }),
-      confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-      minimum_volume: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+      engine: Type.Optional(
+        Type.Union([Type.Literal('silero'), Type.Literal('webrtc')], {
+          description:
+            'The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or ' +
+            '`webrtc` (cheaper; hears most sounds as speech).',
+        }),
+      ),
+      confidence: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description:
+            "How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); " +
+            "WebRTC's aggressiveness in quarters (default 2).",
+        }),
+      ),
+      minimum_volume: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description: 'A floor under which a frame is never speech (its level from -60 dBFS to full scale).',
+        }),
+      ),
     },
     { additionalProperties: true, description: 'Turn taking (seconds of media time).' },
   ),

@@ -6,6 +6,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { VoiceSettings } from '../voice/live-call';
+import { DEFAULT_VAD_ENGINE, type VadEngine } from '../voice/vad/detector';
 import { VOICE_CONFIGURATION_KEYS, VOICE_DEFAULTS, withConfigurationDefaults } from './settings';
 
 type Keys = typeof VOICE_CONFIGURATION_KEYS;
@@ -17,7 +18,14 @@ export function readVoiceSettings(
   const read = <K extends keyof Keys>(key: K): unknown =>
     Value.Check(VOICE_CONFIGURATION_KEYS[key] as TSchema, given[key]) ? given[key] : undefined;
   const vad = read('vad_configuration') as
-    { start_seconds: number; stop_seconds: number; confidence?: number; minimum_volume?: number } | undefined;
+    | {
+        start_seconds: number;
+        stop_seconds: number;
+        engine?: VadEngine;
+        confidence?: number;
+        minimum_volume?: number;
+      }
+    | undefined;
   return {
     voiceConfigId: (read('voice_config_id') as number | null | undefined) ?? null,
     voice: (read('voice') as string | null | undefined) ?? null,
@@ -26,6 +34,7 @@ export function readVoiceSettings(
     maxDurationSeconds: withConfigurationDefaults(given).max_call_duration_seconds,
     endOfTurnSeconds: vad?.stop_seconds ?? VOICE_DEFAULTS.stopSeconds,
     interruptionSeconds: vad?.start_seconds ?? VOICE_DEFAULTS.startSeconds,
+    vadEngine: vad?.engine ?? DEFAULT_VAD_ENGINE,
     vadConfidence: vad?.confidence ?? null,
     minimumVolume: vad?.minimum_volume ?? null,
     completeTurnSeconds: VOICE_DEFAULTS.completeTurnSeconds,

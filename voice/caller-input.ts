@@ -13,7 +13,7 @@ import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from './speech'
 import type { TurnStart } from './turn-latency';
 import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
-import { aggressivenessFor, createVoiceActivityDetector, type VoiceActivityDetector } from './vad';
+import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad/detector';
 import { volume } from './audio/frames';
 
 export interface CallerEvents {
@@ -87,8 +87,8 @@ export class CallerInput {
     signal: AbortSignal,
   ) {
     try {
-      const aggressiveness = aggressivenessFor(this.settings.vadConfidence);
-      this.vad = await createVoiceActivityDetector(sampleRate, { aggressiveness });
+      const { vadEngine: engine, vadConfidence: confidence } = this.settings;
+      this.vad = await createVoiceActivityDetector(sampleRate, { engine, confidence });
       if (recognizer)
         this.session = await recognizer.open({ sampleRate, language: this.settings.language, signal });
     } finally {

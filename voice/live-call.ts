@@ -10,6 +10,7 @@ import type { OptOutSettings } from '../domain/opt-out';
 import type { LanguageModel } from '../llm';
 import type { MediaTransport } from './media-transport';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
+import type { VadEngine } from './vad/detector';
 
 /** The agent's voice settings (`workflow_configurations`, Dograh's key names where they exist), defaults filled in. */
 export interface VoiceSettings {
@@ -27,9 +28,12 @@ export interface VoiceSettings {
   endOfTurnSeconds: number;
   /** `vad_configuration.start_seconds` (default 0.3): caller speech that interrupts the agent (barge-in). */
   interruptionSeconds: number;
+  /** `vad_configuration.engine` (default `silero`): the voice activity detector (voice/vad/detector.ts). */
+  vadEngine: VadEngine;
   /**
-   * `vad_configuration.confidence` (0–1): how sure voice activity detection must be that a frame is speech; WebRTC's
-   * detector takes it as its aggressiveness (below 0.25: 0, below 0.5: 1, below 0.75: 2, else 3). Null: 2.
+   * `vad_configuration.confidence` (0–1): how sure voice activity detection must be that a frame is speech: Silero's
+   * start threshold (null: 0.5); WebRTC's detector takes it as its aggressiveness (below 0.25: 0, below 0.5: 1,
+   * below 0.75: 2, else 3; null: 2).
    */
   vadConfidence: number | null;
   /** `vad_configuration.minimum_volume` (0–1, audio/frames.ts `volume`): quieter frames are never speech. Null: no floor. */

@@ -24,7 +24,7 @@ import { frameSamples } from '../../voice/audio/frames';
 import { startCallPipeline } from '../../voice/call-pipeline';
 import type { SpeechSynthesizer } from '../../voice/speech';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
-import { createVoiceActivityDetector } from '../../voice/vad';
+import { createVoiceActivityDetector } from '../../voice/vad/detector';
 import { scriptedRecognizer, type ScriptedLine } from './streaming-recognizer';
 
 const args = process.argv.slice(2);
@@ -68,7 +68,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** Each line as flite says it, with its last frame the VAD hears as speech. */
 async function renderLines(texts: string[]): Promise<Map<string, ScriptedLine & { pcm: Int16Array }>> {
-  const vad = await createVoiceActivityDetector(RATE);
+  const vad = await createVoiceActivityDetector(RATE, { engine: 'webrtc' });
   const samples = frameSamples(RATE);
   const lines = new Map<string, ScriptedLine & { pcm: Int16Array }>();
   for (const text of texts) {

@@ -5,7 +5,7 @@
  */
 import { frameSamples } from '../../voice/audio/frames';
 import type { SampleRate } from '../../voice/media-transport';
-import { createVoiceActivityDetector } from '../../voice/vad';
+import { createVoiceActivityDetector } from '../../voice/vad/detector';
 import { fliteSpeech } from '../../test/voice/fakes/flite-caller';
 import { CALLER_LINES } from './script';
 
@@ -17,7 +17,7 @@ export interface SpeechFrame {
 }
 
 export async function renderCallerLines(sampleRate: SampleRate): Promise<SpeechFrame[][]> {
-  const vad = await createVoiceActivityDetector(sampleRate);
+  const vad = await createVoiceActivityDetector(sampleRate, { engine: 'webrtc' });
   const samples = frameSamples(sampleRate);
   try {
     return await Promise.all(

@@ -7,6 +7,9 @@ use_supported_node || exit 1
 echo "node $(node --version) at $(command -v node)"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "installing node dependencies (npm ci)..."
+  # onnxruntime-node (Silero VAD) ships its CPU binaries; its install script, where an npm runs it, would fetch
+  # optional GPU files from hosts a machine may not reach.
+  export ONNXRUNTIME_NODE_INSTALL=skip
   npm_log=$(mktemp "${TMPDIR:-/tmp}/vac-npm-ci-XXXXXX")
   if npm ci --no-audit --no-fund --loglevel=error >"$npm_log" 2>&1; then
     cat "$npm_log"

@@ -11,6 +11,7 @@ describe('readVoiceSettings', () => {
       maxDurationSeconds: 1800,
       endOfTurnSeconds: 0.8,
       interruptionSeconds: 0.3,
+      vadEngine: 'silero',
       vadConfidence: null,
       minimumVolume: null,
       completeTurnSeconds: 0.3,
@@ -36,7 +37,13 @@ describe('readVoiceSettings', () => {
         language: 'fr-FR',
         model: 'llama-3.1-8b',
         max_call_duration_seconds: 300,
-        vad_configuration: { start_seconds: 0.5, stop_seconds: 1.2, confidence: 0.7, minimum_volume: 0.6 },
+        vad_configuration: {
+          start_seconds: 0.5,
+          stop_seconds: 1.2,
+          engine: 'webrtc',
+          confidence: 0.7,
+          minimum_volume: 0.6,
+        },
         max_user_idle_timeout: 25,
         turn_stop_strategy: 'turn_analyzer',
         smart_turn_stop_secs: 2.5,
@@ -55,6 +62,7 @@ describe('readVoiceSettings', () => {
       maxDurationSeconds: 300,
       endOfTurnSeconds: 1.2,
       interruptionSeconds: 0.5,
+      vadEngine: 'webrtc',
       vadConfidence: 0.7,
       minimumVolume: 0.6,
       completeTurnSeconds: 0.3,
@@ -88,6 +96,8 @@ describe('readVoiceSettings', () => {
       voicemail_message: 12,
     });
     expect(settings).toEqual(readVoiceSettings({}));
+    const unknownEngine = { start_seconds: 0.3, stop_seconds: 0.8, engine: 'rnnoise' };
+    expect(readVoiceSettings({ vad_configuration: unknownEngine }).vadEngine).toBe('silero');
   });
 
   it('reads smart_turn_stop_secs only under turn_analyzer: transcription waits its own 1.5 s on an unfinished phrase', () => {
