@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../config/logger';
 import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
+import { closeSharedLocalSynthesisPool } from '../voice/tts/local-synthesis-pool';
 import { startMediaServer } from './server';
 
 async function main(): Promise<void> {
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     void (async () => {
       const closing = graceSeconds === null ? server.close() : server.close({ graceMs: graceSeconds * 1000 });
       await closing.catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
+      // The local speech helpers (voice/tts/local-synthesis-pool.ts), once no call speaks any more.
+      await closeSharedLocalSynthesisPool().catch(() => {});
       await db.destroy().catch(() => {});
       process.exit(0);
     })();

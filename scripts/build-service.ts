@@ -3,9 +3,10 @@
  * Usage: tsx scripts/build-service.ts [output folder, default dist]
  *
  * Each entry point is bundled with esbuild into `<out>/<folder>/<name>.js` (ESM for Node, packages left in
- * node_modules, source maps beside), each migration into `<out>/migrations/<name>.js`, and the files the service
- * reads at run time are copied in the repository's layout (config/app-root.ts), with a package.json that makes the
- * output ESM and carries the version. Last, the worker's workflow bundle is written to `<out>/workflow-bundle.js`,
+ * node_modules, source maps beside), each script a process starts as a child (the local speech helpers) into
+ * `<out>/<path>.js`, each migration into `<out>/migrations/<name>.js`, and the files the service reads at run time
+ * are copied in the repository's layout (config/app-root.ts), with a package.json that makes the output ESM and
+ * carries the version. Last, the worker's workflow bundle is written to `<out>/workflow-bundle.js`,
  * which the compiled worker uses by default (config/index.ts).
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +28,12 @@ export const SERVICE_ENTRY_POINTS = [
   'scripts/migrate.ts',
   'scripts/reencrypt-secrets.ts',
 ] as const;
+
+/**
+ * Scripts the service's processes start as child processes of their own, compiled to `<out>/<path>.js` at the same
+ * place as their sources (the processes find them under config/app-root.ts's APP_ROOT).
+ */
+export const CHILD_PROCESS_SCRIPTS = ['voice/tts/local-synthesis-helper.ts'] as const;
 
 /** Files read at run time relative to the application root, copied into the output at the same place. */
 const RUNTIME_FILES = ['api/auth/common-passwords.txt'];
@@ -56,7 +63,7 @@ export async function buildService(
     .map((file) => `migrations/${file}`);
   const result = await build({
     absWorkingDir: rootDir,
-    entryPoints: [...SERVICE_ENTRY_POINTS, ...migrations],
+    entryPoints: [...SERVICE_ENTRY_POINTS, ...CHILD_PROCESS_SCRIPTS, ...migrations],
     outbase: rootDir,
     outdir: outDir,
     bundle: true,

@@ -1,9 +1,10 @@
 /**
  * Runs a local text-to-speech binary once, without a shell, the text as one argument, and yields the WAV file it
- * writes as the bytes become readable. espeak-ng writes to its stdout as it speaks. flite opens its output by name,
- * and `/dev/stdout` cannot be opened when stdout is a socket (what Node's stdio pipes are), so flite writes to a
- * file in a private temporary folder that is read once it exits (it synthesises a sentence in ~12 ms per second of
- * audio, so little is lost) and removed. An aborted signal kills the process and ends the output without an error.
+ * writes as the bytes become readable. A synthesis helper (local-synthesis-helper.ts) runs it, not the media process.
+ * espeak-ng writes to its stdout as it speaks. flite opens its output by name, and `/dev/stdout` cannot be opened
+ * when stdout is a socket (what Node's stdio pipes are), so flite writes to a file in a private temporary folder
+ * that is read once it exits (it synthesises a sentence in ~12 ms per second of audio, so little is lost) and
+ * removed. An aborted signal kills the process and ends the output without an error.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, promises as fs } from 'node:fs';

@@ -1,13 +1,14 @@
 /**
  * Text-to-speech on this machine, no vendor: flite (default voice `slt`, 16 kHz; also kal, awb, rms) or espeak-ng
- * (22.05 kHz). The engine's WAV output (local-engine-run.ts) is resampled to the call's rate and yielded as it is
- * read. A missing binary, an unknown voice or a failed run reject with SpeechVendorError('tts'); an aborted signal
- * ends the audio early.
+ * (22.05 kHz). The engine runs in one of the process's synthesis helpers (local-synthesis-pool.ts), never in this
+ * process; its WAV output (local-engine-run.ts) is resampled to the call's rate and yielded as it arrives. A missing
+ * binary, an unknown voice or a failed run reject with SpeechVendorError('tts'); an aborted signal ends the audio
+ * early.
  */
 import { Resampler } from '../audio/resample';
 import { WavStreamReader } from '../audio/wav-stream';
 import { SpeechVendorError, type SpeechSynthesizer } from '../speech';
-import { runLocalEngine } from './local-engine-run';
+import { sharedLocalSynthesisPool, type LocalSynthesisPool } from './local-synthesis-pool';
 import { isKnownVoice, voicesOf, type LocalEngine } from './local-voices';
 
 const DEFAULT_VOICES: Record<LocalEngine, string> = { flite: 'slt', 'espeak-ng': 'en-us' };
@@ -18,6 +19,8 @@ export function createLocalSynthesizer(
     defaultVoice?: string;
     /** The executable to run (default: the engine's name, found on PATH). */
     binary?: string;
+    /** The helpers that run the engine (default: the process's shared pool, looked up at each sentence). */
+    pool?: LocalSynthesisPool;
   } = {},
 ): SpeechSynthesizer {
   const engine = options.engine ?? 'flite';
@@ -34,7 +37,8 @@ export function createLocalSynthesizer(
       const reader = new WavStreamReader();
       let resampler: Resampler | null = null;
       try {
-        for await (const chunk of runLocalEngine({ engine, binary, voice: chosen, text, signal })) {
+        const pool = options.pool ?? sharedLocalSynthesisPool();
+        for await (const chunk of pool.run({ engine, binary, voice: chosen, text, signal })) {
           const samples = reader.push(chunk);
           resampler ??= reader.sampleRate ? new Resampler(reader.sampleRate, sampleRate) : null;
           const out = resampler?.push(samples);
