@@ -10,7 +10,7 @@
  * onnxruntime-node's public `InferenceSession.run` defers every run to a later turn of the event loop; the media
  * path decides each frame as it arrives, so this uses the synchronous session its public API wraps
  * (`onnxruntime-node/dist/binding`, documented there as "a simple synchronized inference session object wrap").
- * A window costs ~0.15 ms of CPU here.
+ * A window costs ~0.09 ms of CPU here (8 kHz); every tensor is made once per call, so a run allocates nothing.
  */
 import { createRequire } from 'node:module';
 import { frameSamples } from '../audio/frames';
@@ -32,9 +32,10 @@ interface TensorConstructor {
 }
 interface SyncSession {
   loadModel(path: string, options: Record<string, unknown>): void;
+  /** Writes into the fetches' tensors when given (no allocation per run). */
   run(
     feeds: Record<string, Tensor>,
-    fetches: Record<string, null>,
+    fetches: Record<string, Tensor>,
     options: Record<string, unknown>,
   ): Record<string, Tensor>;
 }
@@ -77,23 +78,23 @@ export function createSileroDetector(
   const samples = frameSamples(sampleRate);
   const windowSize = sampleRate === 16000 ? 512 : 256;
   const contextSize = sampleRate === 16000 ? 64 : 32;
-  // Context then window; after each run the window's last samples become the next context.
+  // Context then window; after each run the window's last samples become the next context. Every tensor is made
+  // once: a run reads `input` and `state` and writes `probability` and `nextState`, then the states swap.
   const input = new Float32Array(contextSize + windowSize);
-  let filled = 0;
+  const inputTensor = new Tensor('float32', input, [1, input.length]);
+  const probability = new Float32Array(1);
+  const output = new Tensor('float32', probability, [1, 1]);
   let state = new Tensor('float32', new Float32Array(STATE_SIZE), [2, 1, 128]);
+  let nextState = new Tensor('float32', new Float32Array(STATE_SIZE), [2, 1, 128]);
   const rate = new Tensor('int64', BigInt64Array.from([BigInt(sampleRate)]), []);
+  let filled = 0;
   let speaking = false;
   let open = true;
 
   const runWindow = () => {
-    const out = session.run(
-      { input: new Tensor('float32', input, [1, input.length]), state, sr: rate },
-      { output: null, stateN: null },
-      {},
-    );
-    state = out.stateN!;
-    const probability = out.output!.data[0]!;
-    speaking = speaking ? probability >= stopBelow : probability >= threshold;
+    session.run({ input: inputTensor, state, sr: rate }, { output, stateN: nextState }, {});
+    [state, nextState] = [nextState, state];
+    speaking = speaking ? probability[0]! >= stopBelow : probability[0]! >= threshold;
     input.copyWithin(0, windowSize, windowSize + contextSize);
     filled = 0;
   };
