@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { bytesToSamples } from '../../voice/audio/wav';
 import { rms } from '../../voice/audio/frames';
 import { QUIET_RMS } from '../../voice/stt/speech-gate';
 import { renderCallerLines } from './caller-lines';
@@ -53,7 +54,8 @@ async function hear(ws: WebSocket, rate: 8000 | 16000) {
   ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) {
       // The line starts at its first loud frame and ends after as many frames as the caller's rendering voices.
-      const loud = rms(new Int16Array(data.buffer, data.byteOffset, data.length / 2)) >= QUIET_RMS;
+      // Copied: a frame may start at an odd offset of the socket's buffer.
+      const loud = rms(bytesToSamples(data)) >= QUIET_RMS;
       if (framesOfLine > 0 || loud) framesOfLine += 1;
       if (!finalSent && framesOfLine >= (voiced[Math.min(turn, voiced.length - 1)] ?? 1)) {
         finalSent = true;
