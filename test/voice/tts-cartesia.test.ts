@@ -46,6 +46,8 @@ function synthesizer(
     apiKey: fake.apiKey,
     baseUrl: fake.baseUrl,
     destinations: loopback,
+    // A turn's socket closes this long after its last sentence (5 s in calls).
+    turnIdleMs: 50,
     ...options,
   });
 }
@@ -53,6 +55,27 @@ function synthesizer(
 const rejection = ttsFailureOf;
 
 describe('Cartesia', () => {
+  it('keeps one socket per turn, a context per sentence, and closes it once the turn is over', async () => {
+    const tts = synthesizer({ turnIdleMs: 300 });
+    const before = fake.connections.length;
+    const turn = new AbortController();
+    const sentences = ['The first sentence.', 'Then a second one.'];
+    for (const text of sentences)
+      expect(await speakAll(tts, text, { signal: turn.signal })).toEqual(
+        decodedAudio('mulaw', text.length * fake.samplesPerCharacter),
+      );
+    expect(fake.connections.length).toBe(before + 1);
+    const connection = fake.connections.at(-1)!;
+    await expect(connection.closed).resolves.toEqual({ code: 1000 });
+    expect(connection.messages.map((message) => [message.transcript, message.continue])).toEqual([
+      [sentences[0], false],
+      [sentences[1], false],
+    ]);
+    expect(new Set(connection.messages.map((message) => message.context_id)).size).toBe(2);
+    await speakAll(tts, 'The next turn.', { signal: new AbortController().signal });
+    expect(fake.connections.length).toBe(before + 2);
+  });
+
   it.each([
     [8000, 'pcm_mulaw', 'mulaw'],
     [16000, 'pcm_s16le', 'pcm16'],

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
 import { concatSamples } from '../../voice/audio/frames';
 import type { SampleRate } from '../../voice/media-transport';
-import { SpeechVendorError } from '../../voice/speech';
+import { SpeechVendorError, type SpeechSynthesizer } from '../../voice/speech';
 import { createDeepgramAuraSynthesizer } from '../../voice/tts/deepgram-aura-synthesizer';
 import { auraAudio, startAuraFake, type AuraFake } from './fakes/deepgram-aura-fake';
 
@@ -23,13 +23,24 @@ afterEach(() => {
 });
 afterAll(() => fake.close());
 
-function synthesizer(options: { apiKey?: string; baseUrl?: string; destinations?: DestinationPolicy } = {}) {
+function synthesizer(
+  options: { apiKey?: string; baseUrl?: string; destinations?: DestinationPolicy; turnIdleMs?: number } = {},
+) {
   return createDeepgramAuraSynthesizer({
     apiKey: options.apiKey ?? fake.apiKey,
     baseUrl: options.baseUrl ?? fake.baseUrl,
     model: 'aura-2-andromeda-en',
     destinations: options.destinations ?? loopback,
+    // A turn's socket closes this long after its last sentence (5 s in calls).
+    turnIdleMs: options.turnIdleMs ?? 50,
   });
+}
+
+async function collect(tts: SpeechSynthesizer, text: string, signal: AbortSignal): Promise<Int16Array> {
+  const chunks: Int16Array[] = [];
+  for await (const chunk of tts.synthesize(text, { sampleRate: 8000, voice: null, signal }))
+    chunks.push(chunk);
+  return concatSamples(chunks);
 }
 
 async function speak(
@@ -55,6 +66,37 @@ const errorOf = (promise: Promise<unknown>) =>
   );
 
 describe('Deepgram Aura', () => {
+  it("keeps one socket per turn: the turn's sentences go out on it in order, and it closes once the turn is over", async () => {
+    const tts = synthesizer({ turnIdleMs: 300 });
+    const before = fake.connections.length;
+    const turn = new AbortController();
+    const sentences = ['The first sentence.', 'Then a second one.', 'And a third.'];
+    for (const text of sentences)
+      expect(await collect(tts, text, turn.signal)).toEqual(
+        auraAudio(text.length * fake.samplesPerCharacter),
+      );
+    expect(fake.connections.length).toBe(before + 1);
+    const connection = fake.connections.at(-1)!;
+    await expect(connection.closed).resolves.toEqual({ code: 1000 });
+    expect(connection.messages).toEqual([
+      ...sentences.flatMap((text) => [{ type: 'Speak', text }, { type: 'Flush' }]),
+      { type: 'Close' },
+    ]);
+    // Another reply (its own signal) opens a socket of its own.
+    await collect(tts, 'The next turn.', new AbortController().signal);
+    expect(fake.connections.length).toBe(before + 2);
+  });
+
+  it("closes the turn's socket at once when the turn is aborted between sentences", async () => {
+    const tts = synthesizer({ turnIdleMs: 60_000 });
+    const turn = new AbortController();
+    await collect(tts, 'One sentence played.', turn.signal);
+    const connection = fake.connections.at(-1)!;
+    turn.abort();
+    await expect(connection.closed).resolves.toEqual({ code: 1000 });
+    expect(connection.messages.at(-1)).toEqual({ type: 'Close' });
+  });
+
   it.each([8000, 16000] as const)(
     'speaks a sentence at %i Hz: token, documented query, Speak then Flush then Close, every sample',
     async (sampleRate) => {

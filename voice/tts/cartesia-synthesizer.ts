@@ -1,8 +1,9 @@
 /**
  * Cartesia Sonic text-to-speech over its documented WebSocket (no SDK): `GET {base}/tts/websocket
  * ?cartesia_version=2024-06-10` with the key in the `X-API-Key` header (kept out of the URL, which proxies log) and
- * the version in `Cartesia-Version` too. The synthesiser seam hands over one sentence at a time, so each sentence is
- * one context on its own socket: a generation request `{model_id, transcript, voice:{mode:"id", id}, output_format:
+ * the version in `Cartesia-Version` too. The synthesiser seam hands over one sentence at a time; a turn's sentences
+ * share one socket (turn-sockets.ts, closed once the turn is over) and each is a context of its own: a generation
+ * request `{model_id, transcript, voice:{mode:"id", id}, output_format:
  * {container:"raw", encoding, sample_rate}, context_id, continue:false}`; received, for that context_id: `{type:
  * "chunk", data: base64, done:false}` pieces, then `{type:"done", done:true}`, or `{type:"error", error|message}`;
  * `timestamps` and `flush_done` messages, and messages of another context, are skipped. 8 kHz calls ask for
@@ -14,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { SampleRate } from '../media-transport';
 import type { SpeechSynthesizer } from '../speech';
 import { connectSpeechSocket } from '../speech-socket';
+import { overLease, TurnSockets } from './turn-sockets';
 import {
   base64AudioDecoder,
   socketBaseUrl,
@@ -36,6 +38,7 @@ const ENCODING: Record<SampleRate, { wire: string; encoding: VendorEncoding }> =
 
 export function createCartesiaSynthesizer(options: SocketSynthesizerOptions): SpeechSynthesizer {
   const configured = options.baseUrl ?? 'wss://api.cartesia.ai';
+  const sockets = new TurnSockets({ idleMs: options.turnIdleMs });
   return {
     name: 'cartesia',
     async *synthesize(text, { sampleRate, voice, signal }) {
@@ -44,14 +47,16 @@ export function createCartesiaSynthesizer(options: SocketSynthesizerOptions): Sp
       const url = new URL(
         `${base}/tts/websocket?${new URLSearchParams({ cartesia_version: CARTESIA_VERSION })}`,
       );
-      const socket = await connectSpeechSocket(url, {
-        vendor: 'Cartesia',
-        kind: 'tts',
-        headers: { 'X-API-Key': options.apiKey, 'Cartesia-Version': CARTESIA_VERSION },
-        destinations: options.destinations,
-        timeoutMs: CONNECT_TIMEOUT_MS,
-        maxPayloadBytes: 4 * 1024 * 1024,
-      });
+      const lease = await sockets.take(signal, url.href, () =>
+        connectSpeechSocket(url, {
+          vendor: 'Cartesia',
+          kind: 'tts',
+          headers: { 'X-API-Key': options.apiKey, 'Cartesia-Version': CARTESIA_VERSION },
+          destinations: options.destinations,
+          timeoutMs: CONNECT_TIMEOUT_MS,
+          maxPayloadBytes: 4 * 1024 * 1024,
+        }),
+      );
       const contextId = randomUUID();
       const { wire, encoding } = ENCODING[sampleRate];
       const decode = base64AudioDecoder(encoding);
@@ -61,45 +66,48 @@ export function createCartesiaSynthesizer(options: SocketSynthesizerOptions): Sp
           { vendor: 'Cartesia', context_id: contextId, type },
           `tts vendor message skipped: ${why}`,
         );
-      yield* speakOverSocket({
-        vendor: 'Cartesia',
-        socket,
-        signal,
-        request: [
-          {
-            model_id: options.model ?? DEFAULT_CARTESIA_MODEL,
-            transcript: text,
-            voice: { mode: 'id', id: voice ?? options.defaultVoice ?? DEFAULT_CARTESIA_VOICE },
-            output_format: { container: 'raw', encoding: wire, sample_rate: sampleRate },
-            context_id: contextId,
-            continue: false,
-          },
-        ],
-        cancel: { context_id: contextId, cancel: true },
-        stallMs: options.stallMs ?? STALL_MS,
-        logger,
-        onMessage(message, events) {
-          // An error about the connection itself may carry no context.
-          if (
-            message.context_id !== contextId &&
-            !(message.type === 'error' && message.context_id === undefined)
-          )
-            return skip('another context', message.type);
-          switch (message.type) {
-            case 'chunk': {
-              const samples = decode(message.data);
-              return samples ? events.audio(samples) : skip('audio not base64', message.type);
+      yield* overLease(lease, signal, (socket) =>
+        speakOverSocket({
+          vendor: 'Cartesia',
+          socket,
+          signal,
+          keepOpen: true,
+          request: [
+            {
+              model_id: options.model ?? DEFAULT_CARTESIA_MODEL,
+              transcript: text,
+              voice: { mode: 'id', id: voice ?? options.defaultVoice ?? DEFAULT_CARTESIA_VOICE },
+              output_format: { container: 'raw', encoding: wire, sample_rate: sampleRate },
+              context_id: contextId,
+              continue: false,
+            },
+          ],
+          cancel: { context_id: contextId, cancel: true },
+          stallMs: options.stallMs ?? STALL_MS,
+          logger,
+          onMessage(message, events) {
+            // An error about the connection itself may carry no context.
+            if (
+              message.context_id !== contextId &&
+              !(message.type === 'error' && message.context_id === undefined)
+            )
+              return skip('another context', message.type);
+            switch (message.type) {
+              case 'chunk': {
+                const samples = decode(message.data);
+                return samples ? events.audio(samples) : skip('audio not base64', message.type);
+              }
+              case 'done':
+                return events.end();
+              case 'error':
+                return events.fail(`Cartesia error: ${errorText(message)}`);
+              default:
+                // timestamps, phoneme_timestamps, flush_done: nothing the call needs.
+                return;
             }
-            case 'done':
-              return events.end();
-            case 'error':
-              return events.fail(`Cartesia error: ${errorText(message)}`);
-            default:
-              // timestamps, phoneme_timestamps, flush_done: nothing the call needs.
-              return;
-          }
-        },
-      });
+          },
+        }),
+      );
     },
   };
 }

@@ -4,6 +4,8 @@
  * vendor's own handlers into audio, an end or a failure, and the audio is yielded as it arrives. Shared rules:
  * - an abort (barge-in) or a consumer that stops early sends the vendor's cancel, if it has one, and closes; audio
  *   arriving after that is dropped;
+ * - a sentence that ended closes the socket, unless it is kept open for the turn's next sentence (`keepOpen`,
+ *   turn-sockets.ts): then only this sentence's listeners are removed;
  * - a socket that closes or fails before the vendor said the audio ended, a vendor error, or a vendor that sends
  *   nothing for `stallMs`, reject with SpeechVendorError('tts');
  * - a message that is not JSON, or a binary frame, is logged and skipped.
@@ -27,6 +29,8 @@ export interface SocketSynthesizerOptions {
   logger?: Logger;
   /** How long the service may stay silent mid-sentence (default 15 s). */
   stallMs?: number;
+  /** Where a turn keeps one socket (Cartesia): how long it waits for the next sentence before closing (default 5 s). */
+  turnIdleMs?: number;
 }
 
 /** The base URL without trailing slashes; a tts SpeechVendorError when it is no WebSocket base URL. */
@@ -63,6 +67,8 @@ export interface SocketSentence {
   farewell?: unknown;
   /** A vendor silent this long (no message at all) while the sentence is under way has failed. */
   stallMs: number;
+  /** The socket serves the turn's next sentence too: a sentence that ended leaves it open (turn-sockets.ts). */
+  keepOpen?: boolean;
   logger?: Logger;
 }
 
@@ -79,11 +85,13 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
   const send = (message: unknown) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
-  const finish = () => {
+  const finish = (close = true) => {
     done = true;
     clearTimeout(stall);
-    if (sentence.farewell !== undefined) send(sentence.farewell);
-    socket.close(1000);
+    if (close) {
+      if (sentence.farewell !== undefined) send(sentence.farewell);
+      socket.close(1000);
+    }
     notify();
   };
   const fail = (message: string) => {
@@ -108,11 +116,11 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
       notify();
     },
     end: () => {
-      if (!done) finish();
+      if (!done) finish(!sentence.keepOpen);
     },
     fail,
   };
-  socket.on('message', (data: Buffer, isBinary) => {
+  const onMessage = (data: Buffer, isBinary: boolean) => {
     if (done) return;
     watch();
     const parsed = isBinary ? undefined : parseObject(data);
@@ -125,11 +133,13 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
       // A message the vendor's reader did not expect is skipped, never a crash of the media process.
       skip(`tts vendor message skipped: ${error instanceof Error ? error.message : String(error)}`);
     }
-  });
-  socket.on('error', (error) => fail(`${vendor} stream failed: ${error.message}`));
-  socket.on('close', (code, reason) =>
-    fail(`${vendor} closed the stream before the audio ended (${code} ${reason.toString()})`.trim()),
-  );
+  };
+  const onError = (error: Error) => fail(`${vendor} stream failed: ${error.message}`);
+  const onClose = (code: number, reason: Buffer) =>
+    fail(`${vendor} closed the stream before the audio ended (${code} ${reason.toString()})`.trim());
+  socket.on('message', onMessage);
+  socket.on('error', onError);
+  socket.on('close', onClose);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     if (socket.readyState !== WebSocket.OPEN)
@@ -147,6 +157,11 @@ export async function* speakOverSocket(sentence: SocketSentence): AsyncGenerator
     clearTimeout(stall);
     // A consumer that stops early (or an abort) leaves nothing open.
     onAbort();
+    socket.off('message', onMessage);
+    socket.off('close', onClose);
+    socket.off('error', onError);
+    // A closing (or kept) socket may still fail: never as an unhandled 'error' event.
+    if (socket.listenerCount('error') === 0) socket.on('error', () => {});
   }
 }
 
