@@ -6879,7 +6879,11 @@ export interface paths {
                             turn_stop_strategy?: "transcription" | "turn_analyzer";
                             /** @description Turn taking (seconds of media time). */
                             vad_configuration?: {
+                                /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                 confidence?: number;
+                                /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                engine?: "silero" | "webrtc";
+                                /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                 minimum_volume?: number;
                                 /** @description Caller speech that interrupts the agent (default 0.3). */
                                 start_seconds: number;
@@ -7001,7 +7005,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -7906,7 +7914,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -8113,7 +8125,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -8290,7 +8306,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -8457,7 +8477,11 @@ export interface paths {
                             turn_stop_strategy?: "transcription" | "turn_analyzer";
                             /** @description Turn taking (seconds of media time). */
                             vad_configuration?: {
+                                /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                 confidence?: number;
+                                /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                engine?: "silero" | "webrtc";
+                                /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                 minimum_volume?: number;
                                 /** @description Caller speech that interrupts the agent (default 0.3). */
                                 start_seconds: number;
@@ -8579,7 +8603,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -8785,7 +8813,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
@@ -9050,7 +9082,11 @@ export interface paths {
                                 turn_stop_strategy?: "transcription" | "turn_analyzer";
                                 /** @description Turn taking (seconds of media time). */
                                 vad_configuration?: {
+                                    /** @description How sure the detector must be that a frame is speech: Silero's start threshold (default 0.5); WebRTC's aggressiveness in quarters (default 2). */
                                     confidence?: number;
+                                    /** @description The voice activity detector: `silero` (default; tells speech from coughs, music, tones and hum) or `webrtc` (cheaper; hears most sounds as speech). */
+                                    engine?: "silero" | "webrtc";
+                                    /** @description A floor under which a frame is never speech (its level from -60 dBFS to full scale). */
                                     minimum_volume?: number;
                                     /** @description Caller speech that interrupts the agent (default 0.3). */
                                     start_seconds: number;
