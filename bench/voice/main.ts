@@ -5,7 +5,9 @@
  * callers speak the chosen vendor's wire from the vendor's side (wires.ts: the transport contract suite's wires).
  * Usage:
  *   npx tsx bench/voice/main.ts [--transport twilio|simulator|telnyx|vonage|plivo|asterisk]
- *                               [--calls N | --levels 1,25,50,100,150] [--latency-levels 1,100]
+ *                               [--calls N | --levels 1,25,50,100,150] [--latency-levels 1,100] [--uncached]
+ * `--uncached`: every sentence of every agent reply is one no other reply has, so none of it comes from the media
+ * process's synthesis cache (vendor-fakes.ts).
  * Twilio calls arrive through the service's inbound webhook, as part 1 measured them; for every other transport the
  * run is created directly and its stream opened at the minted media URL (call-openings.ts), so those figures
  * measure the transport and the voice pipeline, not the vendor's answer webhook.
@@ -84,7 +86,8 @@ const mediaEnv = {
 const stack = await startBenchStack({ env: mediaEnv });
 const children: ChildProcess[] = [];
 try {
-  const fakes = spawn(process.execPath, ['--import', 'tsx', 'bench/voice/vendor-fakes.ts'], {
+  const fakesArgs = args.includes('--uncached') ? ['--uncached'] : [];
+  const fakes = spawn(process.execPath, ['--import', 'tsx', 'bench/voice/vendor-fakes.ts', ...fakesArgs], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(fakes);

@@ -5,6 +5,8 @@
  * lines in order: a line's final result (`is_final`, `speech_final`) goes out as soon as its last voiced frame has
  * arrived, as Deepgram's endpointing sends it, so the agent's turn-taking can read the words; a `Finalize` is
  * answered at once (`from_finalize`, with the line if it was not sent yet). Prints one JSON line with their addresses.
+ * With `--uncached` every sentence the LLM writes ends with the reply's own number ("How can I help you today, 17?"),
+ * so no call's agent speech comes from the synthesis cache.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,12 +90,19 @@ async function startInstantDeepgram(): Promise<string> {
   return `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+const uncached = process.argv.includes('--uncached');
+let replies = 0;
 const llm = await startOpenAiFake();
 llm.handle((request) => {
   // The fake keeps every request for tests; a benchmark of thousands of turns needs none of them.
   llm.requests.length = 0;
   llm.streams.length = 0;
-  return agentReplies(request);
+  const reply = agentReplies(request);
+  // Spoken replies only: the disposition's JSON and the finish tool call stay as they are.
+  const spoken = 'content' in reply && reply.content !== undefined && !reply.content.startsWith('{');
+  if (!uncached || !spoken) return reply;
+  const number = ++replies;
+  return { ...reply, content: reply.content!.replace(/([.!?])(?=\s|$)/g, `, ${number}$1`) };
 });
 // Rendered before the first stream opens, so no audio arrives before its line lengths are known.
 await Promise.all([voicedOf(8000), voicedOf(16000)]);
