@@ -101,6 +101,11 @@ export class MemoryTransport implements MediaTransport {
     return this.queue.reduce((sum, item) => sum + (item.kind === 'audio' ? item.pcm.length : 0), 0);
   }
 
+  /** Marks sent and not yet reached by playback (a clear would drop them). */
+  get queuedMarks(): number {
+    return this.queue.filter((item) => item.kind === 'mark').length;
+  }
+
   /** One 20 ms frame from the caller (silence by default); one frame of agent audio plays meanwhile. */
   frame(pcm: Int16Array = new Int16Array(this.frameLength)): void {
     if (this.closedWith !== null) return;
