@@ -1,5 +1,5 @@
 /**
- * How every speech vendor's WebSocket is opened (Deepgram listen and speak, ElevenLabs stream-input, Cartesia
+ * How every speech vendor's WebSocket is opened (Deepgram listen and speak, ElevenLabs multi-stream-input, Cartesia
  * tts/websocket…): the URL may be user-set, so it is held to the destination policy on connect (after name
  * resolution); the vendor's auth headers; no redirects; a handshake timeout; a bound on frame size. A failure is the
  * calling side's SpeechVendorError (`stt` or `tts`), worded `<Vendor> <what>: <cause>`.

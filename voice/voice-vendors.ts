@@ -160,8 +160,8 @@ const TTS: readonly VoiceVendor[] = [
     provider: 'elevenlabs',
     display_name: 'ElevenLabs',
     description:
-      'Streaming text-to-speech over ElevenLabs’ input-streaming WebSocket: μ-law 8 kHz (ulaw_8000) on phone ' +
-      'calls, 16 kHz PCM on 16 kHz ones.',
+      'Streaming text-to-speech over ElevenLabs’ multi-context WebSocket, one socket per turn and one context per ' +
+      'sentence: μ-law 8 kHz (ulaw_8000) on phone calls, 16 kHz PCM on 16 kHz ones.',
     fields: [
       apiKey,
       voiceField(

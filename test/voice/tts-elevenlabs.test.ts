@@ -1,8 +1,9 @@
 /**
- * ElevenLabs text-to-speech against a local server speaking its documented input-streaming WebSocket
- * (test/voice/fakes/elevenlabs-fake.ts): the handshake, the message order, every sample at 8 kHz (μ-law) and 16 kHz
- * (PCM, pieces split inside samples), sentences in order, barge-in, vendor failures as SpeechVendorError('tts'),
- * bad messages skipped, the base URL held to the destination policy, and a configuration saved through the API.
+ * ElevenLabs text-to-speech against a local server speaking its documented multi-context WebSocket
+ * (test/voice/fakes/elevenlabs-fake.ts): one socket per turn and a context per sentence, the handshake, the message
+ * order, every sample at 8 kHz (μ-law) and 16 kHz (PCM, pieces split inside samples), sentences in order, barge-in,
+ * vendor failures as SpeechVendorError('tts'), bad messages and other contexts skipped, the base URL held to the
+ * destination policy, and a configuration saved through the API.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy, type DestinationPolicy } from '../../net/outbound-destinations';
@@ -44,6 +45,8 @@ function synthesizer(
     apiKey: fake.apiKey,
     baseUrl: fake.baseUrl,
     destinations: loopback,
+    // A turn's socket closes this long after its last sentence (5 s in calls).
+    turnIdleMs: 50,
     ...options,
   });
 }
@@ -51,12 +54,40 @@ function synthesizer(
 const vendorError = async (promise: Promise<unknown>, pattern: RegExp) =>
   expect((await ttsFailureOf(promise)).message).toMatch(pattern);
 
+const sentenceMessages = (text: string, contextId: unknown) => [
+  { text: ' ', context_id: contextId },
+  { text: `${text} `, context_id: contextId, flush: true },
+  { context_id: contextId, close_context: true },
+];
+
 describe('ElevenLabs', () => {
+  it('keeps one socket per turn, a context per sentence, and closes it once the turn is over', async () => {
+    const tts = synthesizer({ turnIdleMs: 300 });
+    const before = fake.connections.length;
+    const turn = new AbortController();
+    const sentences = ['The first sentence.', 'Then a second one.', 'And a third.'];
+    for (const text of sentences)
+      expect(await speakAll(tts, text, { signal: turn.signal })).toEqual(
+        decodedAudio('mulaw', text.length * fake.samplesPerCharacter),
+      );
+    expect(fake.connections.length).toBe(before + 1);
+    const connection = fake.connections.at(-1)!;
+    await expect(connection.closed).resolves.toEqual({ code: 1000 });
+    const contexts = [...new Set(connection.messages.map((message) => message.context_id))];
+    expect(contexts).toHaveLength(sentences.length + 1);
+    expect(connection.messages).toEqual([
+      ...sentences.flatMap((text, index) => sentenceMessages(text, contexts[index])),
+      { close_socket: true },
+    ]);
+    await speakAll(tts, 'The next turn.', { signal: new AbortController().signal });
+    expect(fake.connections.length).toBe(before + 2);
+  });
+
   it.each([
     [8000, 'ulaw_8000', 'mulaw'],
     [16000, 'pcm_16000', 'pcm16'],
   ] as const)(
-    'speaks a sentence at %i Hz (%s): key header, documented query, space, sentence, end of input; every sample',
+    'speaks a sentence at %i Hz (%s): key header, documented query, a context opened, flushed and closed; every sample',
     async (sampleRate, format, encoding) => {
       const text = 'Hello, this is Sam.';
       const audio = await speakAll(synthesizer(), text, { sampleRate });
@@ -68,7 +99,9 @@ describe('ElevenLabs', () => {
         model_id: DEFAULT_ELEVENLABS_MODEL,
         output_format: format,
       });
-      expect(connection.messages).toEqual([{ text: ' ' }, { text: `${text} ` }, { text: '' }]);
+      const contextId = connection.messages[0]!.context_id;
+      expect(contextId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(connection.messages).toEqual([...sentenceMessages(text, contextId), { close_socket: true }]);
       expect(audio).toEqual(decodedAudio(encoding, text.length * fake.samplesPerCharacter));
     },
   );
@@ -82,7 +115,7 @@ describe('ElevenLabs', () => {
     expect(fake.connections.at(-1)!.voiceId).toBe('agent voice/1');
   });
 
-  it('speaks sentences in the order given, each on its own stream, with all of its audio', async () => {
+  it('speaks sentences of separate turns in the order given, each on its own socket, with all of its audio', async () => {
     const sentences = ['First things first.', 'Then the second one!', 'And the last?'];
     const before = fake.connections.length;
     const speaker = synthesizer();
@@ -90,18 +123,34 @@ describe('ElevenLabs', () => {
       expect(await speakAll(speaker, sentence)).toEqual(
         decodedAudio('mulaw', sentence.length * fake.samplesPerCharacter),
       );
-    expect(fake.connections.slice(before).map((connection) => connection.messages[1])).toEqual(
-      sentences.map((sentence) => ({ text: `${sentence} ` })),
+    expect(fake.connections.slice(before).map((connection) => connection.messages[1]!.text)).toEqual(
+      sentences.map((sentence) => `${sentence} `),
     );
   });
 
-  it('on barge-in closes the stream (ElevenLabs has no cancel) and yields nothing more', async () => {
+  it('on barge-in closes the socket (close_context lets the audio finish) and yields nothing more', async () => {
     fake.behave('hold');
-    const chunks = await bargeInAfterFirstChunk(synthesizer(), 'A long sentence the caller interrupts.');
+    const text = 'A long sentence the caller interrupts.';
+    const chunks = await bargeInAfterFirstChunk(synthesizer(), text);
     expect(chunks.length).toBe(1);
     const connection = fake.connections.at(-1)!;
     await expect(connection.closed).resolves.toEqual({ code: 1000 });
-    expect(connection.messages.length).toBe(3);
+    expect(connection.messages).toEqual([
+      ...sentenceMessages(text, connection.messages[0]!.context_id),
+      { close_socket: true },
+    ]);
+  });
+
+  it("skips, and logs, audio of another context: only the sentence's own samples are spoken", async () => {
+    fake.behave('stray');
+    const { logger, lines } = collectingLogger();
+    const text = 'Only mine.';
+    expect(await speakAll(synthesizer({ logger }), text)).toEqual(
+      decodedAudio('mulaw', text.length * fake.samplesPerCharacter),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({ vendor: 'ElevenLabs', msg: 'tts vendor message skipped: another context' }),
+    );
   });
 
   it('skips, and logs, a message that is not JSON', async () => {
@@ -130,7 +179,7 @@ describe('ElevenLabs failures', () => {
     await vendorError(speakAll(synthesizer(), 'Hello.'), /ElevenLabs error: quota_exceeded: Quota exceeded/);
   });
 
-  it('a connection dropped before isFinal rejects', async () => {
+  it('a connection dropped before the context ended rejects', async () => {
     fake.behave('drop');
     await vendorError(speakAll(synthesizer(), 'Hello there.'), /closed the stream before the audio ended/);
   });
@@ -162,7 +211,7 @@ describe('ElevenLabs through a voice configuration', () => {
   });
   afterAll(() => t?.close());
 
-  it('is saved with its key masked, and speaks with the stored key, voice and model, once per sentence', async () => {
+  it('is saved with its key masked, and speaks with the stored key, voice and model, a socket per turn', async () => {
     const stored = {
       api_key: fake.apiKey,
       voice: 'stored-voice',

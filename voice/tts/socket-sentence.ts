@@ -29,7 +29,7 @@ export interface SocketSynthesizerOptions {
   logger?: Logger;
   /** How long the service may stay silent mid-sentence (default 15 s). */
   stallMs?: number;
-  /** Where a turn keeps one socket (Cartesia): how long it waits for the next sentence before closing (default 5 s). */
+  /** Where a turn keeps one socket (ElevenLabs, Cartesia): how long it waits for the next sentence before closing (default 5 s). */
   turnIdleMs?: number;
 }
 

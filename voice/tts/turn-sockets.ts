@@ -1,5 +1,5 @@
 /**
- * One vendor socket per turn, not per sentence (Aura, Cartesia): a turn's sentences share its AbortSignal (the
+ * One vendor socket per turn, not per sentence (Aura, ElevenLabs, Cartesia): a turn's sentences share its AbortSignal (the
  * reply's controller, voice/playback.ts) and are synthesised one after another, so the turn's first sentence
  * connects and the next ones take the same socket (`take`, then `release` once the sentence ended). The socket
  * closes, with the vendor's farewell, when the turn is aborted, when a sentence on it did not end cleanly, or after
