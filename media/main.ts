@@ -8,6 +8,7 @@ import { createLogger } from '../config/logger';
 import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
 import { closeSharedLocalSynthesisPool } from '../voice/tts/local-synthesis-pool';
+import { closeSileroThread } from '../voice/vad/detector';
 import { startMediaServer } from './server';
 
 async function main(): Promise<void> {
@@ -37,8 +38,9 @@ async function main(): Promise<void> {
     void (async () => {
       const closing = graceSeconds === null ? server.close() : server.close({ graceMs: graceSeconds * 1000 });
       await closing.catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
-      // The local speech helpers (voice/tts/local-synthesis-pool.ts), once no call speaks any more.
+      // The local speech helpers (voice/tts/local-synthesis-pool.ts) and the Silero thread, once no call is left.
       await closeSharedLocalSynthesisPool().catch(() => {});
+      await closeSileroThread().catch(() => {});
       await db.destroy().catch(() => {});
       process.exit(0);
     })();

@@ -30,10 +30,13 @@ export const SERVICE_ENTRY_POINTS = [
 ] as const;
 
 /**
- * Scripts the service's processes start as child processes of their own, compiled to `<out>/<path>.js` at the same
- * place as their sources (the processes find them under config/app-root.ts's APP_ROOT).
+ * Scripts the service's processes start as child processes or worker threads of their own, compiled to
+ * `<out>/<path>.js` at the same place as their sources (the processes find them under config/app-root.ts's APP_ROOT).
  */
-export const CHILD_PROCESS_SCRIPTS = ['voice/tts/local-synthesis-helper.ts'] as const;
+export const CHILD_PROCESS_SCRIPTS = [
+  'voice/tts/local-synthesis-helper.ts',
+  'voice/vad/silero-thread-worker.ts',
+] as const;
 
 /** Files read at run time relative to the application root, copied into the output at the same place. */
 const RUNTIME_FILES = ['api/auth/common-passwords.txt'];

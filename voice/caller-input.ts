@@ -2,7 +2,9 @@
  * The caller's side of a call: each frame moves the media clock, goes to speech-to-text and to voice activity
  * detection, and turn-taking turns that into a barge-in or an end of turn; DTMF digits pressed in a row become one
  * turn after a pause as long as the end of turn. Events that arrive while the detector and recogniser open are
- * replayed in order. What to do with a turn is the pipeline's (call-pipeline.ts) decision.
+ * replayed in order; a frame is handled once the detector decided it (at once, or when the Silero thread answers),
+ * and digits and text wait behind the frames heard before them, so media time and the order of events stay exact.
+ * What to do with a turn is the pipeline's (call-pipeline.ts) decision.
  */
 import { performance } from 'node:perf_hooks';
 import { pressedDigits } from './call-lines';
@@ -13,7 +15,7 @@ import type { HeardSoFar, RecognitionSession, SpeechRecognizer } from './speech'
 import type { TurnStart } from './turn-latency';
 import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
-import { createVoiceActivityDetector, type VoiceActivityDetector } from './vad/detector';
+import { openCallDetector, type CallVoiceDetector } from './vad/detector';
 import { volume } from './audio/frames';
 
 export interface CallerEvents {
@@ -47,7 +49,10 @@ const INTERRUPTIONS = {
 } as const satisfies Record<VoiceSettings['interruptionStrategy'], TurnTakingSettings['interruption']>;
 
 export class CallerInput {
-  private vad: VoiceActivityDetector | null = null;
+  private vad: CallVoiceDetector | null = null;
+  /** What was heard, in order; a frame's handler is set once the detector decided it. */
+  private readonly inbox: Array<{ handle: (() => void) | null }> = [];
+  private draining = false;
   private session: RecognitionSession | null = null;
   private early: Array<() => void> | null = [];
   private readonly floor: TurnTaking;
@@ -75,9 +80,11 @@ export class CallerInput {
       provisionalPauseMs: settings.provisionalPauseSeconds * 1000,
       language: settings.language,
     });
-    transport.on('audio', (frame) => this.whenOpen(() => this.onFrame(frame)));
-    transport.on('dtmf', (digit) => this.whenOpen(() => this.onDigit(digit)));
-    transport.on('callerText', (text) => this.whenOpen(() => this.session?.callerText?.(text)));
+    transport.on('audio', (frame) => this.whenOpen(() => this.hearFrame(frame)));
+    transport.on('dtmf', (digit) => this.whenOpen(() => this.inOrder(() => this.onDigit(digit))));
+    transport.on('callerText', (text) =>
+      this.whenOpen(() => this.inOrder(() => this.session?.callerText?.(text))),
+    );
   }
 
   /** Opens the detector and the recogniser (none: the caller's words are not heard), then replays what waited. */
@@ -88,7 +95,7 @@ export class CallerInput {
   ) {
     try {
       const { vadEngine: engine, vadConfidence: confidence } = this.settings;
-      this.vad = await createVoiceActivityDetector(sampleRate, { engine, confidence });
+      this.vad = await openCallDetector(sampleRate, { engine, confidence });
       if (recognizer)
         this.session = await recognizer.open({ sampleRate, language: this.settings.language, signal });
     } finally {
@@ -129,14 +136,41 @@ export class CallerInput {
     else handle();
   }
 
-  private onFrame(frame: Int16Array): void {
+  private hearFrame(frame: Int16Array): void {
+    if (this.stopped) return;
+    if (!this.vad) return this.inOrder(() => this.onFrame(frame, false));
+    const entry: { handle: (() => void) | null } = { handle: null };
+    this.inbox.push(entry);
+    // The detector hears every frame (it adapts to the line's noise), even one too quiet to be speech.
+    this.vad.hear(frame, (speech) => {
+      entry.handle = () => this.onFrame(frame, speech);
+      this.drain();
+    });
+  }
+
+  private inOrder(handle: () => void): void {
+    this.inbox.push({ handle });
+    this.drain();
+  }
+
+  /** Handles what was heard, in order, up to the first frame still waiting for its decision. */
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.inbox[0]?.handle) this.inbox.shift()!.handle!();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private onFrame(frame: Int16Array, detected: boolean): void {
     if (this.stopped) return;
     this.clock.tick();
     this.session?.write(frame);
     const { minimumVolume } = this.settings;
-    const loudEnough = minimumVolume === null || volume(frame) >= minimumVolume;
-    // The detector hears every frame (it adapts to the line's noise); a quiet one is never speech.
-    const speech = (this.vad?.isSpeech(frame) ?? false) && loudEnough;
+    // A frame too quiet is never speech.
+    const speech = detected && (minimumVolume === null || volume(frame) >= minimumVolume);
     if (speech) this.events.speech();
     const agentBusy = this.agentBusy();
     const heard = this.session?.heard?.() ?? null;

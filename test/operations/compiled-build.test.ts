@@ -1,13 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { Connection, Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { retentionScheduleId } from '../../client/retention-sweep';
 import { createDb } from '../../db/client';
 import { createDatabase, dropDatabase } from '../../devstack/postgres';
 import { freePort } from '../../devstack/processes';
-import { buildService, SERVICE_ENTRY_POINTS, type ServiceBuild } from '../../scripts/build-service';
+import {
+  buildService,
+  CHILD_PROCESS_SCRIPTS,
+  SERVICE_ENTRY_POINTS,
+  type ServiceBuild,
+} from '../../scripts/build-service';
+import type { FromSileroThread, ToSileroThread } from '../../voice/vad/silero-thread-messages';
 import { testEnv } from '../helpers/context';
 
 /**
@@ -83,7 +90,7 @@ function startCompiled(file: string, env: Record<string, string>, ready: string 
 
 describe('npm run build', () => {
   it('writes every entry point, every migration and the runtime files as JavaScript, and no TypeScript', () => {
-    for (const entry of SERVICE_ENTRY_POINTS) {
+    for (const entry of [...SERVICE_ENTRY_POINTS, ...CHILD_PROCESS_SCRIPTS]) {
       expect(existsSync(path.join(build.outDir, entry.replace(/\.ts$/, '.js'))), entry).toBe(true);
     }
     const compiledMigrations = readdirSync(path.join(build.outDir, 'migrations'))
@@ -113,6 +120,20 @@ describe('npm run build', () => {
 });
 
 describe('the compiled service', () => {
+  it("runs the Silero thread's compiled worker: frames in, decisions out, in order", async () => {
+    const worker = new Worker(path.join(build.outDir, 'voice/vad/silero-thread-worker.js'));
+    try {
+      const frames: Array<[number, Int16Array]> = Array.from({ length: 30 }, () => [1, new Int16Array(320)]);
+      const replies = new Promise<FromSileroThread>((resolve) => worker.once('message', resolve));
+      const send = (message: ToSileroThread) => worker.postMessage(message);
+      send({ type: 'open', id: 1, sampleRate: 16000 });
+      send({ type: 'frames', frames });
+      expect(await replies).toEqual({ type: 'decisions', decisions: frames.map(() => [1, false]) });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('migrates a new database from the compiled migrations', async () => {
     const migrate = startCompiled('scripts/migrate.js', {}, null);
     expect(await migrate.exited, migrate.output.text).toBe(0);

@@ -4,14 +4,24 @@
  * tones and hum, silero.ts) and WebRTC's detector (`webrtc`; energy and spectrum, cheaper, hears most sounds as
  * speech, webrtc.ts). `vad_configuration.confidence` (0–1) is Silero's start threshold (default 0.5) or, for
  * WebRTC, its aggressiveness (`aggressivenessFor`). Each call gets its own detector, freed by `close()`.
+ * A call hears its frames through `openCallDetector`: the media process runs Silero on a worker thread
+ * (`runSileroOnThread`, silero-thread.ts), everything else decides each frame on this thread at once.
  */
 import type { SampleRate } from '../media-transport';
 import { createSileroDetector } from './silero';
+import { SileroThread } from './silero-thread';
 import { aggressivenessFor, createWebrtcDetector } from './webrtc';
 
 export interface VoiceActivityDetector {
   /** True when the 20 ms frame holds speech. Throws on a frame of another length or after `close()`. */
   isSpeech(frame: Int16Array): boolean;
+  close(): void;
+}
+
+/** A call's detector: each frame's decision comes through `decided`, once, in the order the frames were heard. */
+export interface CallVoiceDetector {
+  /** Throws on a frame of another length or after `close()`. */
+  hear(frame: Int16Array, decided: (speech: boolean) => void): void;
   close(): void;
 }
 
@@ -27,4 +37,29 @@ export async function createVoiceActivityDetector(
   if ((options.engine ?? DEFAULT_VAD_ENGINE) === 'webrtc')
     return createWebrtcDetector(sampleRate, { aggressiveness: aggressivenessFor(confidence) });
   return createSileroDetector(sampleRate, confidence === null ? {} : { threshold: confidence });
+}
+
+let sileroThread: SileroThread | null = null;
+
+/** From now on this process's calls run Silero on a worker thread (the media process: startMediaServer). */
+export function runSileroOnThread(): void {
+  sileroThread ??= new SileroThread();
+}
+
+/** Ends the worker thread, if one runs; calls still open carry on with Silero on this thread. */
+export async function closeSileroThread(): Promise<void> {
+  const thread = sileroThread;
+  sileroThread = null;
+  await thread?.close();
+}
+
+export async function openCallDetector(
+  sampleRate: SampleRate,
+  options: { engine?: VadEngine; confidence?: number | null } = {},
+): Promise<CallVoiceDetector> {
+  const confidence = options.confidence ?? null;
+  if (sileroThread && (options.engine ?? DEFAULT_VAD_ENGINE) === 'silero')
+    return sileroThread.open(sampleRate, confidence ?? undefined);
+  const detector = await createVoiceActivityDetector(sampleRate, options);
+  return { hear: (frame, decided) => decided(detector.isSpeech(frame)), close: () => detector.close() };
 }

@@ -1,0 +1,59 @@
+/**
+ * Calls with Silero on its worker thread, as the media process runs it (voice/vad/silero-thread.ts): each frame is
+ * handled once decided, so media time stays exact and the turn-taking figures match Silero on this thread's — a
+ * complete answer ends its turn within 300 ms of silence, a number read with a pause is one turn, and speech over
+ * the agent interrupts it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSileroThread, runSileroOnThread } from '../../voice/vad/detector';
+import { startOpenAiFake } from '../runtime/fakes/openai-fake';
+import { GREETING, STORY, answerAsAgent, startCall } from './call-harness';
+
+const fake = await startOpenAiFake();
+answerAsAgent(fake);
+beforeAll(() => runSileroOnThread());
+afterAll(() => closeSileroThread());
+
+const silence = (seconds: number) => new Int16Array(16000 * seconds);
+
+describe('a call with Silero on its worker thread', () => {
+  it('ends "Yes." within 300 ms of silence and answers it', async () => {
+    const call = startCall({ fake, settings: { endOfTurnSeconds: 0.8 } });
+    await call.runUntil(call.played(GREETING[1]!));
+    const answer = await call.say('Yes.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns[1]).toMatchObject({ role: 'user', content: 'Yes.' });
+    const decided = (finished.latencies[2] as unknown as { decision_media_ms: number }).decision_media_ms;
+    expect(decided - answer.endMs!).toBeLessThanOrEqual(300);
+  });
+
+  it('takes a phone number read with a 1 s pause as one turn', async () => {
+    const call = startCall({ fake, settings: { endOfTurnSeconds: 0.8 } });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('my number is five five five');
+    call.transport.say(silence(1));
+    await call.say('one two three four.');
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    const heard = finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+    expect(heard).toEqual(['my number is five five five one two three four.']);
+  });
+
+  it('is interrupted by speech over it, then answers what was said', async () => {
+    const call = startCall({ fake });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('Tell me a story.');
+    await call.runUntil(call.played(STORY[0]!));
+    await call.say('Wait, I have a question.');
+    await call.runUntil(() => call.transport.clears.length > 0, 20_000);
+    await call.runUntil(call.played('What else?'));
+    call.pipeline.shutdown();
+    const finished = await call.pipeline.done;
+    expect(finished.state.turns.filter((turn) => turn.role === 'user').at(-1)!.content).toBe(
+      'Wait, I have a question.',
+    );
+  });
+});
