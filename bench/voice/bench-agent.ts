@@ -4,13 +4,14 @@
  * instant fakes, vendor-fakes.ts), speaking with the local flite voice, recording on.
  */
 import { definition } from '../../test/voice/call-harness';
+import type { VadEngine } from '../../voice/vad/detector';
 import type { BenchStack } from '../engine/stack';
 import { DEEPGRAM_KEY } from './script';
 
 export async function configureBenchAgent(
   stack: BenchStack,
   vendors: { llm: string; deepgram: string },
-  vad: { startSeconds: number; stopSeconds: number },
+  vad: { startSeconds: number; stopSeconds: number; engine: VadEngine },
 ): Promise<void> {
   const { app, ctx, org, agentId } = stack;
   const voiceConfig = await app.inject({
@@ -35,7 +36,11 @@ export async function configureBenchAgent(
     .set({
       workflow_configurations: JSON.stringify({
         voice_config_id: (voiceConfig.json() as { id: number }).id,
-        vad_configuration: { start_seconds: vad.startSeconds, stop_seconds: vad.stopSeconds },
+        vad_configuration: {
+          start_seconds: vad.startSeconds,
+          stop_seconds: vad.stopSeconds,
+          engine: vad.engine,
+        },
       }),
       call_disposition_codes: JSON.stringify({ disposition_codes: ['done'] }),
     })

@@ -6,6 +6,7 @@
  * Usage:
  *   npx tsx bench/voice/main.ts [--transport twilio|simulator|telnyx|vonage|plivo|asterisk]
  *                               [--calls N | --levels 1,25,50,100,150] [--latency-levels 1,100] [--uncached]
+ *                               [--vad silero|webrtc]
  * `--uncached`: every sentence of every agent reply is one no other reply has, so none of it comes from the media
  * process's synthesis cache (vendor-fakes.ts).
  * Twilio calls arrive through the service's inbound webhook, as part 1 measured them; for every other transport the
@@ -26,6 +27,7 @@ import { once } from 'node:events';
 import { freePort } from '../../devstack/processes';
 import { loadNow, printResults } from '../engine/report';
 import { log, startBenchStack } from '../engine/stack';
+import { DEFAULT_VAD_ENGINE, VAD_ENGINES, type VadEngine } from '../../voice/vad/detector';
 import { configureBenchAgent } from './bench-agent';
 import type { CallResult } from './caller';
 import { directOpener, twilioOpener, type OpenedCall } from './call-openings';
@@ -48,6 +50,9 @@ const latencyLevels = new Set(calls === undefined ? listOption('latency-levels',
 if (levels.some((level) => !Number.isSafeInteger(level) || level < 1))
   throw new Error(`levels must be whole numbers of calls: ${levels.join(', ')}`);
 const END_OF_TURN_SECONDS = 0.8;
+const vadEngine = option('vad') ?? DEFAULT_VAD_ENGINE;
+if (!VAD_ENGINES.includes(vadEngine as VadEngine))
+  throw new Error(`--vad is one of ${VAD_ENGINES.join(', ')}`);
 const INTERRUPTION_SECONDS = 0.3;
 
 /** A child running `script` with an IPC channel; resolves with its first message (its `ready`). */
@@ -96,6 +101,7 @@ try {
   await configureBenchAgent(stack, vendors, {
     startSeconds: INTERRUPTION_SECONDS,
     stopSeconds: END_OF_TURN_SECONDS,
+    engine: vadEngine as VadEngine,
   });
   const opener =
     transport === 'twilio'
@@ -141,7 +147,7 @@ try {
     setup: [
       `transport ${transport} (${wire.media.transport}, ${wire.media.sampleRate} Hz, real-time 20 ms frames) from a callers process; Deepgram and LLM fakes answering at once in another process`,
       `each call: ${opener.path}`,
-      `agent voice: local flite (slt); end of turn after 0.3 s of silence on a complete answer (Deepgram's final), else ${END_OF_TURN_SECONDS} s; barge-in after ${INTERRUPTION_SECONDS} s of speech; recording on`,
+      `agent voice: local flite (slt); end of turn after 0.3 s of silence on a complete answer (Deepgram's final), else ${END_OF_TURN_SECONDS} s; barge-in after ${INTERRUPTION_SECONDS} s of speech; voice activity: ${vadEngine}${vadEngine === 'silero' ? " (on the media process's worker thread)" : ''}; recording on`,
       `levels: ${levels.join(', ')} concurrent calls, started over ~3 s`,
     ],
     loadBefore,
