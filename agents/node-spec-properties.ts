@@ -128,11 +128,12 @@ const ALLOW_INTERRUPT = property({
     'absent or true: a barge-in cuts the agent short.',
 });
 
-const ADD_GLOBAL_PROMPT = storedOnly({
+const ADD_GLOBAL_PROMPT = property({
   name: 'add_global_prompt',
   type: 'boolean',
   display_name: 'Add Global Prompt',
-  description: "Whether the global node's prompt is added to this node's; here it always is.",
+  description:
+    "Whether the global node's prompt is added to this node's (absent: it is; false leaves it out).",
 });
 
 const TOOLS_AND_DOCUMENTS: PropertySpec[] = [

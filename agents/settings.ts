@@ -175,6 +175,13 @@ export const AgentConfigurationsSchema = Type.Object(
         description: `A call that runs longer is ended (default ${DEFAULT_MAX_CALL_DURATION_SECONDS}).`,
       }),
     ),
+    context_compaction_enabled: Type.Optional(
+      Type.Boolean({
+        description:
+          'On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing ' +
+          '(default false; text chats and calls alike).',
+      }),
+    ),
     opt_out_disposition: Type.Optional(
       Type.String({
         minLength: 1,
@@ -238,3 +245,7 @@ export function withConfigurationDefaults(
       DEFAULT_MAX_CALL_DURATION_SECONDS,
   };
 }
+
+/** Dograh's `context_compaction_enabled` (conversation/compaction.ts): only `true` turns it on. */
+export const contextCompactionOf = (configurations: Record<string, unknown> | null | undefined): boolean =>
+  configurations?.context_compaction_enabled === true;

@@ -7,7 +7,12 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { VoiceSettings } from '../voice/live-call';
 import { DEFAULT_VAD_ENGINE, type VadEngine } from '../voice/vad/detector';
-import { VOICE_CONFIGURATION_KEYS, VOICE_DEFAULTS, withConfigurationDefaults } from './settings';
+import {
+  contextCompactionOf,
+  VOICE_CONFIGURATION_KEYS,
+  VOICE_DEFAULTS,
+  withConfigurationDefaults,
+} from './settings';
 
 type Keys = typeof VOICE_CONFIGURATION_KEYS;
 
@@ -54,6 +59,7 @@ export function readVoiceSettings(
     disclosureMessage: spoken(read('disclosure_message')),
     recordingEnabled: (read('recording_enabled') as boolean | undefined) ?? VOICE_DEFAULTS.recordingEnabled,
     voicemailMessage: spoken(read('voicemail_message')),
+    contextCompaction: contextCompactionOf(given),
   };
 }
 

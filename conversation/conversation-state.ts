@@ -1,4 +1,5 @@
 /** The state of one conversation, stored between turns (JSON, snake_case as it appears in run logs). */
+import type { Compaction } from './compaction';
 
 /**
  * Why a conversation ended: one list for text chats and calls (a call has more ways to end: silence, voicemail,
@@ -74,6 +75,8 @@ export interface ConversationState {
   opt_out_disposition?: string;
   /** When the caller pressed the agent's opt-out key: the call ends with the opt-out disposition. */
   opted_out_at?: string;
+  /** Present when the agent's `context_compaction_enabled` is on: the summary the LLM reads (compaction.ts). */
+  compaction?: Compaction;
 }
 
 export const userTurns = (state: ConversationState) => state.turns.filter((t) => t.role === 'user').length;

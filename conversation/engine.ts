@@ -2,6 +2,7 @@ import type { AgentDefinition, AgentNode } from '../agents/definition';
 import { transferOf, type TransferTarget } from '../agents/transfer';
 import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
 import { userTurns, type ConversationState, type EndReason, type TurnUsage } from './conversation-state';
+import { summarize, turnsToSummarize } from './compaction';
 import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
@@ -172,6 +173,8 @@ async function agentTurn(
   const extracted = async () => {
     for (const extraction of extractions.splice(0)) await extraction;
   };
+  let compacting = compactBeside(setup, state, meter, 'turn');
+  if (compacting) extractions.push(compacting);
   for (let hop = 0; hop <= definition.nodes.length; hop++) {
     const node = nodeById(definition, state.node_id);
     setup.speech?.onNode?.(node);
@@ -221,6 +224,8 @@ async function agentTurn(
       at: clock(setup),
     });
     state.node_id = taken.edge.target;
+    compacting ??= compactBeside(setup, state, meter, 'transition');
+    if (compacting && !extractions.includes(compacting)) extractions.push(compacting);
   }
   await extracted();
   // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
@@ -252,6 +257,28 @@ const spoken = (setup: ConversationSetup) =>
 
 function speak(setup: ConversationSetup, state: ConversationState, content: string, meter: TurnMeter): void {
   state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup), usage: meter.take() });
+}
+
+/**
+ * Context compaction (compaction.ts), when due: the summary is asked for beside the turn's next request and applied
+ * once it comes, before the turn is recorded. A failed summary changes nothing (the next turn tries again), and a turn
+ * cut short (barge-in) drops it with the rest of the turn.
+ */
+function compactBeside(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  after: 'turn' | 'transition',
+): Promise<void> | null {
+  const upTo = turnsToSummarize(state, after);
+  if (upTo === null) return null;
+  return summarize(setup.llm, state, upTo, setup.speech?.signal).then(
+    ({ compaction, usage }) => {
+      meter.add(usage);
+      state.compaction = compaction;
+    },
+    () => {},
+  );
 }
 
 async function extractFrom(

@@ -1,5 +1,6 @@
 import type { AgentDefinition, AgentEdge, AgentNode } from '../agents/definition';
 import type { ChatMessage, ToolSpec } from '../llm';
+import { compactedHistory } from './compaction';
 import type { ConversationState } from './conversation-state';
 import { fillTemplate } from './template-variables';
 
@@ -22,7 +23,9 @@ export function systemPrompt(
   closing = false,
 ): string {
   const parts: string[] = [];
-  const global = globalNodeOf(definition)?.data.prompt;
+  // Dograh's `add_global_prompt`: a node may leave the global prompt out (absent: it is added).
+  const leftOut = (node.data as Record<string, unknown>).add_global_prompt === false;
+  const global = leftOut ? undefined : globalNodeOf(definition)?.data.prompt;
   if (global) parts.push(fillTemplate(global, variables));
   parts.push(`Current step: ${node.data.name}`);
   if (node.data.prompt) parts.push(fillTemplate(node.data.prompt, variables));
@@ -34,12 +37,9 @@ export function systemPrompt(
   return parts.join('\n\n');
 }
 
-/** The conversation so far as chat messages (the agent is the assistant). */
+/** The conversation so far as chat messages (the agent is the assistant), earlier turns summarised when compacted. */
 export function historyMessages(state: ConversationState): ChatMessage[] {
-  return state.turns.map((turn) => ({
-    role: turn.role === 'agent' ? ('assistant' as const) : ('user' as const),
-    content: turn.content,
-  }));
+  return compactedHistory(state);
 }
 
 /** The conversation as plain text, for extraction and disposition prompts. */

@@ -17,6 +17,8 @@ export interface ConversationStart {
   maxDurationSeconds: number;
   /** A call's opt-out disposition, always offered to the classifier (domain/opt-out.ts); absent on text chats. */
   optOutDisposition?: string;
+  /** The agent's `context_compaction_enabled` (compaction.ts; default off). */
+  contextCompaction?: boolean;
 }
 
 export const clock = (setup: RecordSetup) => (setup.now ?? (() => new Date()))().toISOString();
@@ -45,6 +47,7 @@ export function openConversation(
     disposition: null,
     error: null,
     ...(start.optOutDisposition ? { opt_out_disposition: start.optOutDisposition } : {}),
+    ...(start.contextCompaction ? { compaction: { summary: null, summarized_turns: 0 } } : {}),
   };
 }
 

@@ -38,6 +38,7 @@ export class CallConversation {
           dispositionCodes: call.dispositionCodes,
           maxDurationSeconds: call.settings.maxDurationSeconds,
           optOutDisposition: call.optOut?.disposition ?? DEFAULT_OPT_OUT_DISPOSITION,
+          contextCompaction: call.settings.contextCompaction,
         },
       );
   }

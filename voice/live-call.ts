@@ -59,6 +59,8 @@ export interface VoiceSettings {
   recordingEnabled: boolean;
   /** `voicemail_message`: left on an answering machine, then the call ends; null: hang up at once. */
   voicemailMessage: string | null;
+  /** `context_compaction_enabled`: earlier turns reach the LLM as one summary (conversation/compaction.ts). */
+  contextCompaction: boolean;
 }
 
 /** One call as the media process loads it when its stream opens. */

@@ -23,6 +23,7 @@ describe('readVoiceSettings', () => {
       disclosureMessage: null,
       recordingEnabled: true,
       voicemailMessage: null,
+      contextCompaction: false,
     };
     expect(readVoiceSettings(undefined)).toEqual(defaults);
     expect(readVoiceSettings(null)).toEqual(defaults);
@@ -53,6 +54,7 @@ describe('readVoiceSettings', () => {
         disclosure_message: '  This call is recorded.  ',
         recording_enabled: false,
         voicemail_message: 'Please call us back.',
+        context_compaction_enabled: true,
       }),
     ).toEqual({
       voiceConfigId: 42,
@@ -74,6 +76,7 @@ describe('readVoiceSettings', () => {
       disclosureMessage: 'This call is recorded.',
       recordingEnabled: false,
       voicemailMessage: 'Please call us back.',
+      contextCompaction: true,
     });
   });
 

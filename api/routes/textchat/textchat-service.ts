@@ -1,5 +1,5 @@
 import type { AgentDefinition } from '../../../agents/definition';
-import { withConfigurationDefaults } from '../../../agents/settings';
+import { contextCompactionOf, withConfigurationDefaults } from '../../../agents/settings';
 import type { Config } from '../../../config';
 import type { ConversationState } from '../../../conversation/conversation-state';
 import {
@@ -71,6 +71,7 @@ export async function startTextchat(
     variables: callVariables(agent.template_context_variables, initialContext),
     dispositionCodes: codes.filter((c): c is string => typeof c === 'string'),
     maxDurationSeconds: withConfigurationDefaults(agent.workflow_configurations).max_call_duration_seconds,
+    contextCompaction: contextCompactionOf(agent.workflow_configurations),
   });
   return persist(deps, organizationId, agentId, runId, 0, state, definition);
 }

@@ -6851,6 +6851,8 @@ export interface paths {
                         };
                         /** @description Known keys are validated; further keys are kept as sent. */
                         workflow_configurations?: {
+                            /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                            context_compaction_enabled?: boolean;
                             /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                             disclosure_message?: string | null;
                             /** @description BCP-47 language of the call (default en-US). */
@@ -6977,6 +6979,8 @@ export interface paths {
                             version_status: "published" | "archived";
                             /** @description Known keys are validated; further keys are kept as sent. */
                             workflow_configurations: {
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -7886,6 +7890,8 @@ export interface paths {
                             version_status: "published" | "archived";
                             /** @description Known keys are validated; further keys are kept as sent. */
                             workflow_configurations: {
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -8097,6 +8103,8 @@ export interface paths {
                             version_number: number;
                             /** @description The agent's current configurations on the published version; null on archived ones (not kept per version). */
                             workflow_configurations: ({
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -8278,6 +8286,8 @@ export interface paths {
                             version_number: number;
                             /** @description The agent's current configurations on the published version; null on archived ones (not kept per version). */
                             workflow_configurations: ({
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -8449,6 +8459,8 @@ export interface paths {
                         };
                         /** @description Known keys are validated; further keys are kept as sent. */
                         workflow_configurations?: {
+                            /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                            context_compaction_enabled?: boolean;
                             /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                             disclosure_message?: string | null;
                             /** @description BCP-47 language of the call (default en-US). */
@@ -8575,6 +8587,8 @@ export interface paths {
                             version_status: "published" | "archived";
                             /** @description Known keys are validated; further keys are kept as sent. */
                             workflow_configurations: {
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -8785,6 +8799,8 @@ export interface paths {
                             version_status: "published" | "archived";
                             /** @description Known keys are validated; further keys are kept as sent. */
                             workflow_configurations: {
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
@@ -9054,6 +9070,8 @@ export interface paths {
                             version_status: "published" | "archived";
                             /** @description Known keys are validated; further keys are kept as sent. */
                             workflow_configurations: {
+                                /** @description On a long conversation the LLM reads the earlier turns as one summary, so its prompt stops growing (default false; text chats and calls alike). */
+                                context_compaction_enabled?: boolean;
                                 /** @description Spoken before the greeting (recording, AI); absent or empty: none. */
                                 disclosure_message?: string | null;
                                 /** @description BCP-47 language of the call (default en-US). */
