@@ -8,7 +8,7 @@ import { createLogger } from '../config/logger';
 import { createDb, processDbOptions } from '../db/client';
 import { createStorage } from '../storage';
 import { closeSharedLocalSynthesisPool } from '../voice/tts/local-synthesis-pool';
-import { closeSileroThread } from '../voice/vad/detector';
+import { closeSileroHelper } from '../voice/vad/detector';
 import { startMediaServer } from './server';
 
 async function main(): Promise<void> {
@@ -38,9 +38,9 @@ async function main(): Promise<void> {
     void (async () => {
       const closing = graceSeconds === null ? server.close() : server.close({ graceMs: graceSeconds * 1000 });
       await closing.catch((error: unknown) => logger.error({ err: error }, 'closing media failed'));
-      // The local speech helpers (voice/tts/local-synthesis-pool.ts) and the Silero thread, once no call is left.
+      // The local speech helpers (voice/tts/local-synthesis-pool.ts) and the Silero helper, once no call is left.
       await closeSharedLocalSynthesisPool().catch(() => {});
-      await closeSileroThread().catch(() => {});
+      await closeSileroHelper().catch(() => {});
       await db.destroy().catch(() => {});
       process.exit(0);
     })();

@@ -19,7 +19,7 @@ import {
 import { isMachineAnswer } from '../domain/outcomes';
 import { runCallSession, type CallSessionDeps, type LiveSession } from './call-session';
 import { authorizeStream } from './stream-auth';
-import { runSileroOnThread } from '../voice/vad/detector';
+import { runSileroInHelper } from '../voice/vad/detector';
 
 export interface MediaServer {
   /** Where it listens, e.g. `ws://127.0.0.1:8001` (vendors reach it at MEDIA_PUBLIC_URL). */
@@ -55,8 +55,8 @@ export async function startMediaServer(
   options: { host?: string; port?: number; streamLease?: typeof STREAM_LEASE } = {},
 ): Promise<MediaServer> {
   const log = deps.logger.child({ component: 'media' });
-  // Calls' Silero VAD runs on a worker thread, off the event loop that carries their audio (voice/vad/silero-thread.ts).
-  runSileroOnThread();
+  // Calls' Silero VAD runs in a helper process, off the event loop that carries their audio (voice/vad/).
+  runSileroInHelper();
   const streams = new Set<Stream>();
   const byRun = new Map<number, LiveSession>();
   let draining = false;

@@ -30,12 +30,12 @@ export const SERVICE_ENTRY_POINTS = [
 ] as const;
 
 /**
- * Scripts the service's processes start as child processes or worker threads of their own, compiled to
+ * Scripts the service's processes start as child processes of their own, compiled to
  * `<out>/<path>.js` at the same place as their sources (the processes find them under config/app-root.ts's APP_ROOT).
  */
 export const CHILD_PROCESS_SCRIPTS = [
   'voice/tts/local-synthesis-helper.ts',
-  'voice/vad/silero-thread-worker.ts',
+  'voice/vad/silero-helper.ts',
 ] as const;
 
 /** Files read at run time relative to the application root, copied into the output at the same place. */

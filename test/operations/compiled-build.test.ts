@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { Connection, Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { retentionScheduleId } from '../../client/retention-sweep';
@@ -14,7 +13,7 @@ import {
   SERVICE_ENTRY_POINTS,
   type ServiceBuild,
 } from '../../scripts/build-service';
-import type { FromSileroThread, ToSileroThread } from '../../voice/vad/silero-thread-messages';
+import type { FromSileroHelper, ToSileroHelper } from '../../voice/vad/silero-helper-messages';
 import { testEnv } from '../helpers/context';
 
 /**
@@ -120,17 +119,27 @@ describe('npm run build', () => {
 });
 
 describe('the compiled service', () => {
-  it("runs the Silero thread's compiled worker: frames in, decisions out, in order", async () => {
-    const worker = new Worker(path.join(build.outDir, 'voice/vad/silero-thread-worker.js'));
+  it('runs the compiled Silero helper: ready, then frames in and decisions out, in order; gone with its channel', async () => {
+    const helper = fork(path.join(build.outDir, 'voice/vad/silero-helper.js'), [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise((resolve) => helper.once('exit', resolve));
     try {
+      const replies: FromSileroHelper[] = [];
+      helper.on('message', (message: FromSileroHelper) => replies.push(message));
+      await expect.poll(() => replies).toEqual([{ type: 'ready' }]);
       const frames: Array<[number, Int16Array]> = Array.from({ length: 30 }, () => [1, new Int16Array(320)]);
-      const replies = new Promise<FromSileroThread>((resolve) => worker.once('message', resolve));
-      const send = (message: ToSileroThread) => worker.postMessage(message);
+      const send = (message: ToSileroHelper) => helper.send(message);
       send({ type: 'open', id: 1, sampleRate: 16000 });
       send({ type: 'frames', frames });
-      expect(await replies).toEqual({ type: 'decisions', decisions: frames.map(() => [1, false]) });
+      await expect
+        .poll(() => replies.at(-1))
+        .toEqual({ type: 'decisions', decisions: frames.map(() => [1, false]) });
+      helper.disconnect();
+      await exited;
     } finally {
-      await worker.terminate();
+      helper.kill('SIGKILL');
     }
   });
 

@@ -4,12 +4,12 @@
  * tones and hum, silero.ts) and WebRTC's detector (`webrtc`; energy and spectrum, cheaper, hears most sounds as
  * speech, webrtc.ts). `vad_configuration.confidence` (0–1) is Silero's start threshold (default 0.5) or, for
  * WebRTC, its aggressiveness (`aggressivenessFor`). Each call gets its own detector, freed by `close()`.
- * A call hears its frames through `openCallDetector`: the media process runs Silero on a worker thread
- * (`runSileroOnThread`, silero-thread.ts), everything else decides each frame on this thread at once.
+ * A call hears its frames through `openCallDetector`: the media process runs Silero in a helper process
+ * (`runSileroInHelper`, silero-helper-process.ts), everything else decides each frame on its event loop at once.
  */
 import type { SampleRate } from '../media-transport';
 import { createSileroDetector } from './silero';
-import { SileroThread } from './silero-thread';
+import { SileroHelper } from './silero-helper-process';
 import { aggressivenessFor, createWebrtcDetector } from './webrtc';
 
 export interface VoiceActivityDetector {
@@ -39,18 +39,18 @@ export async function createVoiceActivityDetector(
   return createSileroDetector(sampleRate, confidence === null ? {} : { threshold: confidence });
 }
 
-let sileroThread: SileroThread | null = null;
+let sileroHelper: SileroHelper | null = null;
 
-/** From now on this process's calls run Silero on a worker thread (the media process: startMediaServer). */
-export function runSileroOnThread(): void {
-  sileroThread ??= new SileroThread();
+/** From now on this process's calls run Silero in a helper process (the media process: startMediaServer). */
+export function runSileroInHelper(): void {
+  sileroHelper ??= new SileroHelper();
 }
 
-/** Ends the worker thread, if one runs; calls still open carry on with Silero on this thread. */
-export async function closeSileroThread(): Promise<void> {
-  const thread = sileroThread;
-  sileroThread = null;
-  await thread?.close();
+/** Stops the helper, if one runs; calls still open carry on with Silero on this event loop. */
+export async function closeSileroHelper(): Promise<void> {
+  const helper = sileroHelper;
+  sileroHelper = null;
+  await helper?.close();
 }
 
 export async function openCallDetector(
@@ -58,8 +58,8 @@ export async function openCallDetector(
   options: { engine?: VadEngine; confidence?: number | null } = {},
 ): Promise<CallVoiceDetector> {
   const confidence = options.confidence ?? null;
-  if (sileroThread && (options.engine ?? DEFAULT_VAD_ENGINE) === 'silero')
-    return sileroThread.open(sampleRate, confidence ?? undefined);
+  if (sileroHelper && (options.engine ?? DEFAULT_VAD_ENGINE) === 'silero')
+    return sileroHelper.open(sampleRate, confidence ?? undefined);
   const detector = await createVoiceActivityDetector(sampleRate, options);
   return { hear: (frame, decided) => decided(detector.isSpeech(frame)), close: () => detector.close() };
 }

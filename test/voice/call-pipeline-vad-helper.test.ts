@@ -1,22 +1,23 @@
 /**
- * Calls with Silero on its worker thread, as the media process runs it (voice/vad/silero-thread.ts): each frame is
- * handled once decided, so media time stays exact and the turn-taking figures match Silero on this thread's — a
+ * Calls with Silero in its helper process, as the media process runs it (voice/vad/silero-helper-process.ts): each
+ * frame is handled once decided, so media time stays exact and the turn-taking figures match Silero's on the event
+ * loop — a
  * complete answer ends its turn within 300 ms of silence, a number read with a pause is one turn, and speech over
  * the agent interrupts it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSileroThread, runSileroOnThread } from '../../voice/vad/detector';
+import { closeSileroHelper, runSileroInHelper } from '../../voice/vad/detector';
 import { startOpenAiFake } from '../runtime/fakes/openai-fake';
 import { GREETING, STORY, answerAsAgent, startCall } from './call-harness';
 
 const fake = await startOpenAiFake();
 answerAsAgent(fake);
-beforeAll(() => runSileroOnThread());
-afterAll(() => closeSileroThread());
+beforeAll(() => runSileroInHelper());
+afterAll(() => closeSileroHelper());
 
 const silence = (seconds: number) => new Int16Array(16000 * seconds);
 
-describe('a call with Silero on its worker thread', () => {
+describe('a call with Silero in its helper process', () => {
   it('ends "Yes." within 300 ms of silence and answers it', async () => {
     const call = startCall({ fake, settings: { endOfTurnSeconds: 0.8 } });
     await call.runUntil(call.played(GREETING[1]!));
