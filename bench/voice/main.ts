@@ -147,7 +147,7 @@ try {
     setup: [
       `transport ${transport} (${wire.media.transport}, ${wire.media.sampleRate} Hz, real-time 20 ms frames) from a callers process; Deepgram and LLM fakes answering at once in another process`,
       `each call: ${opener.path}`,
-      `agent voice: local flite (slt); end of turn after 0.3 s of silence on a complete answer (Deepgram's final), else ${END_OF_TURN_SECONDS} s; barge-in after ${INTERRUPTION_SECONDS} s of speech; voice activity: ${vadEngine}${vadEngine === 'silero' ? " (on the media process's worker thread)" : ''}; recording on`,
+      `agent voice: local flite (slt); end of turn after 0.3 s of silence on a complete answer (Deepgram's final), else ${END_OF_TURN_SECONDS} s; barge-in after ${INTERRUPTION_SECONDS} s of speech; voice activity: ${vadEngine}${vadEngine === 'silero' ? " (in the media process's Silero helper)" : ''}; recording on`,
       `levels: ${levels.join(', ')} concurrent calls, started over ~3 s`,
     ],
     loadBefore,
