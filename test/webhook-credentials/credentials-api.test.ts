@@ -231,66 +231,6 @@ describe('webhook credentials API (Dograh /credentials)', () => {
     expect(row).toMatchObject({ name: created.name, encrypted_secrets: null, deleted_at: expect.any(Date) });
   });
 
-  it('refuses to delete a credential an agent’s current definition names for its pre-call fetch (409)', async () => {
-    const credential = await create(apiKey());
-    const definition = (credentialUuid: string | null) => ({
-      nodes: [
-        {
-          id: 'start',
-          type: 'startCall',
-          position: { x: 0, y: 0 },
-          data: {
-            name: 'Greeting',
-            prompt: 'Greet the caller.',
-            pre_call_fetch_mode: 'always',
-            pre_call_fetch_url: 'https://crm.example.com/context',
-            ...(credentialUuid ? { pre_call_fetch_credential_uuid: credentialUuid } : {}),
-          },
-        },
-        { id: 'end', type: 'endCall', position: { x: 0, y: 100 }, data: { name: 'Bye', prompt: 'Say bye.' } },
-      ],
-      edges: [{ id: 'e1', source: 'start', target: 'end', data: { label: 'done', condition: 'Done.' } }],
-    });
-    const workflow = (method: 'POST' | 'PUT', path: string, payload: object, who = org) =>
-      t.app.inject({ method, url: `/api/v1/workflow${path}`, headers: who.headers, payload });
-    const agentResponse = await workflow('POST', '/create/definition', {
-      name: 'Fetching agent',
-      // Upper case: the reference matches the uuid whatever its case, as the lookup does.
-      workflow_definition: definition(credential.uuid.toUpperCase()),
-    });
-    expect(agentResponse.statusCode, agentResponse.body).toBe(201);
-    const agent = agentResponse.json();
-
-    const refused = await send('DELETE', `/${credential.uuid}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      detail: 'credential_in_use',
-      message: `This credential is in use by: agent ${agent.id} (Fetching agent).`,
-    });
-    expect((await send('GET', `/${credential.uuid}`)).statusCode).toBe(200);
-
-    // Archived, the agent still holds it (it can be reactivated).
-    expect((await workflow('PUT', `/${agent.id}/status`, { status: 'archived' })).statusCode).toBe(200);
-    expect((await send('DELETE', `/${credential.uuid}`)).statusCode).toBe(409);
-
-    // Another organization's agent naming the uuid holds nothing here.
-    const foreign = await workflow(
-      'POST',
-      '/create/definition',
-      { name: 'Foreign', workflow_definition: definition(credential.uuid) },
-      other,
-    );
-    expect(foreign.statusCode).toBe(201);
-
-    // A new version without the reference frees it: earlier versions do not count.
-    const updated = await workflow('PUT', `/${agent.id}`, { workflow_definition: definition(null) });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect((await send('DELETE', `/${credential.uuid}`)).json()).toEqual({
-      status: 'deleted',
-      uuid: credential.uuid,
-    });
-  });
-
   it('answers 404 for another organization’s credential on every route, and changes nothing', async () => {
     const theirs = await create(apiKey(), other);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
