@@ -35,6 +35,19 @@ function withType(type: string, data: Record<string, unknown>): Record<string, u
   return { ...data, provider: type };
 }
 
+/** The type and fields after an update: kept when neither is sent, merged with the stored type, new with another. */
+function updatedValues(stored: VendorValues<FieldSet>, body: UpdateCredentialBody): VendorValues<FieldSet> {
+  const type = body.credential_type ?? stored.definition.provider;
+  const data = body.credential_data ?? undefined;
+  if (type !== stored.definition.provider)
+    return resolveNewValues(withType(type, data ?? {}), credentialTypeCatalogue, DATA_LOC);
+  if (data === undefined) return stored;
+  return resolveUpdatedValues(stored.definition, stored, withType(type, data), DATA_LOC);
+}
+
+/** No description is null, whether sent as null, as "" or as blanks. */
+const descriptionOf = (description: string | null | undefined) => description?.trim() || null;
+
 export function createWebhookCredentialService(db: Db, appSecret: RootSecrets) {
   const cipher = createCredentialsCipher(appSecret);
 
@@ -94,7 +107,7 @@ export function createWebhookCredentialService(db: Db, appSecret: RootSecrets) {
     try {
       return await insertWebhookCredential(db, organizationId, {
         name: body.name.trim(),
-        description: body.description?.trim() || null,
+        description: descriptionOf(body.description),
         ...columnsOf(organizationId, values),
       });
     } catch (error) {
@@ -114,18 +127,11 @@ export function createWebhookCredentialService(db: Db, appSecret: RootSecrets) {
         const row = await findWebhookCredential(trx, organizationId, credentialUuid, { forUpdate: true });
         if (!row) throw notFound('credential');
         const stored = storedValues(row);
-        const type = body.credential_type ?? row.credential_type;
-        const data = body.credential_data ?? undefined;
-        const next =
-          type !== row.credential_type
-            ? resolveNewValues(withType(type, data ?? {}), credentialTypeCatalogue, DATA_LOC)
-            : data === undefined
-              ? stored
-              : resolveUpdatedValues(stored.definition, stored, withType(type, data), DATA_LOC);
+        const next = updatedValues(stored, body);
         const changes: Partial<WebhookCredentialValues> = {};
         const name = body.name?.trim();
         if (name !== undefined && name !== row.name) changes.name = name;
-        const description = body.description === undefined ? undefined : body.description?.trim() || null;
+        const description = body.description === undefined ? undefined : descriptionOf(body.description);
         if (description !== undefined && description !== row.description) changes.description = description;
         if (
           next.definition !== stored.definition ||
