@@ -14,6 +14,8 @@ const redact = [
   '*.token',
   'credentials',
   '*.credentials',
+  'credential_data',
+  '*.credential_data',
   'config.auth_token',
   'secretAccessKey',
 ];

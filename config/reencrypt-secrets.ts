@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { webhookCredentialSecretsContext } from '../db/repositories/webhook-credentials';
 import { createCredentialsCipher, telephonySecretsContext, voiceSecretsContext } from './credentials-cipher';
 import type { RootSecrets } from './keys';
 
@@ -6,6 +7,7 @@ import type { RootSecrets } from './keys';
 const SEALED_TABLES = {
   telephony_configurations: telephonySecretsContext,
   voice_configurations: voiceSecretsContext,
+  webhook_credentials: webhookCredentialSecretsContext,
 } as const;
 
 type SealedTable = keyof typeof SEALED_TABLES;

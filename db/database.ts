@@ -20,6 +20,7 @@ import type {
   TelephonyConfigurationsTable,
 } from './tables/telephony';
 import type { VoiceConfigurationsTable } from './tables/voice';
+import type { WebhookCredentialsTable } from './tables/webhook-credentials';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 import type {
   WebhookDeliveriesTable,
@@ -39,6 +40,7 @@ export type * from './tables/dialing';
 export type * from './tables/runs';
 export type * from './tables/telephony';
 export type * from './tables/voice';
+export type * from './tables/webhook-credentials';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
@@ -73,6 +75,7 @@ export interface Database {
   call_conversations: CallConversationsTable;
   media_stream_leases: MediaStreamLeasesTable;
   voice_configurations: VoiceConfigurationsTable;
+  webhook_credentials: WebhookCredentialsTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
@@ -90,6 +93,7 @@ export type Agent = Selectable<AgentsTable>;
 export type AgentDefinition = Selectable<AgentDefinitionsTable>;
 export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
 export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
+export type WebhookCredential = Selectable<WebhookCredentialsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;

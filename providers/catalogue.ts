@@ -32,6 +32,8 @@ export interface ProviderField {
   schemes?: readonly string[];
   /** Further checks of an `object` field; returns a problem or null. */
   check?: (value: Record<string, unknown>) => string | null;
+  /** Further checks of a `string` field (its characters, its form); returns a problem or null. */
+  checkText?: (value: string) => string | null;
 }
 
 export interface ProviderDefinition {
@@ -188,7 +190,7 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
       {
         ...text('transfer_endpoint', 'PJSIP endpoint for SIP transfers', false, false),
         description:
-          "The PJSIP endpoint a transfer to a SIP URI dials through (PJSIP/<endpoint>/<uri>); transfers to numbers use the dial string. Without it, SIP URI transfers are refused.",
+          'The PJSIP endpoint a transfer to a SIP URI dials through (PJSIP/<endpoint>/<uri>); transfers to numbers use the dial string. Without it, SIP URI transfers are refused.',
         maxLength: 80,
       },
       callsPerSecond,

@@ -46,12 +46,14 @@ function checkValue(field: ProviderField, value: unknown): { msg: string; type: 
   if (typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength)
     return { msg: `Input should have at most ${field.maxLength} characters`, type: 'string_too_long' };
   switch (field.type) {
-    case 'string':
+    case 'string': {
       if (typeof value !== 'string' || value.trim() === '')
         return { msg: 'Input should be a non-empty string', type: 'string_type' };
       if (field.choices && !field.choices.includes(value))
         return { msg: `Input should be one of: ${field.choices.join(', ')}`, type: 'enum' };
-      return null;
+      const problem = field.checkText?.(value) ?? null;
+      return problem ? { msg: problem, type: 'value_error' } : null;
+    }
     case 'url': {
       if (typeof value !== 'string') return { msg: 'Input should be a string', type: 'string_type' };
       // Every `url` field is a base URL: adapters append the vendor's API paths to it.

@@ -37,6 +37,7 @@ import webhookEndpoints from './webhooks/endpoints';
 import webhookDeliveries from './webhook-deliveries';
 import callingRules from './calling-rules';
 import doNotCall from './do-not-call';
+import webhookCredentials from './webhook-credentials';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -77,6 +78,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/retention', retention],
     ['/organizations/calling-rules', callingRules],
     ['/organizations/do-not-call', doNotCall],
+    ['/credentials', webhookCredentials],
     ['/organizations', organizationDeletion],
     ['/user', userDeletion],
   ];

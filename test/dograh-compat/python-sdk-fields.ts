@@ -306,6 +306,17 @@ export const DOGRAH_MODELS: Record<string, DograhModel> = {
     source: `${UI_TYPES} TelephonyProviderUiField (api/routes/organization.py TelephonyProviderUIField)`,
     required: { name: 'string', label: 'string', type: 'string', required: 'boolean', sensitive: 'boolean' },
   },
+  CredentialResponse: {
+    source: `${PYTHON_MODELS} CredentialResponse; ${UI_TYPES} CredentialResponse (api/routes/credentials.py)`,
+    required: {
+      uuid: 'string',
+      name: 'string',
+      description: 'string | null',
+      credential_type: 'string',
+      created_at: 'datetime',
+      updated_at: 'datetime | null',
+    },
+  },
   PresignedUploadUrlResponse: {
     source: `${UI_TYPES} PresignedUploadUrlResponse (api/routes/s3_signed_url.py)`,
     required: { upload_url: 'string', file_key: 'string', expires_in: 'integer' },

@@ -155,6 +155,21 @@ describe("Dograh's client models read our responses", () => {
     expectEach(await request('GET', '/user/api-keys'), 'ApiKeyResponse');
   });
 
+  it('webhook credentials: create, list (the SDK’s listCredentials), get and update answer CredentialResponse', async () => {
+    const created = await request('POST', '/credentials/', {
+      name: 'CRM token',
+      credential_type: 'bearer_token',
+      credential_data: { token: 'crm-token-0123456789' },
+    });
+    expectModel(created, 'CredentialResponse');
+    expectEach(await request('GET', '/credentials/'), 'CredentialResponse');
+    expectModel(await request('GET', `/credentials/${created.uuid}`), 'CredentialResponse');
+    expectModel(
+      await request('PUT', `/credentials/${created.uuid}`, { description: 'The CRM' }),
+      'CredentialResponse',
+    );
+  });
+
   it('signup and login answer AuthResponse', async () => {
     const credentials = {
       email: `dograh-${process.pid}-${Date.now()}@example.com`,

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import { createCredentialsCipher, telephonySecretsContext } from '../../config/credentials-cipher';
 import { keyIdOf } from '../../config/keys';
 import { reencryptStoredSecrets } from '../../config/reencrypt-secrets';
+import { readWebhookCredentialSecrets } from '../../db/repositories/webhook-credentials';
 import {
   isValidStatusToken,
   mediaStreamToken,
@@ -119,6 +120,26 @@ describe('rotating APP_SECRET with stored credentials', () => {
     const before = await appWith({ APP_SECRET: A });
     const org = await createTestOrganization(before.ctx.db);
     const created = await createConfiguration(before.app, org.headers, { config: twilioConfig() });
+    const credential = (
+      await before.app.inject({
+        method: 'POST',
+        url: '/api/v1/credentials',
+        headers: org.headers,
+        payload: {
+          name: 'CRM',
+          credential_type: 'bearer_token',
+          credential_data: { token: 'crm-token-5678' },
+        },
+      })
+    ).json() as { uuid: string; credential_data: { token: string } };
+    expect(credential.credential_data.token).toBe('**********5678');
+    const readCredential = (t: TestApp) =>
+      readWebhookCredentialSecrets(
+        t.ctx.db,
+        createCredentialsCipher(t.ctx.config),
+        org.organizationId,
+        credential.uuid,
+      ).then((read) => read?.credential_data);
     const legacyRow = await before.ctx.db
       .insertInto('telephony_configurations')
       .values({
@@ -163,6 +184,8 @@ describe('rotating APP_SECRET with stored credentials', () => {
     const again = await reencryptStoredSecrets(during.ctx.db, during.ctx.config);
     expect(again.telephony_configurations.reencrypted).toBe(0);
     expect(again.voice_configurations.reencrypted).toBe(0);
+    expect(first.webhook_credentials).toEqual({ read: 1, reencrypted: 1, current: 0 });
+    expect(again.webhook_credentials).toEqual({ read: 1, reencrypted: 0, current: 1 });
     const rows = await during.ctx.db
       .selectFrom('telephony_configurations')
       .select('encrypted_secrets')
@@ -172,5 +195,6 @@ describe('rotating APP_SECRET with stored credentials', () => {
 
     const after = await appWith({ APP_SECRET: B });
     expect(await readAll(after)).toEqual(readable);
+    expect(await readCredential(after)).toEqual({ token: 'crm-token-5678' });
   });
 });

@@ -2490,6 +2490,345 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook credentials
+         * @description The live credentials of the organization, by name; secrets masked.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The fields of the type; secrets masked (all but the last 4 characters are `*`). */
+                            credential_data: {
+                                [key: string]: string;
+                            };
+                            credential_type: string;
+                            description: string | null;
+                            name: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            uuid: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a webhook credential
+         * @description Name unique among the live credentials of the organization (409 credential_name_taken). `credential_data` holds every field of `credential_type`; a problem with any is a 422 naming it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The fields of `credential_type`, all required, all strings. Secrets (`api_key`, `token`, `password`, `header_value`) are encrypted at rest and answered masked; sending the mask back keeps the stored secret. */
+                        credential_data: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description `api_key` (`header_name`, `api_key`), `bearer_token` (`token`), `basic_auth` (`username`, `password`), `custom_header` (`header_name`, `header_value`). Dograh's `none` is refused: leave the credential out instead.
+                         * @enum {string}
+                         */
+                        credential_type: "api_key" | "bearer_token" | "basic_auth" | "custom_header";
+                        description?: string | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The fields of the type; secrets masked (all but the last 4 characters are `*`). */
+                            credential_data: {
+                                [key: string]: string;
+                            };
+                            credential_type: string;
+                            description: string | null;
+                            name: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credentials/{credential_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook credential */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    credential_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The fields of the type; secrets masked (all but the last 4 characters are `*`). */
+                            credential_data: {
+                                [key: string]: string;
+                            };
+                            credential_type: string;
+                            description: string | null;
+                            name: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a webhook credential
+         * @description Partial: absent or `null` keeps `name`, `credential_type` and `credential_data`; `description: null` clears it. With the stored type, sent fields replace stored ones and the stored mask keeps a secret; another type needs all of its fields.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    credential_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The fields of `credential_type`, all required, all strings. Secrets (`api_key`, `token`, `password`, `header_value`) are encrypted at rest and answered masked; sending the mask back keeps the stored secret. */
+                        credential_data?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /**
+                         * @description `api_key` (`header_name`, `api_key`), `bearer_token` (`token`), `basic_auth` (`username`, `password`), `custom_header` (`header_name`, `header_value`). Dograh's `none` is refused: leave the credential out instead.
+                         * @enum {string|null}
+                         */
+                        credential_type?: "api_key" | "bearer_token" | "basic_auth" | "custom_header" | null;
+                        description?: string | null;
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The fields of the type; secrets masked (all but the last 4 characters are `*`). */
+                            credential_data: {
+                                [key: string]: string;
+                            };
+                            credential_type: string;
+                            description: string | null;
+                            name: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a webhook credential
+         * @description Soft: the credential leaves every list and lookup and its secrets are erased. 409 credential_in_use, naming the agents, while the current definition of an agent (active or archived) names it in `pre_call_fetch_credential_uuid`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    credential_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "deleted";
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
