@@ -1,18 +1,33 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/client';
 import { webhookCredentialSecretsContext } from '../db/repositories/webhook-credentials';
+import { webhookSecretContext } from '../webhooks/endpoint-secrets';
 import { createCredentialsCipher, telephonySecretsContext, voiceSecretsContext } from './credentials-cipher';
 import type { RootSecrets } from './keys';
 
-/** The tables holding credentials ciphertexts, with the authenticated context of each row's secrets. */
-const SEALED_TABLES = {
-  telephony_configurations: telephonySecretsContext,
-  voice_configurations: voiceSecretsContext,
-  webhook_credentials: webhookCredentialSecretsContext,
+/**
+ * The columns holding credentials ciphertexts, with the authenticated context of each row's secrets: named by their
+ * table, or `table.column` where a table has more than one.
+ */
+const SEALED_COLUMNS = {
+  telephony_configurations: sealed('telephony_configurations', 'encrypted_secrets', telephonySecretsContext),
+  voice_configurations: sealed('voice_configurations', 'encrypted_secrets', voiceSecretsContext),
+  webhook_credentials: sealed('webhook_credentials', 'encrypted_secrets', webhookCredentialSecretsContext),
+  'webhook_endpoints.encrypted_secret': sealed('webhook_endpoints', 'encrypted_secret', webhookSecretContext),
+  'webhook_endpoints.encrypted_previous_secret': sealed(
+    'webhook_endpoints',
+    'encrypted_previous_secret',
+    webhookSecretContext,
+  ),
 } as const;
 
-type SealedTable = keyof typeof SEALED_TABLES;
+function sealed(table: string, column: string, contextOf: (organizationId: number) => string) {
+  return { table, column, contextOf };
+}
 
-/** What one table's pass did: rows with secrets read, rewritten under the current secret, and already current. */
+type SealedColumn = keyof typeof SEALED_COLUMNS;
+
+/** What one column's pass did: rows with secrets read, rewritten under the current secret, and already current. */
 export interface ReencryptCounts {
   read: number;
   reencrypted: number;
@@ -28,55 +43,56 @@ export interface ReencryptCounts {
 export async function reencryptStoredSecrets(
   db: Db,
   secrets: RootSecrets,
-  options: { batchSize?: number; onBatch?: (table: SealedTable, batch: ReencryptCounts) => void } = {},
-): Promise<Record<SealedTable, ReencryptCounts>> {
+  options: { batchSize?: number; onBatch?: (column: SealedColumn, batch: ReencryptCounts) => void } = {},
+): Promise<Record<SealedColumn, ReencryptCounts>> {
   const cipher = createCredentialsCipher(secrets);
   const batchSize = options.batchSize ?? 500;
-  const totals = {} as Record<SealedTable, ReencryptCounts>;
-  for (const [table, contextOf] of Object.entries(SEALED_TABLES) as [
-    SealedTable,
-    (org: number) => string,
+  const totals = {} as Record<SealedColumn, ReencryptCounts>;
+  // Every sealed column has the same shape (id, organization_id, a nullable ciphertext): walked by name.
+  const untyped = db as unknown as Kysely<Record<string, { id: number; organization_id: number }>>;
+  for (const [name, { table, column, contextOf }] of Object.entries(SEALED_COLUMNS) as [
+    SealedColumn,
+    (typeof SEALED_COLUMNS)[SealedColumn],
   ][]) {
     const total: ReencryptCounts = { read: 0, reencrypted: 0, current: 0 };
     for (let afterId = 0; ;) {
-      const rows = await db
+      const rows = (await untyped
         .selectFrom(table)
-        .select(['id', 'organization_id', 'encrypted_secrets'])
-        .where('encrypted_secrets', 'is not', null)
+        .select(['id', 'organization_id', `${column} as sealed`] as never)
+        .where(column as never, 'is not', null)
         .where('id', '>', afterId)
         .orderBy('id')
         .limit(batchSize)
-        .execute();
+        .execute()) as Array<{ id: number; organization_id: number; sealed: string }>;
       if (rows.length === 0) break;
       const batch: ReencryptCounts = { read: rows.length, reencrypted: 0, current: 0 };
       for (const row of rows) {
-        const sealed = row.encrypted_secrets!;
-        if (!cipher.needsReencryption(sealed)) {
+        if (!cipher.needsReencryption(row.sealed)) {
           batch.current += 1;
           continue;
         }
         const context = contextOf(row.organization_id);
         let clear: Record<string, string>;
         try {
-          clear = cipher.decrypt(sealed, context);
+          clear = cipher.decrypt(row.sealed, context);
         } catch (error) {
-          throw new Error(`${table} ${row.id}: ${(error as Error).message}`, { cause: error });
+          throw new Error(`${name} ${row.id}: ${(error as Error).message}`, { cause: error });
         }
-        const updated = await db
+        const updated = await untyped
           .updateTable(table)
-          .set({ encrypted_secrets: cipher.encrypt(clear, context) })
+          .set({ [column]: cipher.encrypt(clear, context) } as never)
           .where('id', '=', row.id)
-          .where('encrypted_secrets', '=', sealed)
+          .where(column as never, '=', row.sealed as never)
           .executeTakeFirst();
         batch.reencrypted += Number(updated.numUpdatedRows);
       }
-      options.onBatch?.(table, batch);
+      options.onBatch?.(name, batch);
       total.read += batch.read;
       total.reencrypted += batch.reencrypted;
       total.current += batch.current;
       afterId = rows[rows.length - 1]!.id;
     }
-    totals[table] = total;
+    totals[name] = total;
   }
   return totals;
 }

@@ -8,6 +8,7 @@ import { createCredentialsCipher, telephonySecretsContext } from '../../config/c
 import { keyIdOf } from '../../config/keys';
 import { reencryptStoredSecrets } from '../../config/reencrypt-secrets';
 import { readWebhookCredentialSecrets } from '../../db/repositories/webhook-credentials';
+import { signingSecrets } from '../../webhooks/endpoint-secrets';
 import {
   isValidStatusToken,
   mediaStreamToken,
@@ -133,6 +134,34 @@ describe('rotating APP_SECRET with stored credentials', () => {
       })
     ).json() as { uuid: string; credential_data: { token: string } };
     expect(credential.credential_data.token).toBe('**********5678');
+    // A webhook endpoint whose secret was rotated: a current and a previous secret, both sealed.
+    const hooks = '/api/v1/organizations/webhooks';
+    const endpoint = (
+      await before.app.inject({
+        method: 'POST',
+        url: hooks,
+        headers: org.headers,
+        payload: { url: 'https://93.184.216.34/hooks', events: ['run.completed'] },
+      })
+    ).json() as { id: number; secret: string };
+    const rotated = (
+      await before.app.inject({
+        method: 'POST',
+        url: `${hooks}/${endpoint.id}/rotate-secret`,
+        headers: org.headers,
+      })
+    ).json() as { secret: string };
+    const endpointSecrets = async (t: TestApp) =>
+      signingSecrets(
+        createCredentialsCipher(t.ctx.config),
+        await t.ctx.db
+          .selectFrom('webhook_endpoints')
+          .selectAll()
+          .where('id', '=', endpoint.id)
+          .executeTakeFirstOrThrow(),
+        new Date(),
+      );
+    expect(await endpointSecrets(before)).toEqual([rotated.secret, endpoint.secret]);
     const readCredential = (t: TestApp) =>
       readWebhookCredentialSecrets(
         t.ctx.db,
@@ -186,6 +215,10 @@ describe('rotating APP_SECRET with stored credentials', () => {
     expect(again.voice_configurations.reencrypted).toBe(0);
     expect(first.webhook_credentials).toEqual({ read: 1, reencrypted: 1, current: 0 });
     expect(again.webhook_credentials).toEqual({ read: 1, reencrypted: 0, current: 1 });
+    for (const column of ['encrypted_secret', 'encrypted_previous_secret'] as const) {
+      expect(first[`webhook_endpoints.${column}`]).toEqual({ read: 1, reencrypted: 1, current: 0 });
+      expect(again[`webhook_endpoints.${column}`]).toEqual({ read: 1, reencrypted: 0, current: 1 });
+    }
     const rows = await during.ctx.db
       .selectFrom('telephony_configurations')
       .select('encrypted_secrets')
@@ -196,5 +229,6 @@ describe('rotating APP_SECRET with stored credentials', () => {
     const after = await appWith({ APP_SECRET: B });
     expect(await readAll(after)).toEqual(readable);
     expect(await readCredential(after)).toEqual({ token: 'crm-token-5678' });
+    expect(await endpointSecrets(after)).toEqual([rotated.secret, endpoint.secret]);
   });
 });
