@@ -9,7 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * answers in the documented shape (`choices[0].message.content | tool_calls`, `finish_reason`, `usage`).
  * What it answers is up to the test's handler. A `stream: true` request is answered with server-sent events as
  * the vendor streams them (`chat.completion.chunk` deltas, tool calls in pieces by index, a usage chunk when
- * `stream_options.include_usage` asks, then `data: [DONE]`), optionally paced (`streamDelay`) or cut off.
+ * `stream_options.include_usage` asks, then `data: [DONE]`), optionally paced (`streamDelay`), cut off, or stalled
+ * before its first delta (a model that never produces a first token).
  */
 
 export interface FakeChatRequest {
