@@ -39,6 +39,11 @@ export interface Turn {
   usage?: TurnUsage;
   /** A spoken agent turn the caller cut short (barge-in): `content` is only the part that was played. */
   interrupted?: boolean;
+  /**
+   * The model that wrote an agent turn, as its server named it: with fallbacks (llm/model-chain.ts), the one that
+   * answered. Absent on fixed lines (disclosure, transfer line, apology) and on turns recorded before it existed.
+   */
+  model?: string;
 }
 
 export interface TransitionRecord {

@@ -1,6 +1,6 @@
 import type { AgentDefinition, AgentNode } from '../agents/definition';
 import { transferOf, type TransferTarget } from '../agents/transfer';
-import { LlmUnavailableError, type LanguageModel, type TokenUsage } from '../llm';
+import { LlmUnavailableError, type DeadlineClock, type LanguageModel, type TokenUsage } from '../llm';
 import { userTurns, type ConversationState, type EndReason, type TurnUsage } from './conversation-state';
 import { summarize, turnsToSummarize } from './compaction';
 import { classifyDisposition, extractVariables } from './extraction';
@@ -21,6 +21,8 @@ export interface ConversationSetup {
   llm: LanguageModel;
   maxTurns: number;
   now?: () => Date;
+  /** The clock the spoken requests' first-token deadlines run on (a call's media clock); absent: wall time. */
+  deadlineClock?: DeadlineClock;
   /**
    * A voice call: the agent's spoken requests (replies and closing words, not extraction or disposition) stream
    * their text to `onText` as the model produces it, and `signal` aborts them (barge-in). An aborted turn rejects
@@ -192,7 +194,7 @@ async function agentTurn(
         : null;
       if (closing) meter.add(closing.usage);
       await extracted();
-      if (closing?.content?.trim()) speak(setup, state, closing.content.trim(), meter);
+      if (closing?.content?.trim()) speak(setup, state, closing.content.trim(), meter, closing.model);
       return finish(setup, state, meter, 'completed');
     }
     const transitions = transitionTools(definition, node);
@@ -210,7 +212,7 @@ async function agentTurn(
       .find((t) => t !== undefined);
     if (!taken) {
       await extracted();
-      speak(setup, state, result.content?.trim() || '…', meter);
+      speak(setup, state, result.content?.trim() || '…', meter, result.model);
       return;
     }
     const extraction = extractFrom(setup, state, node, meter);
@@ -251,12 +253,29 @@ async function handOver(
   return finish(setup, state, meter, 'transferred');
 }
 
-/** The streaming and abort options of a spoken request (none for a text chat). */
+/** The streaming, abort and deadline options of a spoken request (none for a text chat). */
 const spoken = (setup: ConversationSetup) =>
-  setup.speech ? { onText: setup.speech.onText, signal: setup.speech.signal } : {};
+  setup.speech
+    ? { onText: setup.speech.onText, signal: setup.speech.signal, deadlineClock: setup.deadlineClock }
+    : {};
 
-function speak(setup: ConversationSetup, state: ConversationState, content: string, meter: TurnMeter): void {
-  state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup), usage: meter.take() });
+/** Records the agent's turn with its usage and, when the LLM wrote it, the model that answered. */
+function speak(
+  setup: ConversationSetup,
+  state: ConversationState,
+  content: string,
+  meter: TurnMeter,
+  model?: string,
+): void {
+  const at = clock(setup);
+  state.turns.push({
+    role: 'agent',
+    content,
+    node_id: state.node_id,
+    at,
+    usage: meter.take(),
+    ...(model && { model }),
+  });
 }
 
 /**

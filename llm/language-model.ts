@@ -28,6 +28,18 @@ export interface ChatRequest {
   onText?: (delta: string) => void;
   /** Aborts the request (barge-in); the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Streamed: called once, when the reply's first delta of any kind (text or a tool call) arrives. */
+  onFirstDelta?: () => void;
+  /**
+   * The clock a first-token deadline (model-chain.ts) runs on: a call's media clock for its spoken requests; absent,
+   * wall-clock time.
+   */
+  deadlineClock?: DeadlineClock;
+}
+
+/** Runs `fire` once `delayMs` have passed on its clock; the returned function cancels it. */
+export interface DeadlineClock {
+  after(delayMs: number, fire: () => void): () => void;
 }
 
 export interface TokenUsage {
@@ -53,7 +65,10 @@ export interface LanguageModel {
   chat(request: ChatRequest): Promise<ChatResult>;
 }
 
-/** The LLM could not be reached or kept failing after the retries (connection, timeout, 5xx, 429, auth). */
+/**
+ * The LLM could not be reached or kept failing after the retries (connection, timeout, 5xx, 429, auth), or, in a
+ * model chain, no model of the chain answered before its first-token deadline.
+ */
 export class LlmUnavailableError extends Error {
   constructor(
     message: string,

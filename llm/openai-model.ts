@@ -92,7 +92,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       }
       const assembly = new StreamAssembly(this.model);
       try {
-        await consume(stream, assembly, onText, signal);
+        await consume(stream, assembly, { onText, onFirstDelta: request.onFirstDelta }, signal);
         // The client ends an aborted stream quietly; the caller must still hear that it was aborted.
         if (signal?.aborted) throw abortReason(signal);
         return assembly.result();
@@ -126,27 +126,31 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 }
 
-/** An error thrown by the caller's `onText`: it reaches the caller as it is, and is never retried. */
+/** An error thrown by the caller's `onText` or `onFirstDelta`: it reaches the caller as it is, never retried. */
 class ListenerFailure extends Error {
   constructor(override readonly cause: unknown) {
     super('onText failed');
   }
 }
 
-/** Feeds the stream's chunks to the assembly and their text to `onText`; leaving early closes the request. */
+/**
+ * Feeds the stream's chunks to the assembly, their text to `onText` and the first delta's arrival to `onFirstDelta`;
+ * leaving early closes the request.
+ */
 async function consume(
   stream: AsyncIterable<ChatCompletionChunk>,
   assembly: StreamAssembly,
-  onText: (delta: string) => void,
+  listeners: Pick<ChatRequest, 'onText' | 'onFirstDelta'>,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   for await (const chunk of stream) {
     // Nothing reaches the caller after its abort, even a chunk that was already read.
     if (signal?.aborted) break;
+    const wasStarted = assembly.started;
     const text = assembly.add(chunk);
-    if (text === '') continue;
     try {
-      onText(text);
+      if (!wasStarted && assembly.started) listeners.onFirstDelta?.();
+      if (text !== '') listeners.onText?.(text);
     } catch (error) {
       throw new ListenerFailure(error);
     }

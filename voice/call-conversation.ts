@@ -24,8 +24,11 @@ export class CallConversation {
 
   constructor(
     call: LiveCall,
-    /** Turn times: media time from the stream's start, so the transcript lines up with the recording. */
-    readonly records: RecordSetup,
+    /**
+     * Turn times: media time from the stream's start, so the transcript lines up with the recording; LLM first-token
+     * deadlines in media time too.
+     */
+    readonly records: RecordSetup & Pick<ConversationSetup, 'deadlineClock'>,
     private readonly sink: ConversationSink,
     private readonly log: Logger,
   ) {

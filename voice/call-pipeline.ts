@@ -67,7 +67,7 @@ class CallRun {
     this.agent = new AgentVoice(transport, this.clock, input.voices, call.settings);
     const startedAtMs = Date.now();
     const now = () => new Date(startedAtMs + this.clock.ms);
-    this.conversation = new CallConversation(call, { now }, input.sink, this.log);
+    this.conversation = new CallConversation(call, { now, deadlineClock: this.clock }, input.sink, this.log);
     const setup = this.setup.bind(this);
     this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup, input.voices.llm);
     transport.on('closed', (reason) => this.onClosed(reason));

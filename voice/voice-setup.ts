@@ -1,20 +1,14 @@
 /**
  * The vendors one call talks through: the agent's voice configuration (organization-scoped) turned into a
- * recogniser, a synthesiser and a language model, with the documented defaults where it names none — no
- * speech-to-text (the simulator's text on simulator calls), the local voice, the operator's LLM.
+ * recogniser, a synthesiser and a language model (agent-llm.ts), with the documented defaults where it names none —
+ * no speech-to-text (the simulator's text on simulator calls), the local voice, the operator's LLM.
  */
 import type { Config } from '../config';
 import type { Logger } from '../config/logger';
 import type { Executor } from '../db/client';
 import { findVoiceConfiguration } from '../db/repositories/voice-configurations';
-import { LlmUnavailableError, createLanguageModel, type LanguageModel } from '../llm';
-import { OpenAiLanguageModel } from '../llm/openai-model';
-import {
-  DestinationNotAllowedError,
-  checkDestination,
-  destinationPolicy,
-  type DestinationPolicy,
-} from '../net/outbound-destinations';
+import { destinationPolicy, type DestinationPolicy } from '../net/outbound-destinations';
+import { llmOf } from './agent-llm';
 import type { CallVoices, VoiceSettings } from './live-call';
 import type { SpeechRecognizer, SpeechSynthesizer } from './speech';
 import { createDeepgramRecognizer } from './stt/deepgram-recognizer';
@@ -29,16 +23,13 @@ import { createLocalSynthesizer } from './tts/local-synthesizer';
 import { createOpenAiSpeechSynthesizer } from './tts/openai-speech-synthesizer';
 import { cachedSynthesizer, SynthesisCache } from './tts/synthesis-cache';
 import type { LocalEngine } from './tts/local-voices';
-import { FALLBACK_LLM_MODEL, storedVoiceSections, type StoredSection } from './voice-vendors';
+import { storedVoiceSections, type StoredSection } from './voice-vendors';
 
 export interface VoiceSetupDeps {
   db: Executor;
   config: Pick<Config, 'appSecret' | 'llm' | 'security'>;
   logger?: Logger;
 }
-
-/** The LLM request limits of an organization's model when the operator set none (LLM_TIMEOUT_MS, LLM_MAX_RETRIES). */
-const ORGANIZATION_LLM_LIMITS = { timeoutMs: 30_000, maxRetries: 2, templateAttempts: 1 };
 
 export async function resolveCallVoices(
   deps: VoiceSetupDeps,
@@ -63,9 +54,7 @@ export async function resolveCallVoices(
     recognizer: recognizerOf(sections.stt, call.mode, destinations, deps.logger),
     synthesizer: sections.tts ? synthesizerOf(sections.tts, destinations, deps.logger) : fallbackSynthesizer,
     fallbackSynthesizer,
-    llm: sections.llm
-      ? await organizationModel(sections.llm, settings.model, deps.config, destinations)
-      : operatorModel(deps.config, settings.model),
+    llm: await llmOf(sections.llm, settings.model, deps, destinations),
   };
 }
 
@@ -157,39 +146,4 @@ function localSynthesizer(engine?: LocalEngine, defaultVoice?: string): SpeechSy
     synthesisCache,
     `${engine ?? 'flite'}/${defaultVoice ?? ''}`,
   );
-}
-
-/**
- * The organization's OpenAI-compatible model, the agent's `model` first. Its base URL is a user-set destination,
- * checked now, as the call connects: a refused one makes every request fail as the LLM being unavailable, so the
- * call apologises and ends with `llm_error` (the reason is in the log line of that error).
- */
-async function organizationModel(
-  llm: StoredSection,
-  agentModel: string | null,
-  config: VoiceSetupDeps['config'],
-  destinations: DestinationPolicy,
-): Promise<LanguageModel> {
-  const model = agentModel ?? text(llm, 'model') ?? config.llm?.model ?? FALLBACK_LLM_MODEL;
-  const baseUrl = text(llm, 'base_url')?.replace(/\/+$/, '') ?? null;
-  if (baseUrl !== null) {
-    try {
-      await checkDestination(baseUrl, destinations);
-    } catch (error) {
-      if (!(error instanceof DestinationNotAllowedError)) throw error;
-      return refusingModel(model, `llm.base_url: ${error.message}`);
-    }
-  }
-  const limits = config.llm ?? ORGANIZATION_LLM_LIMITS;
-  return new OpenAiLanguageModel({ ...limits, baseUrl, apiKey: text(llm, 'api_key') ?? '', model });
-}
-
-/** The operator's LLM (LLM_* settings), with the agent's `model` when it names one; null when none is set. */
-function operatorModel(config: VoiceSetupDeps['config'], agentModel: string | null): LanguageModel | null {
-  if (!config.llm) return null;
-  return createLanguageModel({ llm: agentModel ? { ...config.llm, model: agentModel } : config.llm });
-}
-
-function refusingModel(model: string, reason: string): LanguageModel {
-  return { model, chat: () => Promise.reject(new LlmUnavailableError(reason)) };
 }

@@ -11,6 +11,8 @@ import { DEFAULT_CARTESIA_MODEL, DEFAULT_CARTESIA_VOICE } from './tts/cartesia-s
 import { DEFAULT_ELEVENLABS_MODEL, DEFAULT_ELEVENLABS_VOICE } from './tts/elevenlabs-synthesizer';
 import type { LocalEngine } from './tts/local-voices';
 import type { RootSecrets } from '../config/keys';
+import { DEFAULT_FIRST_TOKEN_TIMEOUT_MS } from '../llm/model-chain';
+import { MAX_LLM_FALLBACKS } from './llm-fallbacks';
 
 export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
 export type VoiceSection = (typeof VOICE_SECTIONS)[number];
@@ -186,6 +188,10 @@ const TTS: readonly VoiceVendor[] = [
   },
 ];
 
+/** Bounds of `first_token_timeout_ms`: under 100 ms no model answers; over 10 s the caller has long hung up. */
+export const MIN_FIRST_TOKEN_TIMEOUT_MS = 100;
+export const MAX_FIRST_TOKEN_TIMEOUT_MS = 10_000;
+
 const LLM: readonly VoiceVendor[] = [
   {
     provider: 'openai',
@@ -199,6 +205,21 @@ const LLM: readonly VoiceVendor[] = [
       model(
         'Chat model; an agent’s `model` overrides it (default: the operator’s LLM_MODEL, else gpt-4o-mini).',
       ),
+      {
+        name: 'first_token_timeout_ms',
+        label: 'First-token deadline (ms)',
+        type: 'number',
+        required: false,
+        sensitive: false,
+        minimum: MIN_FIRST_TOKEN_TIMEOUT_MS,
+        maximum: MAX_FIRST_TOKEN_TIMEOUT_MS,
+        default: DEFAULT_FIRST_TOKEN_TIMEOUT_MS,
+        description:
+          'How long a request may wait for the first piece of its reply (text or a tool call) before the model ' +
+          `counts as stalled and the next of \`fallbacks\` is asked (${MIN_FIRST_TOKEN_TIMEOUT_MS} … ` +
+          `${MAX_FIRST_TOKEN_TIMEOUT_MS}; default ${DEFAULT_FIRST_TOKEN_TIMEOUT_MS}). \`fallbacks\`: up to ` +
+          `${MAX_LLM_FALLBACKS} entries {model, base_url?, api_key?}, asked in order (docs/voice.md).`,
+      },
     ],
   },
 ];

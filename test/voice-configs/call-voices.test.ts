@@ -51,20 +51,36 @@ describe('resolveCallVoices', () => {
     other = await createTestOrganization(t.ctx.db);
     deepgram = await startDeepgramFake('dg-org-key-0042');
     llmHost = await startHttpFake();
-    // OpenAI's documented chat completion object, answered to whatever is asked.
-    llmHost.route('POST', '/v1/chat/completions', (request) => ({
-      status: 200,
-      body: {
-        id: 'chatcmpl-1',
-        object: 'chat.completion',
-        created: 1_700_000_000,
-        model: (JSON.parse(request.rawBody) as { model: string }).model,
-        choices: [
-          { index: 0, message: { role: 'assistant', content: 'Hello there.' }, finish_reason: 'stop' },
-        ],
-        usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 },
-      },
-    }));
+    // OpenAI's documented chat completion object, answered to whatever is asked; streamed (server-sent
+    // `chat.completion.chunk`s) when the request asks for a stream, as a configuration's models always do.
+    llmHost.route('POST', '/v1/chat/completions', (request) => {
+      const { model, stream } = JSON.parse(request.rawBody) as { model: string; stream?: boolean };
+      const head = { id: 'chatcmpl-1', created: 1_700_000_000, model };
+      if (stream) {
+        const chunk = (delta: object, finish: string | null) => ({
+          ...head,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        });
+        const events = [chunk({ role: 'assistant', content: 'Hello there.' }, null), chunk({}, 'stop')];
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+          body: `${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}data: [DONE]\n\n`,
+        };
+      }
+      return {
+        status: 200,
+        body: {
+          ...head,
+          object: 'chat.completion',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: 'Hello there.' }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 },
+        },
+      };
+    });
   });
   afterAll(async () => {
     await deepgram?.close();

@@ -158,16 +158,21 @@ export function startCall(options: {
   transfer?: (destination: string) => Promise<void>;
   /** Wraps the call's LLM (e.g. to hold one request until the test lets it go). */
   wrapLlm?: (llm: LanguageModel) => LanguageModel;
+  /** The call's LLM instead of the fake's model (e.g. a chain of several fakes); `fake` may then be null. */
+  llm?: LanguageModel;
+  /** How many times faster than real time caller frames may arrive (default the transport's, 10). */
+  speed?: number;
 }): CallUnderTest {
-  const transport = new MemoryTransport(16000);
+  const transport = new MemoryTransport(16000, options.speed);
   const saved: ConversationState[] = [];
   let finished: FinishedCall | null = null;
   const call = testCall(options);
+  const llm = options.llm ?? (options.fake ? modelOf(options.fake) : null);
   const voices: CallVoices = {
     recognizer: options.recognizer ?? createSimulatorRecognizer(),
     synthesizer: options.synthesizer ?? createLocalSynthesizer(),
     fallbackSynthesizer: options.fallbackSynthesizer ?? createLocalSynthesizer(),
-    llm: options.fake ? (options.wrapLlm ?? ((llm) => llm))(modelOf(options.fake)) : null,
+    llm: llm && (options.wrapLlm ?? ((inner) => inner))(llm),
   };
   const pipeline = startCallPipeline({
     call,

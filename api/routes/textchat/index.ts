@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
-import { createLanguageModel } from '../../../llm';
 import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
 import { toRunDetail } from '../runs/run-views';
@@ -25,7 +24,7 @@ const tags = ['runs'];
 
 /** Text mode under `/workflow/{id}/runs`: talk to an agent in text; the run records the conversation. */
 const textchatRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: TextchatDeps = { ...app.ctx, llm: createLanguageModel(app.ctx.config) };
+  const deps: TextchatDeps = app.ctx;
   const runView = async (outcome: TextchatOutcome, organizationId: number) => ({
     ...toRunDetail(outcome.run, await artifactLinks(outcome.run, organizationId, app.ctx)),
     conversation: presentConversation(outcome.state, outcome.definition),

@@ -45,6 +45,12 @@ export const ConversationView = Type.Object({
       node_id: Type.String(),
       at: Type.String({ format: 'date-time' }),
       usage: Type.Optional(Usage),
+      model: Type.Optional(
+        Type.String({
+          description:
+            'The model that wrote an agent turn (with fallbacks configured: the one that answered).',
+        }),
+      ),
     }),
   ),
   gathered_context: Type.Object({}, { additionalProperties: true }),

@@ -15,7 +15,9 @@ import type { Run } from '../../../db/database';
 import { findAgent } from '../../../db/repositories/agents';
 import { getDefinitionForCall } from '../../../db/repositories/agent-definitions';
 import { createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
-import type { LanguageModel } from '../../../llm';
+import { readVoiceSettings } from '../../../agents/voice-settings';
+import { destinationPolicy } from '../../../net/outbound-destinations';
+import { agentLanguageModel } from '../../../voice/agent-llm';
 import type { ObjectStorage } from '../../../storage/object-storage';
 import { conflict, notFound, serviceUnavailable } from '../../errors';
 
@@ -25,7 +27,6 @@ export interface TextchatDeps {
   db: Db;
   storage: ObjectStorage;
   config: Readonly<Config>;
-  llm: LanguageModel | null;
 }
 
 export interface TextchatOutcome {
@@ -34,13 +35,25 @@ export interface TextchatOutcome {
   definition: AgentDefinition;
 }
 
-function setupFor(deps: TextchatDeps, definition: AgentDefinition): ConversationSetup {
-  if (!deps.llm)
+/**
+ * The conversation's setup with the agent's LLM, as its calls have it (voice/agent-llm.ts): its voice configuration's
+ * model and fallbacks, else the operator's.
+ */
+async function setupFor(
+  deps: TextchatDeps,
+  organizationId: number,
+  workflowConfigurations: unknown,
+  definition: AgentDefinition,
+): Promise<ConversationSetup> {
+  const settings = readVoiceSettings(workflowConfigurations as Record<string, unknown> | null);
+  const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
+  const llm = await agentLanguageModel(deps, organizationId, settings, destinations);
+  if (!llm)
     throw serviceUnavailable(
       'llm_not_configured',
-      'Text chats need an LLM (set LLM_BASE_URL or LLM_API_KEY).',
+      'Text chats need an LLM (set LLM_BASE_URL or LLM_API_KEY, or an llm in the agent’s voice configuration).',
     );
-  return { definition, llm: deps.llm, maxTurns: deps.config.conversation.maxTurns };
+  return { definition, llm, maxTurns: deps.config.conversation.maxTurns };
 }
 
 /** Creates a textchat run and lets the agent greet; an LLM failure already ends it (disposition llm_error). */
@@ -55,7 +68,7 @@ export async function startTextchat(
   if (agent.status === 'archived')
     throw conflict('agent_archived', 'This agent is archived; restore it to talk to it.');
   const definition = agent.workflow_definition as AgentDefinition;
-  const setup = setupFor(deps, definition);
+  const setup = await setupFor(deps, organizationId, agent.workflow_configurations, definition);
   const initialContext = input.initial_context ?? {};
   const runId = await createRun(deps.db, {
     organization_id: organizationId,
@@ -86,7 +99,15 @@ async function loadConversation(deps: TextchatDeps, organizationId: number, agen
     ? await getDefinitionForCall(deps.db, organizationId, run.definition_id)
     : null;
   if (!state || !definition) throw conflict('run_ended', 'This conversation has no state to continue from.');
-  return { state, definition: definition.workflow_definition as AgentDefinition };
+  const agent = await findAgent(deps.db, organizationId, agentId);
+  const workflowDefinition = definition.workflow_definition as AgentDefinition;
+  const setup = await setupFor(
+    deps,
+    organizationId,
+    agent?.workflow_configurations ?? null,
+    workflowDefinition,
+  );
+  return { state, definition: workflowDefinition, setup };
 }
 
 /** The user's message and the agent's answer. */
@@ -97,8 +118,8 @@ export async function sendTextchatMessage(
   runId: number,
   content: string,
 ): Promise<TextchatOutcome> {
-  const { state, definition } = await loadConversation(deps, organizationId, agentId, runId);
-  const next = await userSays(setupFor(deps, definition), state, content);
+  const { state, definition, setup } = await loadConversation(deps, organizationId, agentId, runId);
+  const next = await userSays(setup, state, content);
   return persist(deps, organizationId, agentId, runId, state.revision, next, definition);
 }
 
@@ -109,8 +130,8 @@ export async function endTextchat(
   agentId: number,
   runId: number,
 ): Promise<TextchatOutcome> {
-  const { state, definition } = await loadConversation(deps, organizationId, agentId, runId);
-  const next = await endConversation(setupFor(deps, definition), state, 'user_ended');
+  const { state, definition, setup } = await loadConversation(deps, organizationId, agentId, runId);
+  const next = await endConversation(setup, state, 'user_ended');
   return persist(deps, organizationId, agentId, runId, state.revision, next, definition);
 }
 

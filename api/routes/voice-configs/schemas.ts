@@ -27,7 +27,13 @@ const Sections = {
     ),
   ),
   llm: Type.Optional(
-    Nullable(section("LLM vendor and its fields; absent or null: the operator's LLM settings.")),
+    Nullable(
+      section(
+        "LLM vendor and its fields; absent or null: the operator's LLM settings. Besides the vendor's fields, " +
+          '`fallbacks`: up to 3 `{model, base_url?, api_key?}` asked in order when the model before stalls ' +
+          '(`first_token_timeout_ms`, default 1500) or fails before its first token; `null` or `[]` removes them.',
+      ),
+    ),
   ),
 };
 
@@ -61,6 +67,9 @@ const VendorField = Type.Object({
   required: Type.Boolean(),
   sensitive: Type.Boolean(),
   description: Type.Optional(Type.String()),
+  default: Type.Optional(Type.Union([Type.Number(), Type.Boolean()])),
+  minimum: Type.Optional(Type.Number()),
+  maximum: Type.Optional(Type.Number()),
   choices: Type.Optional(Type.Array(Type.String())),
   maxLength: Type.Optional(Type.Integer()),
   schemes: Type.Optional(Type.Array(Type.String())),

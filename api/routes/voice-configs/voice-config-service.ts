@@ -33,6 +33,7 @@ import {
   type VoiceSection,
   type VoiceVendor,
 } from '../../../voice/voice-vendors';
+import { splitFallbacks } from '../../../voice/llm-fallbacks';
 import { HttpError, conflict, notFound, validationError, type ValidationIssue } from '../../errors';
 import {
   checkNewDestinations,
@@ -40,6 +41,7 @@ import {
   resolveUpdatedValues,
   type VendorValues,
 } from '../configuration-values';
+import { checkFallbackDestinations, presentFallbacks, withFallbacks } from './fallback-values';
 import type { CreateVoiceConfigBody, UpdateVoiceConfigBody, VoiceConfig } from './schemas';
 import type { RootSecrets } from '../../../config/keys';
 
@@ -52,10 +54,20 @@ const catalogueOf = (section: VoiceSection) => ({
   find: (name: string) => voiceVendor(section, name),
 });
 
-/** A section as sent: null or absent is "none", except tts, which is then the local default. */
+/**
+ * A section as sent: null or absent is "none", except tts, which is then the local default. The llm section's
+ * `fallbacks` are resolved beside its own fields (fallback-values.ts).
+ */
 function newSection(section: VoiceSection, sent: SectionInput): Section {
   const given = sent ?? (section === 'tts' ? DEFAULT_TTS : null);
-  return given === null ? null : resolveNewValues(given, catalogueOf(section), ['body', section]);
+  if (given === null) return null;
+  if (section !== 'llm') return resolveNewValues(given, catalogueOf(section), ['body', section]);
+  const { fallbacks, ...own } = given;
+  return withFallbacks(
+    () => resolveNewValues(own, catalogueOf(section), ['body', section]),
+    fallbacks,
+    undefined,
+  );
 }
 
 /** An updated section: absent keeps it; the same vendor merges (masks keep secrets); another vendor replaces it. */
@@ -64,7 +76,14 @@ function updatedSection(section: VoiceSection, stored: Section, sent: SectionInp
   if (sent === null || stored === null) return newSection(section, sent);
   if (sent.provider !== undefined && sent.provider !== stored.definition.provider)
     return newSection(section, sent);
-  return resolveUpdatedValues(stored.definition, stored, sent, ['body', section]);
+  if (section !== 'llm') return resolveUpdatedValues(stored.definition, stored, sent, ['body', section]);
+  const { own: storedOwn, fallbacks: storedList } = splitFallbacks(stored);
+  const { fallbacks, ...own } = sent;
+  return withFallbacks(
+    () => resolveUpdatedValues(stored.definition, storedOwn, own, ['body', section]),
+    fallbacks,
+    storedList,
+  );
 }
 
 /** Resolves every section, reporting the problems of all of them in one 422. */
@@ -136,6 +155,8 @@ export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destina
         destinations,
         `${section}.`,
       );
+      if (section === 'llm')
+        await checkFallbackDestinations(now, sameVendor ? before! : undefined, destinations);
     }
   }
 
@@ -150,12 +171,14 @@ export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destina
     const sections = storedSections(row);
     const shown = (section: Section) =>
       section === null ? null : maskedCredentials(section.definition, section.clear, section.secrets);
+    const fallbacks = sections.llm ? presentFallbacks(sections.llm) : undefined;
+    const llm = shown(sections.llm);
     return {
       id: row.id,
       name: row.name,
       stt: shown(sections.stt),
       tts: shown(sections.tts) ?? { ...DEFAULT_TTS },
-      llm: shown(sections.llm),
+      llm: llm && fallbacks ? { ...llm, fallbacks } : llm,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };

@@ -5102,7 +5102,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. */
+                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. Besides the vendor's fields, `fallbacks`: up to 3 `{model, base_url?, api_key?}` asked in order when the model before stalls (`first_token_timeout_ms`, default 1500) or fails before its first token; `null` or `[]` removes them. */
                         llm?: ({
                             /** @description The vendor (see GET …/voice-configs/metadata). */
                             provider?: string;
@@ -5253,7 +5253,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. */
+                        /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. Besides the vendor's fields, `fallbacks`: up to 3 `{model, base_url?, api_key?}` asked in order when the model before stalls (`first_token_timeout_ms`, default 1500) or fails before its first token; `null` or `[]` removes them. */
                         llm?: ({
                             /** @description The vendor (see GET …/voice-configs/metadata). */
                             provider?: string;
@@ -5437,9 +5437,12 @@ export interface paths {
                                 display_name: string;
                                 fields: {
                                     choices?: string[];
+                                    default?: number | boolean;
                                     description?: string;
                                     label: string;
+                                    maximum?: number;
                                     maxLength?: number;
+                                    minimum?: number;
                                     name: string;
                                     required: boolean;
                                     schemes?: string[];
@@ -5453,9 +5456,12 @@ export interface paths {
                                 display_name: string;
                                 fields: {
                                     choices?: string[];
+                                    default?: number | boolean;
                                     description?: string;
                                     label: string;
+                                    maximum?: number;
                                     maxLength?: number;
+                                    minimum?: number;
                                     name: string;
                                     required: boolean;
                                     schemes?: string[];
@@ -5469,9 +5475,12 @@ export interface paths {
                                 display_name: string;
                                 fields: {
                                     choices?: string[];
+                                    default?: number | boolean;
                                     description?: string;
                                     label: string;
+                                    maximum?: number;
                                     maxLength?: number;
+                                    minimum?: number;
                                     name: string;
                                     required: boolean;
                                     schemes?: string[];
@@ -7620,6 +7629,8 @@ export interface paths {
                                     /** Format: date-time */
                                     at: string;
                                     content: string;
+                                    /** @description The model that wrote an agent turn (with fallbacks configured: the one that answered). */
+                                    model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
                                     usage?: {
@@ -7914,6 +7925,8 @@ export interface paths {
                                     /** Format: date-time */
                                     at: string;
                                     content: string;
+                                    /** @description The model that wrote an agent turn (with fallbacks configured: the one that answered). */
+                                    model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
                                     usage?: {
@@ -8081,6 +8094,8 @@ export interface paths {
                                     /** Format: date-time */
                                     at: string;
                                     content: string;
+                                    /** @description The model that wrote an agent turn (with fallbacks configured: the one that answered). */
+                                    model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
                                     usage?: {

@@ -9,7 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * answers in the documented shape (`choices[0].message.content | tool_calls`, `finish_reason`, `usage`).
  * What it answers is up to the test's handler. A `stream: true` request is answered with server-sent events as
  * the vendor streams them (`chat.completion.chunk` deltas, tool calls in pieces by index, a usage chunk when
- * `stream_options.include_usage` asks, then `data: [DONE]`), optionally paced (`streamDelay`) or cut off.
+ * `stream_options.include_usage` asks, then `data: [DONE]`), optionally paced (`streamDelay`), cut off, or stalled
+ * before its first delta (a model that never produces a first token).
  */
 
 export interface FakeChatRequest {
@@ -29,6 +30,8 @@ export type FakeReply =
       chunks?: string[];
       /** Streamed: the connection is destroyed after this many delta chunks (the role chunk comes first). */
       cutAfterChunks?: number;
+      /** Streamed: the headers and the role chunk are sent, then nothing until the client closes (a stall). */
+      stallBeforeFirstDelta?: boolean;
     }
   | { status: number; message: string };
 
@@ -184,6 +187,7 @@ function sendStream(
     for (const { data, delta } of streamChunks(answer, reply.chunks, options.includeUsage)) {
       if (options.delayMs() > 0) await sleep(options.delayMs());
       if (closed) return;
+      if (delta && reply.stallBeforeFirstDelta) return;
       // Written chunks are in the kernel's hands (awaited below), so the client reads them before the cut.
       if (delta && record.chunksSent === reply.cutAfterChunks) return void response.destroy();
       await new Promise((written) => response.write(`data: ${JSON.stringify(data)}\n\n`, written));
@@ -263,7 +267,12 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
     fixUsage(usage) {
       fixedUsage = usage;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A stalled stream the client never closed must not hold the server open.
+        server.closeAllConnections();
+      }),
   };
 }
 
