@@ -12,6 +12,7 @@
  */
 import type { ChatMessage, LanguageModel, TokenUsage } from '../llm';
 import type { ConversationState, Turn } from './conversation-state';
+import { agentTurnMessages } from './tool-rounds';
 
 export const MAX_UNSUMMARIZED_TURNS = 20;
 export const KEEP_RECENT_TURNS = 4;
@@ -74,10 +75,11 @@ export function compactedHistory(state: ConversationState): ChatMessage[] {
     summary: null,
     summarized_turns: 0,
   };
-  const turns = state.turns.slice(summary ? summarized : 0).map((turn) => ({
-    role: turn.role === 'agent' ? ('assistant' as const) : ('user' as const),
-    content: turn.content,
-  }));
+  const turns = state.turns
+    .slice(summary ? summarized : 0)
+    .flatMap((turn): ChatMessage[] =>
+      turn.role === 'agent' ? agentTurnMessages(turn) : [{ role: 'user', content: turn.content }],
+    );
   return summary
     ? [{ role: 'user', content: `(Summary of the conversation so far: ${summary})` }, ...turns]
     : turns;

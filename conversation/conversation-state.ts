@@ -40,10 +40,32 @@ export interface Turn {
   /** A spoken agent turn the caller cut short (barge-in): `content` is only the part that was played. */
   interrupted?: boolean;
   /**
+   * The tool calls made in this agent turn before its last words, round by round: the words the LLM said alongside
+   * each round (they begin `content`) and each call with its result (conversation/tool-rounds.ts).
+   */
+  tool_rounds?: ToolRound[];
+  /**
    * The model that wrote an agent turn, as its server named it: with fallbacks (llm/model-chain.ts), the one that
    * answered. Absent on fixed lines (disclosure, transfer line, apology) and on turns recorded before it existed.
    */
   model?: string;
+}
+
+/** One tool call of an agent turn and its result, as the LLM got it. */
+export interface ToolCallRecord {
+  /** The LLM's id for the call. */
+  id: string;
+  name: string;
+  tool_uuid: string | null;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  result: string;
+}
+
+/** One response of the LLM that called tools: its words, and the calls with their results. */
+export interface ToolRound {
+  said: string;
+  calls: ToolCallRecord[];
 }
 
 export interface TransitionRecord {

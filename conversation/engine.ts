@@ -1,11 +1,26 @@
 import type { AgentDefinition, AgentNode } from '../agents/definition';
-import { transferOf, type TransferTarget } from '../agents/transfer';
+import { DEFAULT_TRANSFER_MESSAGE, transferOf, type TransferTarget } from '../agents/transfer';
 import { LlmUnavailableError, type DeadlineClock, type LanguageModel, type TokenUsage } from '../llm';
-import { userTurns, type ConversationState, type EndReason, type TurnUsage } from './conversation-state';
+import {
+  userTurns,
+  type ConversationState,
+  type EndReason,
+  type ToolRound,
+  type TurnUsage,
+} from './conversation-state';
+import type { ToolRunner } from './agent-tools';
 import { summarize, turnsToSummarize } from './compaction';
 import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
+import {
+  DEFAULT_MAX_TOOL_CALLS_PER_TURN,
+  roundMessages,
+  roundWords,
+  runRound,
+  type RoundEnd,
+  type RoundSetup,
+} from './tool-rounds';
 
 export type { ConversationStart } from './recorded-turns';
 
@@ -23,6 +38,10 @@ export interface ConversationSetup {
   now?: () => Date;
   /** The clock the spoken requests' first-token deadlines run on (a call's media clock); absent: wall time. */
   deadlineClock?: DeadlineClock;
+  /** The nodes' tools (their `tool_uuids`, agent-tools.ts); absent: the LLM is offered transitions only. */
+  tools?: ToolRunner;
+  /** Tool calls run per agent turn at most (`max_tool_calls_per_turn`, default 5). */
+  maxToolCallsPerTurn?: number;
   /**
    * A voice call: the agent's spoken requests (replies and closing words, not extraction or disposition) stream
    * their text to `onText` as the model produces it, and `signal` aborts them (barge-in). An aborted turn rejects
@@ -35,6 +54,8 @@ export interface ConversationSetup {
     onTransfer?(): void;
     /** The node whose words follow (a node's `allow_interrupt: false` makes them uninterruptible). */
     onNode?(node: AgentNode): void;
+    /** Resolves once the caller's turn is decided: a reply requested ahead of it runs no tool before. */
+    decided?: Promise<void>;
   };
 }
 
@@ -177,44 +198,68 @@ async function agentTurn(
   };
   let compacting = compactBeside(setup, state, meter, 'turn');
   if (compacting) extractions.push(compacting);
-  for (let hop = 0; hop <= definition.nodes.length; hop++) {
+  // This turn's tool rounds, and the words said with its transitions: the next requests see them.
+  const turn: TurnSoFar = { rounds: [], calls: { count: 0 } };
+  const maxToolCalls = setup.maxToolCallsPerTurn ?? DEFAULT_MAX_TOOL_CALLS_PER_TURN;
+  for (let hop = 0; hop <= definition.nodes.length + maxToolCalls; hop++) {
     const node = nodeById(definition, state.node_id);
     setup.speech?.onNode?.(node);
     if (node.type === 'endCall') {
       const transfer = transferOf(node);
-      if (transfer) return handOver(setup, state, meter, transfer, extracted);
+      if (transfer) return handOver(setup, state, meter, transfer, extracted, turn);
       const closing = node.data.prompt
         ? await llm.chat({
             messages: [
               { role: 'system', content: systemPrompt(definition, node, state.variables, true) },
               ...historyMessages(state),
+              ...roundMessages(turn.rounds),
             ],
             ...spoken(setup),
           })
         : null;
       if (closing) meter.add(closing.usage);
       await extracted();
-      if (closing?.content?.trim()) speak(setup, state, closing.content.trim(), meter, closing.model);
+      const words = closing?.content?.trim();
+      if (words || roundWords(turn.rounds)) speak(setup, state, words ?? '', meter, closing?.model, turn);
       return finish(setup, state, meter, 'completed');
     }
     const transitions = transitionTools(definition, node);
+    const offered = turn.calls.count < maxToolCalls ? (setup.tools?.forNode(node) ?? []) : [];
     const result = await llm.chat({
       messages: [
         { role: 'system', content: systemPrompt(definition, node, state.variables) },
         ...historyMessages(state),
+        ...roundMessages(turn.rounds),
       ],
-      tools: transitions.map((t) => t.tool),
+      tools: [...transitions.map((t) => t.tool), ...offered.map((tool) => tool.spec)],
       ...spoken(setup),
     });
     meter.add(result.usage);
+    const said = result.content?.trim() ?? '';
     const taken = result.toolCalls
       .map((call) => transitions.find((t) => t.tool.name === call.name))
       .find((t) => t !== undefined);
+    const toolCalls = result.toolCalls.filter((call) => !transitions.some((t) => t.tool.name === call.name));
+    if (!taken && toolCalls.length > 0 && setup.tools) {
+      const round = { said, calls: [] };
+      turn.rounds.push(round);
+      const ended = await runRound(
+        roundSetup(setup, maxToolCalls),
+        state,
+        offered,
+        toolCalls,
+        round,
+        turn.calls,
+      );
+      if (ended) return endedByTool(setup, state, meter, ended, extracted, turn, result.model);
+      continue;
+    }
     if (!taken) {
       await extracted();
-      speak(setup, state, result.content?.trim() || '…', meter, result.model);
+      speak(setup, state, said || (roundWords(turn.rounds) ? '' : '…'), meter, result.model, turn);
       return;
     }
+    if (said) turn.rounds.push({ said, calls: [] });
     const extraction = extractFrom(setup, state, node, meter);
     // Awaited before the turn is recorded; a failure meanwhile is held for then, not reported unhandled.
     extraction.catch(() => {});
@@ -230,8 +275,59 @@ async function agentTurn(
     if (compacting && !extractions.includes(compacting)) extractions.push(compacting);
   }
   await extracted();
-  // Transitions that keep looping without a word: the model is misbehaving, treat it as a failure.
-  throw new LlmUnavailableError('The LLM kept changing steps without replying.');
+  // Transitions or tool calls that keep looping without a word: the model is misbehaving, treat it as a failure.
+  throw new LlmUnavailableError('The LLM kept changing steps or calling tools without replying.');
+}
+
+/** What an agent turn did before its last words: tool rounds and words said with transitions, tool calls run. */
+interface TurnSoFar {
+  rounds: ToolRound[];
+  calls: { count: number };
+}
+
+/** How a turn's tool rounds run: the call's voice and clock, the preemptive decision. */
+function roundSetup(setup: ConversationSetup, maxToolCalls: number): RoundSetup {
+  const speech = setup.speech;
+  return {
+    tools: setup.tools!,
+    maxToolCalls,
+    ...(speech && {
+      say: (line: string) => speech.onText(` ${line} `),
+      after:
+        setup.deadlineClock &&
+        ((delayMs: number, fire: () => void) => setup.deadlineClock!.after(delayMs, fire)),
+      decided: speech.decided,
+      signal: speech.signal,
+    }),
+  };
+}
+
+/**
+ * The LLM called end_call or transfer_call: the tool's line is the agent's last words; end_call ends the
+ * conversation (`completed`, its reason kept as `gathered_context.end_call_reason`), transfer_call hands the call
+ * over as a transfer node does (to the destination tool-rounds.ts resolved).
+ */
+async function endedByTool(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  { tool, call }: RoundEnd,
+  extracted: () => Promise<void>,
+  turn: TurnSoFar,
+  model: string,
+): Promise<void> {
+  const { action } = tool;
+  if (action.type === 'transfer_call') {
+    const message = action.message?.trim() || DEFAULT_TRANSFER_MESSAGE;
+    return handOver(setup, state, meter, { destination: action.destination, message }, extracted, turn);
+  }
+  if (typeof call.arguments.reason === 'string' && call.arguments.reason.trim())
+    state.gathered.end_call_reason = call.arguments.reason.trim();
+  const message = action.message?.trim();
+  if (message) setup.speech?.onText(` ${message} `);
+  await extracted();
+  if (message || roundWords(turn.rounds)) speak(setup, state, message ?? '', meter, model, turn);
+  return finish(setup, state, meter, 'completed');
 }
 
 /**
@@ -244,11 +340,12 @@ async function handOver(
   meter: TurnMeter,
   transfer: TransferTarget,
   extracted: () => Promise<void>,
+  turn?: TurnSoFar,
 ): Promise<void> {
   setup.speech?.onTransfer?.();
   setup.speech?.onText(transfer.message);
   await extracted();
-  speak(setup, state, transfer.message, meter);
+  speak(setup, state, transfer.message, meter, undefined, turn);
   state.transfer_to = transfer.destination;
   return finish(setup, state, meter, 'transferred');
 }
@@ -259,23 +356,30 @@ const spoken = (setup: ConversationSetup) =>
     ? { onText: setup.speech.onText, signal: setup.speech.signal, deadlineClock: setup.deadlineClock }
     : {};
 
-/** Records the agent's turn with its usage and, when the LLM wrote it, the model that answered. */
+/**
+ * Records the agent's turn with its usage, the model that answered when the LLM wrote it, and what the turn did
+ * before its last words (`turn`): the words said with transitions and tool calls begin its content, and its tool
+ * rounds are kept for the next requests (tool-rounds.ts). The turn's tool calls are then settled (agent-tools.ts).
+ */
 function speak(
   setup: ConversationSetup,
   state: ConversationState,
   content: string,
   meter: TurnMeter,
   model?: string,
+  turn?: TurnSoFar,
 ): void {
-  const at = clock(setup);
+  const rounds = turn?.rounds ?? [];
   state.turns.push({
     role: 'agent',
-    content,
+    content: [roundWords(rounds), content].filter(Boolean).join(' '),
     node_id: state.node_id,
-    at,
+    at: clock(setup),
     usage: meter.take(),
     ...(model && { model }),
+    ...(rounds.some((round) => round.calls.length > 0) && { tool_rounds: rounds }),
   });
+  setup.tools?.turnRecorded();
 }
 
 /**

@@ -3,10 +3,14 @@
  * (templates, extraction, dispositions). The service talks to any OpenAI-compatible server through it.
  */
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/**
+ * One message of a request. An assistant message may carry the tool calls it made (its words, if any, spoken
+ * alongside them); each call's result follows as a `tool` message naming the call.
+ */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
 
 /** A function the model may call; `parameters` is a JSON schema of its arguments. */
 export interface ToolSpec {

@@ -3,11 +3,13 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Config } from '../config';
 import { abortReason } from './abort';
 import {
   LlmUnavailableError,
+  type ChatMessage,
   type ChatRequest,
   type ChatResult,
   type LanguageModel,
@@ -107,7 +109,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   private params(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
     const params: ChatCompletionCreateParamsNonStreaming = {
       model: this.model,
-      messages: request.messages,
+      messages: request.messages.map(wireMessage),
       temperature: request.temperature ?? 0.3,
     };
     if (request.tools && request.tools.length > 0) {
@@ -171,4 +173,21 @@ function failure(error: unknown, signal: AbortSignal | undefined): Error {
   return new LlmUnavailableError(
     `LLM request failed: ${error instanceof Error ? error.message : String(error)}`,
   );
+}
+
+/** A message as OpenAI's API takes it: tool calls with their arguments as JSON, results by call id. */
+function wireMessage(message: ChatMessage): ChatCompletionMessageParam {
+  if (message.role === 'tool')
+    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'assistant' && message.toolCalls && message.toolCalls.length > 0)
+    return {
+      role: 'assistant',
+      content: message.content || null,
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function' as const,
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      })),
+    };
+  return { role: message.role, content: message.content };
 }

@@ -3,7 +3,7 @@
  * agent's reply is requested before the end of their turn is decided, so the LLM's first words are ready when it
  * is. Until the turn is decided with those same words, the reply speaks nothing (its text is held), commits nothing
  * (the state it produces is only a candidate) and goes no further than its first LLM request: a transition's
- * extraction or the next step's request waits for the decision. If the caller goes on or the turn ends with other
+ * extraction, a tool call or the next step's request waits for the decision. If the caller goes on or the turn ends with other
  * words, it is aborted and never heard. Its hooks (text, node, hand-over) are replayed in order into the turn that
  * adopts it.
  */
@@ -11,7 +11,7 @@ import type { ConversationState } from '../conversation/conversation-state';
 import type { ConversationSetup } from '../conversation/engine';
 import type { ChatRequest, ChatResult, LanguageModel } from '../llm';
 
-export type SpeechHooks = Omit<NonNullable<ConversationSetup['speech']>, 'signal'>;
+export type SpeechHooks = Omit<NonNullable<ConversationSetup['speech']>, 'signal' | 'decided'>;
 
 export class PreemptiveReply {
   readonly controller = new AbortController();
@@ -40,6 +40,8 @@ export class PreemptiveReply {
     this.result = produce(new GatedModel(llm, this.gate, this.controller.signal), {
       ...hooks,
       signal: this.controller.signal,
+      // No tool runs before the turn is decided either.
+      decided: this.gate,
     });
     // Nobody may ever adopt it: its failure is then nobody's.
     this.result.catch(() => {});

@@ -15,7 +15,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface FakeChatRequest {
   model: string;
-  messages: Array<{ role: string; content: string }>;
+  messages: Array<{
+    role: string;
+    content: string;
+    tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+    tool_call_id?: string;
+  }>;
   tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } };
   stream?: boolean;
@@ -79,6 +84,19 @@ function requestProblem(body: FakeChatRequest): string | null {
     if (tool.type !== 'function' || !TOOL_NAME.test(tool.function?.name ?? ''))
       return `Invalid tool: ${JSON.stringify(tool)}`;
   }
+  // As the vendor: each assistant message's tool calls are answered, by id, by the tool messages right after it.
+  const unanswered = new Set<string>();
+  for (const message of body.messages) {
+    if (message.role === 'tool') {
+      if (!unanswered.delete(message.tool_call_id ?? ''))
+        return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+      continue;
+    }
+    if (unanswered.size > 0)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...unanswered].join(', ')}`;
+    for (const call of message.role === 'assistant' ? (message.tool_calls ?? []) : []) unanswered.add(call.id);
+  }
+  if (unanswered.size > 0) return `tool_call_ids without response messages: ${[...unanswered].join(', ')}`;
   const format = body.response_format;
   if (format && (format.type !== 'json_schema' || !format.json_schema?.name || !format.json_schema.schema))
     return 'response_format must be {type:"json_schema", json_schema:{name, schema}}';
