@@ -10,6 +10,8 @@ import {
 
 export const DEFAULT_MAX_CALL_DURATION_SECONDS = 1800;
 export const MAX_CALL_DURATION_LIMIT_SECONDS = 86_400;
+export const DEFAULT_MAX_TOOL_CALLS_PER_TURN = 5;
+export const MAX_TOOL_CALLS_PER_TURN_LIMIT = 20;
 
 /** Defaults of the voice keys (agents/voice-settings.ts reads them into a call's VoiceSettings). */
 export const VOICE_DEFAULTS = Object.freeze({
@@ -175,6 +177,15 @@ export const AgentConfigurationsSchema = Type.Object(
         description: `A call that runs longer is ended (default ${DEFAULT_MAX_CALL_DURATION_SECONDS}).`,
       }),
     ),
+    max_tool_calls_per_turn: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_TOOL_CALLS_PER_TURN_LIMIT,
+        description:
+          `The most tool calls the LLM may make in one agent turn (default ${DEFAULT_MAX_TOOL_CALLS_PER_TURN}); ` +
+          'past it the LLM must answer.',
+      }),
+    ),
     context_compaction_enabled: Type.Optional(
       Type.Boolean({
         description:
@@ -249,3 +260,14 @@ export function withConfigurationDefaults(
 /** Dograh's `context_compaction_enabled` (conversation/compaction.ts): only `true` turns it on. */
 export const contextCompactionOf = (configurations: Record<string, unknown> | null | undefined): boolean =>
   configurations?.context_compaction_enabled === true;
+
+/** `max_tool_calls_per_turn` (conversation/tool-rounds.ts), the default when absent or out of bounds. */
+export function maxToolCallsPerTurnOf(configurations: Record<string, unknown> | null | undefined): number {
+  const given = configurations?.max_tool_calls_per_turn;
+  return typeof given === 'number' &&
+    Number.isInteger(given) &&
+    given >= 1 &&
+    given <= MAX_TOOL_CALLS_PER_TURN_LIMIT
+    ? given
+    : DEFAULT_MAX_TOOL_CALLS_PER_TURN;
+}

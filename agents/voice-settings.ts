@@ -9,6 +9,7 @@ import type { VoiceSettings } from '../voice/live-call';
 import { DEFAULT_VAD_ENGINE, type VadEngine } from '../voice/vad/detector';
 import {
   contextCompactionOf,
+  maxToolCallsPerTurnOf,
   VOICE_CONFIGURATION_KEYS,
   VOICE_DEFAULTS,
   withConfigurationDefaults,
@@ -60,6 +61,7 @@ export function readVoiceSettings(
     recordingEnabled: (read('recording_enabled') as boolean | undefined) ?? VOICE_DEFAULTS.recordingEnabled,
     voicemailMessage: spoken(read('voicemail_message')),
     contextCompaction: contextCompactionOf(given),
+    maxToolCallsPerTurn: maxToolCallsPerTurnOf(given),
   };
 }
 

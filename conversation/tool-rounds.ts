@@ -18,7 +18,7 @@ import type { AgentTool, ToolOutcome, ToolRunner } from './agent-tools';
 import type { ConversationState, ToolCallRecord, ToolRound, Turn } from './conversation-state';
 import { fillTemplate } from './template-variables';
 
-export const DEFAULT_MAX_TOOL_CALLS_PER_TURN = 5;
+export { DEFAULT_MAX_TOOL_CALLS_PER_TURN } from '../agents/settings';
 export const WAIT_MESSAGE_AFTER_MS = 1000;
 export const DEFAULT_WAIT_MESSAGE = 'One moment, please.';
 const GATHERED_RESULT_CHARS = 2000;

@@ -22,16 +22,20 @@ export class CallConversation {
   state: ConversationState;
   private saving: Promise<void> = Promise.resolve();
 
+  /**
+   * What every engine request of the call shares: turn times in media time from the stream's start (the transcript
+   * lines up with the recording), LLM first-token deadlines in media time too, and the agent's tools.
+   */
+  readonly records: RecordSetup & Pick<ConversationSetup, 'deadlineClock' | 'tools' | 'maxToolCallsPerTurn'>;
+
   constructor(
     call: LiveCall,
-    /**
-     * Turn times: media time from the stream's start, so the transcript lines up with the recording; LLM first-token
-     * deadlines in media time too.
-     */
-    readonly records: RecordSetup & Pick<ConversationSetup, 'deadlineClock'>,
+    times: RecordSetup & Pick<ConversationSetup, 'deadlineClock'>,
     private readonly sink: ConversationSink,
     private readonly log: Logger,
   ) {
+    this.records = { ...times, tools: call.tools, maxToolCallsPerTurn: call.settings.maxToolCallsPerTurn };
+    const records = this.records;
     this.state =
       call.saved ??
       openConversation(

@@ -3,6 +3,7 @@
  * server (media/) loads a `LiveCall` from the database when a stream opens; the pipeline (voice/call-pipeline.ts)
  * talks and reports through a `ConversationSink`, which stores the conversation after every turn and once at the end.
  */
+import type { ToolRunner } from '../conversation/agent-tools';
 import type { AgentDefinition } from '../agents/definition';
 import type { Logger } from '../config/logger';
 import type { ConversationState, EndReason } from '../conversation/conversation-state';
@@ -61,6 +62,8 @@ export interface VoiceSettings {
   voicemailMessage: string | null;
   /** `context_compaction_enabled`: earlier turns reach the LLM as one summary (conversation/compaction.ts). */
   contextCompaction: boolean;
+  /** `max_tool_calls_per_turn` (conversation/tool-rounds.ts). */
+  maxToolCallsPerTurn: number;
 }
 
 /** One call as the media process loads it when its stream opens. */
@@ -79,6 +82,8 @@ export interface LiveCall {
   settings: VoiceSettings;
   /** The conversation saved so far (a reconnecting stream continues it); null on a fresh call. */
   saved: ConversationState | null;
+  /** The agent's tools, ready to run (its nodes' `tool_uuids`, conversation/agent-tools.ts); absent: none. */
+  tools?: ToolRunner;
   /** The agent's opt-out disposition and key (domain/opt-out.ts); absent: the default disposition, no key. */
   optOut?: OptOutSettings;
   /** The person's E.164 number (called, or calling in), for logs (masked); null or absent when there is none. */

@@ -24,6 +24,7 @@ describe('readVoiceSettings', () => {
       recordingEnabled: true,
       voicemailMessage: null,
       contextCompaction: false,
+      maxToolCallsPerTurn: 5,
     };
     expect(readVoiceSettings(undefined)).toEqual(defaults);
     expect(readVoiceSettings(null)).toEqual(defaults);
@@ -55,6 +56,7 @@ describe('readVoiceSettings', () => {
         recording_enabled: false,
         voicemail_message: 'Please call us back.',
         context_compaction_enabled: true,
+        max_tool_calls_per_turn: 2,
       }),
     ).toEqual({
       voiceConfigId: 42,
@@ -77,6 +79,7 @@ describe('readVoiceSettings', () => {
       recordingEnabled: false,
       voicemailMessage: 'Please call us back.',
       contextCompaction: true,
+      maxToolCallsPerTurn: 2,
     });
   });
 

@@ -3,6 +3,7 @@
  * as the vendor, the real voice activity detector, flite for the agent's and the caller's speech, the simulator
  * recogniser reading the caller's text, and the OpenAI fake over HTTP as the LLM.
  */
+import type { ToolRunner } from '../../conversation/agent-tools';
 import pino from 'pino';
 import { afterAll, beforeEach } from 'vitest';
 import type { AgentDefinition } from '../../agents/definition';
@@ -84,6 +85,7 @@ export const testCall = (
     variables?: Record<string, unknown>;
     saved?: ConversationState | null;
     runId?: number;
+    tools?: ToolRunner;
   } = {},
 ): LiveCall => ({
   runId: options.runId ?? 1,
@@ -97,6 +99,7 @@ export const testCall = (
   dispositionCodes: ['done'],
   settings: settingsOf(options.settings),
   saved: options.saved ?? null,
+  ...(options.tools && { tools: options.tools }),
 });
 
 export const modelOf = (fake: OpenAiFake): LanguageModel =>
@@ -162,6 +165,8 @@ export function startCall(options: {
   llm?: LanguageModel;
   /** How many times faster than real time caller frames may arrive (default the transport's, 10). */
   speed?: number;
+  /** The agent's tools (the definition's nodes name them in `tool_uuids`). */
+  tools?: ToolRunner;
 }): CallUnderTest {
   const transport = new MemoryTransport(16000, options.speed);
   const saved: ConversationState[] = [];

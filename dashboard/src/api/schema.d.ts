@@ -7207,6 +7207,8 @@ export interface paths {
                             language?: string;
                             /** @description A call that runs longer is ended (default 1800). */
                             max_call_duration_seconds?: number;
+                            /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                            max_tool_calls_per_turn?: number;
                             /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                             max_user_idle_timeout?: number;
                             /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -7335,6 +7337,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -8252,6 +8256,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -8465,6 +8471,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -8648,6 +8656,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -8821,6 +8831,8 @@ export interface paths {
                             language?: string;
                             /** @description A call that runs longer is ended (default 1800). */
                             max_call_duration_seconds?: number;
+                            /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                            max_tool_calls_per_turn?: number;
                             /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                             max_user_idle_timeout?: number;
                             /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -8949,6 +8961,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -9161,6 +9175,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
@@ -9432,6 +9448,8 @@ export interface paths {
                                 language?: string;
                                 /** @description A call that runs longer is ended (default 1800). */
                                 max_call_duration_seconds?: number;
+                                /** @description The most tool calls the LLM may make in one agent turn (default 5); past it the LLM must answer. */
+                                max_tool_calls_per_turn?: number;
                                 /** @description Seconds of caller silence after the agent spoke before it asks once whether they are still there, then ends the call (default 10). */
                                 max_user_idle_timeout?: number;
                                 /** @description The LLM model; absent: the voice configuration's, else the operator's. */
