@@ -84,3 +84,26 @@ export function compactedHistory(state: ConversationState): ChatMessage[] {
     ? [{ role: 'user', content: `(Summary of the conversation so far: ${summary})` }, ...turns]
     : turns;
 }
+
+/**
+ * Compaction, when due: the summary is asked for beside the turn's next request and applied once it comes (the engine
+ * awaits the returned promise before the turn is recorded). A failed summary changes nothing (the next turn tries
+ * again), and a turn cut short (barge-in, `signal`) drops it with the rest of the turn. Null when none is due.
+ */
+export function compactBeside(
+  llm: LanguageModel,
+  state: ConversationState,
+  after: 'turn' | 'transition',
+  addUsage: (usage: TokenUsage) => void,
+  signal?: AbortSignal,
+): Promise<void> | null {
+  const upTo = turnsToSummarize(state, after);
+  if (upTo === null) return null;
+  return summarize(llm, state, upTo, signal).then(
+    ({ compaction, usage }) => {
+      addUsage(usage);
+      state.compaction = compaction;
+    },
+    () => {},
+  );
+}

@@ -9,7 +9,7 @@ import {
   type TurnUsage,
 } from './conversation-state';
 import type { ToolRunner } from './agent-tools';
-import { summarize, turnsToSummarize } from './compaction';
+import { compactBeside } from './compaction';
 import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
@@ -196,7 +196,9 @@ async function agentTurn(
   const extracted = async () => {
     for (const extraction of extractions.splice(0)) await extraction;
   };
-  let compacting = compactBeside(setup, state, meter, 'turn');
+  const compact = (after: 'turn' | 'transition') =>
+    compactBeside(llm, state, after, (usage) => meter.add(usage), setup.speech?.signal);
+  let compacting = compact('turn');
   if (compacting) extractions.push(compacting);
   // This turn's tool rounds, and the words said with its transitions: the next requests see them.
   const turn: TurnSoFar = { rounds: [], calls: { count: 0 } };
@@ -271,7 +273,7 @@ async function agentTurn(
       at: clock(setup),
     });
     state.node_id = taken.edge.target;
-    compacting ??= compactBeside(setup, state, meter, 'transition');
+    compacting ??= compact('transition');
     if (compacting && !extractions.includes(compacting)) extractions.push(compacting);
   }
   await extracted();
@@ -380,28 +382,6 @@ function speak(
     ...(rounds.some((round) => round.calls.length > 0) && { tool_rounds: rounds }),
   });
   setup.tools?.turnRecorded();
-}
-
-/**
- * Context compaction (compaction.ts), when due: the summary is asked for beside the turn's next request and applied
- * once it comes, before the turn is recorded. A failed summary changes nothing (the next turn tries again), and a turn
- * cut short (barge-in) drops it with the rest of the turn.
- */
-function compactBeside(
-  setup: ConversationSetup,
-  state: ConversationState,
-  meter: TurnMeter,
-  after: 'turn' | 'transition',
-): Promise<void> | null {
-  const upTo = turnsToSummarize(state, after);
-  if (upTo === null) return null;
-  return summarize(setup.llm, state, upTo, setup.speech?.signal).then(
-    ({ compaction, usage }) => {
-      meter.add(usage);
-      state.compaction = compaction;
-    },
-    () => {},
-  );
 }
 
 async function extractFrom(
