@@ -225,6 +225,23 @@ describe('tool calls in a turn', () => {
   });
 });
 
+describe('words said with a transition', () => {
+  it('are kept in the turn and seen by the next step’s request', async () => {
+    const box = memoryToolbox();
+    fake.handle((request): FakeReply => {
+      if (/Current step: Done/.test(request.messages[0]!.content)) return { content: 'Goodbye!' };
+      if (/all set/.test(lastUserMessage(request)))
+        return { content: 'Alright then.', toolCalls: [{ name: 'finished', arguments: {} }] };
+      return { content: 'Hello.' };
+    });
+    const setup = setupWith(box);
+    const state = await userSays(setup, await start(setup), 'I am all set.');
+    expect(state.turns.at(-1)!.content).toBe('Alright then. Goodbye!');
+    expect(fake.requests.at(-1)!.messages.at(-1)).toEqual({ role: 'assistant', content: 'Alright then.' });
+    expect(state.end_reason).toBe('completed');
+  });
+});
+
 describe('tools that end the turn', () => {
   it('end_call: says its message, ends the conversation completed, keeps the reason', async () => {
     const box = memoryToolbox();
