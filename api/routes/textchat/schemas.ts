@@ -31,6 +31,19 @@ export const MessageBody = Type.Object(
 );
 
 const Usage = Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer() });
+const ToolRound = Type.Object({
+  said: Type.String(),
+  calls: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      tool_uuid: Type.Union([Type.String(), Type.Null()]),
+      arguments: Type.Object({}, { additionalProperties: true }),
+      ok: Type.Boolean(),
+      result: Type.String(),
+    }),
+  ),
+});
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const ConversationView = Type.Object({
@@ -49,6 +62,13 @@ export const ConversationView = Type.Object({
         Type.String({
           description:
             'The model that wrote an agent turn (with fallbacks configured: the one that answered).',
+        }),
+      ),
+      tool_rounds: Type.Optional(
+        Type.Array(ToolRound, {
+          description:
+            "The agent turn's tool calls before its last words, round by round: the words said alongside (they " +
+            'begin `content`) and each call with its arguments and the result the LLM got.',
         }),
       ),
     }),

@@ -7637,6 +7637,20 @@ export interface paths {
                                     model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
+                                    /** @description The agent turn's tool calls before its last words, round by round: the words said alongside (they begin `content`) and each call with its arguments and the result the LLM got. */
+                                    tool_rounds?: {
+                                        calls: {
+                                            arguments: {
+                                                [key: string]: unknown;
+                                            };
+                                            id: string;
+                                            name: string;
+                                            ok: boolean;
+                                            result: string;
+                                            tool_uuid: string | null;
+                                        }[];
+                                        said: string;
+                                    }[];
                                     usage?: {
                                         completion_tokens: number;
                                         prompt_tokens: number;
@@ -7933,6 +7947,20 @@ export interface paths {
                                     model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
+                                    /** @description The agent turn's tool calls before its last words, round by round: the words said alongside (they begin `content`) and each call with its arguments and the result the LLM got. */
+                                    tool_rounds?: {
+                                        calls: {
+                                            arguments: {
+                                                [key: string]: unknown;
+                                            };
+                                            id: string;
+                                            name: string;
+                                            ok: boolean;
+                                            result: string;
+                                            tool_uuid: string | null;
+                                        }[];
+                                        said: string;
+                                    }[];
                                     usage?: {
                                         completion_tokens: number;
                                         prompt_tokens: number;
@@ -8102,6 +8130,20 @@ export interface paths {
                                     model?: string;
                                     node_id: string;
                                     role: "agent" | "user";
+                                    /** @description The agent turn's tool calls before its last words, round by round: the words said alongside (they begin `content`) and each call with its arguments and the result the LLM got. */
+                                    tool_rounds?: {
+                                        calls: {
+                                            arguments: {
+                                                [key: string]: unknown;
+                                            };
+                                            id: string;
+                                            name: string;
+                                            ok: boolean;
+                                            result: string;
+                                            tool_uuid: string | null;
+                                        }[];
+                                        said: string;
+                                    }[];
                                     usage?: {
                                         completion_tokens: number;
                                         prompt_tokens: number;
