@@ -1,15 +1,21 @@
 /** `{{name}}` placeholders in prompts, filled from a call's variables. */
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
+/** One placeholder; its group is the variable's path. Global: use it with `replace`, or copy it for `exec`. */
+export const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
-function lookup(variables: Record<string, unknown>, path: string): unknown {
-  if (path in variables) return variables[path];
-  // Dotted paths reach into nested values, e.g. {{contact.first_name}}.
+/**
+ * The value a placeholder's path names, or undefined. Own properties only: `{{constructor}}` names nothing. A dotted
+ * path reaches into nested values, e.g. {{contact.first_name}}, unless the whole path is a variable's name.
+ */
+export function lookupVariable(variables: Record<string, unknown>, path: string): unknown {
+  if (Object.hasOwn(variables, path)) return variables[path];
   return path
     .split('.')
     .reduce<unknown>(
       (value, key) =>
-        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+        typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
       variables,
     );
 }
@@ -20,7 +26,7 @@ function lookup(variables: Record<string, unknown>, path: string): unknown {
  */
 export function fillTemplate(text: string, variables: Record<string, unknown>): string {
   return text.replace(PLACEHOLDER, (_match, path: string) => {
-    const value = lookup(variables, path);
+    const value = lookupVariable(variables, path);
     if (value === undefined || value === null) return '';
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   });

@@ -21,6 +21,7 @@ import type {
 } from './tables/telephony';
 import type { VoiceConfigurationsTable } from './tables/voice';
 import type { WebhookCredentialsTable } from './tables/webhook-credentials';
+import type { ToolsTable } from './tables/tools';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 import type {
   WebhookDeliveriesTable,
@@ -41,6 +42,7 @@ export type * from './tables/runs';
 export type * from './tables/telephony';
 export type * from './tables/voice';
 export type * from './tables/webhook-credentials';
+export type * from './tables/tools';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
@@ -76,6 +78,7 @@ export interface Database {
   media_stream_leases: MediaStreamLeasesTable;
   voice_configurations: VoiceConfigurationsTable;
   webhook_credentials: WebhookCredentialsTable;
+  tools: ToolsTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
@@ -94,6 +97,7 @@ export type AgentDefinition = Selectable<AgentDefinitionsTable>;
 export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
 export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
 export type WebhookCredential = Selectable<WebhookCredentialsTable>;
+export type Tool = Selectable<ToolsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;

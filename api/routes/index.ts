@@ -38,6 +38,7 @@ import webhookDeliveries from './webhook-deliveries';
 import callingRules from './calling-rules';
 import doNotCall from './do-not-call';
 import webhookCredentials from './webhook-credentials';
+import tools from './tools';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/calling-rules', callingRules],
     ['/organizations/do-not-call', doNotCall],
     ['/credentials', webhookCredentials],
+    ['/tools', tools],
     ['/organizations', organizationDeletion],
     ['/user', userDeletion],
   ];

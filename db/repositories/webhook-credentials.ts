@@ -128,17 +128,20 @@ export async function updateWebhookCredential(
     .executeTakeFirstOrThrow();
 }
 
-/** What holds a credential: today agents whose current definition names it; tools will be another kind. */
+/** What holds a credential: agents whose current definition names it, and tools that are not archived. */
 export interface WebhookCredentialUse {
-  kind: 'agent';
-  id: number;
+  kind: 'agent' | 'tool';
+  /** The agent's id, or the tool's `tool_uuid`. */
+  id: number | string;
   name: string;
 }
 
 /**
  * Everything that uses the credential, which therefore cannot be deleted: agents (active or archived: an archived one
  * can be reactivated) whose current definition has a node with `pre_call_fetch_credential_uuid` naming it, compared
- * case-insensitively as the uuid lookup is. A new kind of user (tools) adds its query here.
+ * case-insensitively as the uuid lookup is; then tools, active or draft (an archived tool is no user until it is
+ * unarchived, which checks its credential again), whose `config.credential_uuid` or `config.resolver.credential_uuid`
+ * names it.
  */
 export async function webhookCredentialUses(
   db: Executor,
@@ -161,8 +164,28 @@ export async function webhookCredentialUses(
     )
     .orderBy('agents.id')
     .execute();
-  return agents.map((agent) => ({ kind: 'agent' as const, id: agent.id, name: agent.name }));
+  const tools = await db
+    .selectFrom('tools')
+    .select(['tool_uuid', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where('status', '!=', 'archived')
+    .where((eb) =>
+      eb.or(
+        TOOL_CREDENTIAL_PATHS.map(
+          (path) => sql<boolean>`lower(definition #>> ${path}::text[]) = ${credentialUuid.toLowerCase()}`,
+        ),
+      ),
+    )
+    .orderBy('id')
+    .execute();
+  return [
+    ...agents.map((agent) => ({ kind: 'agent' as const, id: agent.id, name: agent.name })),
+    ...tools.map((tool) => ({ kind: 'tool' as const, id: tool.tool_uuid, name: tool.name })),
+  ];
 }
+
+/** Where a tool definition names a credential (Dograh's `_credential_uuids_from_definition`). */
+const TOOL_CREDENTIAL_PATHS = ['{config,credential_uuid}', '{config,resolver,credential_uuid}'];
 
 /** Deletes softly: the row keeps its uuid and name for the definitions that still name it, and loses its secrets. */
 export async function softDeleteWebhookCredential(trx: Trx, id: number): Promise<void> {

@@ -170,6 +170,41 @@ describe("Dograh's client models read our responses", () => {
     );
   });
 
+  it('tools: create (the SDK’s createTool), list (listTools), get, update and unarchive answer ToolResponse', async () => {
+    const created = await request('POST', '/tools/', {
+      name: 'Look up order',
+      description: 'Finds an order by its number.',
+      definition: {
+        type: 'http_api',
+        config: {
+          method: 'get',
+          url: 'https://93.184.216.34/orders/{{order_id}}',
+          parameters: [{ name: 'order_id', type: 'string', description: 'The order number.' }],
+        },
+      },
+    });
+    expectModel(created, 'ToolResponse');
+    expectEach(await request('GET', '/tools/'), 'ToolResponse');
+    expectEach(await request('GET', '/tools/?status=active,archived&category=http_api'), 'ToolResponse');
+    expectModel(await request('GET', `/tools/${created.tool_uuid}`), 'ToolResponse');
+    expectModel(
+      await request('PUT', `/tools/${created.tool_uuid}`, { description: 'Finds an order.' }),
+      'ToolResponse',
+    );
+    const calculator = await request('POST', '/tools/', {
+      name: 'Calculator',
+      definition: { type: 'calculator' },
+    });
+    expectModel(calculator, 'ToolResponse');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tools/${calculator.tool_uuid}`,
+      headers: org.headers,
+    });
+    expect(deleted.json()).toEqual({ status: 'archived', tool_uuid: calculator.tool_uuid });
+    expectModel(await request('POST', `/tools/${calculator.tool_uuid}/unarchive`), 'ToolResponse');
+  });
+
   it('signup and login answer AuthResponse', async () => {
     const credentials = {
       email: `dograh-${process.pid}-${Date.now()}@example.com`,

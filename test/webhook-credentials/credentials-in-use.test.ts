@@ -103,6 +103,38 @@ describe('deleting a webhook credential in use', () => {
     );
   });
 
+  it('is 409 naming a tool that is not archived; archiving the tool frees it, and unarchiving then is refused', async () => {
+    const credential = await createCredential('Orders API');
+    const tool = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tools/',
+      headers: org.headers,
+      payload: {
+        name: 'Look up order',
+        definition: {
+          type: 'http_api',
+          config: { method: 'GET', url: 'https://93.184.216.34/orders', credential_uuid: credential.uuid },
+        },
+      },
+    });
+    expect(tool.statusCode, tool.body).toBe(201);
+    const { tool_uuid: toolUuid } = tool.json() as { tool_uuid: string };
+    expect(await webhookCredentialUses(t.ctx.db, org.organizationId, credential.uuid)).toEqual([
+      { kind: 'tool', id: toolUuid, name: 'Look up order' },
+    ]);
+    const refused = await send('DELETE', `/${credential.uuid}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`This credential is in use by: tool ${toolUuid} (Look up order).`);
+
+    const tools = (method: 'DELETE' | 'POST', path: string) =>
+      t.app.inject({ method, url: `/api/v1/tools/${toolUuid}${path}`, headers: org.headers });
+    expect((await tools('DELETE', '')).statusCode).toBe(200);
+    expect((await send('DELETE', `/${credential.uuid}`)).statusCode).toBe(200);
+    const unarchived = await tools('POST', '/unarchive');
+    expect(unarchived.statusCode).toBe(400);
+    expect(unarchived.json().detail).toBe('credential_not_found');
+  });
+
   it('is free to delete when only another organization’s agent names its uuid', async () => {
     const credential = await createCredential('Lonely');
     await createAgent('Foreign only', credential.uuid, other);

@@ -7,45 +7,19 @@
 import type { WebhookCredentialType } from '../../../db/database';
 import type { FieldSet } from '../../../providers/credential-fields';
 import type { ProviderField } from '../../../providers/catalogue';
+import { headerNameProblem, headerValueProblem } from '../../../net/http-headers';
 
 /** Longest header name, user name and secret accepted. */
 export const MAX_HEADER_NAME_LENGTH = 256;
 export const MAX_SECRET_LENGTH = 4096;
 
-// RFC 9110 §5.6.2: a field name is a token.
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// Printable ASCII, space and tab: what every HTTP client sends as a header value unchanged.
-const HEADER_VALUE = /^[\t\x20-\x7E]*$/;
 // RFC 6750 §2.1's b64token.
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses.
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
-/**
- * Headers that frame or route the request, or that our requests set themselves (`Idempotency-Key` makes a repeated
- * tool request harmless): a credential may not replace them.
- */
-const RESERVED_HEADERS = new Set([
-  'connection',
-  'content-length',
-  'expect',
-  'host',
-  'idempotency-key',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-const headerName = (value: string) => {
-  if (!TOKEN.test(value)) return "Input should be an HTTP header name (letters, digits and !#$%&'*+-.^_`|~)";
-  if (RESERVED_HEADERS.has(value.toLowerCase())) return `${value} is set by the request itself`;
-  return null;
-};
-const headerValue = (value: string) =>
-  HEADER_VALUE.test(value) ? null : 'Input should be printable ASCII (it is sent as a header value)';
+const headerName = headerNameProblem;
+const headerValue = headerValueProblem;
 const bearerToken = (value: string) =>
   BEARER_TOKEN.test(value) ? null : 'Input should be a bearer token (letters, digits and -._~+/, then any =)';
 const userName = (value: string) => {

@@ -107,8 +107,8 @@ const webhookCredentialRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a webhook credential',
         description:
           'Soft: the credential leaves every list and lookup and its secrets are erased. 409 credential_in_use, ' +
-          'naming the agents, while the current definition of an agent (active or archived) names it in ' +
-          '`pre_call_fetch_credential_uuid`.',
+          'naming its users, while the current definition of an agent (active or archived) names it in ' +
+          '`pre_call_fetch_credential_uuid` or a tool that is not archived names it in its definition.',
         params: CredentialParams,
         response: { 200: DeletedCredential, 404: ErrorBody, 409: ErrorBody },
       },

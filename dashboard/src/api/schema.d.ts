@@ -2771,7 +2771,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook credential
-         * @description Soft: the credential leaves every list and lookup and its secrets are erased. 409 credential_in_use, naming the agents, while the current definition of an agent (active or archived) names it in `pre_call_fetch_credential_uuid`.
+         * @description Soft: the credential leaves every list and lookup and its secrets are erased. 409 credential_in_use, naming its users, while the current definition of an agent (active or archived) names it in `pre_call_fetch_credential_uuid` or a tool that is not archived names it in its definition.
          */
         delete: {
             parameters: {
@@ -6777,6 +6777,675 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tools
+         * @description By name. Without `status`, every tool but the archived ones; `status` takes one status or several, comma-separated. An unknown status or category is 422.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description http_api, end_call, transfer_call, calculator, mcp */
+                    category?: string;
+                    /** @description `active`, `archived`, `draft`, or several comma-separated. */
+                    status?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                provider_id: string;
+                            } | null;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            description: string | null;
+                            icon: string | null;
+                            icon_color: string | null;
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a tool
+         * @description `category` defaults to `definition.type` and must equal it. The definition is checked field by field (422 naming each problem); a `credential_uuid` that is not a live credential of the organization is 400 credential_not_found; a URL that leads to a private address is 422 destination_not_allowed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Dograh's categories but `native` and `integration` (placeholders in Dograh).
+                         * @enum {string}
+                         */
+                        category?: "http_api" | "end_call" | "transfer_call" | "calculator" | "mcp";
+                        /** @description Dograh's typed definition. Every field of `config` is checked against its type's schema; a field Dograh does not have, or one nothing here acts on (recorded audio), is 422 `extra_forbidden`. */
+                        definition: {
+                            /** @description The configuration of `type` (docs/api.md). */
+                            config?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description 1 (the only version). */
+                            schema_version?: number;
+                            /**
+                             * @description Dograh's categories but `native` and `integration` (placeholders in Dograh).
+                             * @enum {string}
+                             */
+                            type: "http_api" | "end_call" | "transfer_call" | "calculator" | "mcp";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        description?: string | null;
+                        icon?: string | null;
+                        /** @description A hex color, `#3B82F6`. */
+                        icon_color?: string | null;
+                        /** @description Also the LLM function name (lower case, other characters `_`). */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                provider_id: string;
+                            } | null;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            description: string | null;
+                            icon: string | null;
+                            icon_color: string | null;
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tool
+         * @description Archived tools too.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                provider_id: string;
+                            } | null;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            description: string | null;
+                            icon: string | null;
+                            icon_color: string | null;
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Update a tool
+         * @description Partial: absent or `null` keeps a field. A `definition` replaces the stored one whole and must be of the tool's category. `status` (`active`, `draft`, `archived`) moves the tool.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Dograh's typed definition. Every field of `config` is checked against its type's schema; a field Dograh does not have, or one nothing here acts on (recorded audio), is 422 `extra_forbidden`. */
+                        definition?: ({
+                            /** @description The configuration of `type` (docs/api.md). */
+                            config?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description 1 (the only version). */
+                            schema_version?: number;
+                            /**
+                             * @description Dograh's categories but `native` and `integration` (placeholders in Dograh).
+                             * @enum {string}
+                             */
+                            type: "http_api" | "end_call" | "transfer_call" | "calculator" | "mcp";
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        description?: string | null;
+                        icon?: string | null;
+                        /** @description A hex color, `#3B82F6`. */
+                        icon_color?: string | null;
+                        name?: string | null;
+                        status?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                provider_id: string;
+                            } | null;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            description: string | null;
+                            icon: string | null;
+                            icon_color: string | null;
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Archive a tool
+         * @description Soft: the tool leaves the default list and keeps its uuid; an archived tool is 404 here.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "archived";
+                            /** Format: uuid */
+                            tool_uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool_uuid}/mcp/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh an MCP tool's catalogue
+         * @description Not offered yet: 501 mcp_not_supported for an MCP tool, 400 not_mcp_tool for another.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            discovered_tools: unknown[];
+                            error: string | null;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool_uuid}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test an HTTP API tool
+         * @description Sends the request once with `llm_params` and `preset_params` and answers what was sent (credential values masked) and what came back. A failure of the request is a 200 with `status: "error"`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Values the LLM would give. */
+                        llm_params?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Preset parameter values as they are (their templates are not filled in a test). */
+                        preset_params?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The answer: its JSON, or its text (cut at 8 KiB). */
+                            data: unknown;
+                            duration_ms: number;
+                            error: string | null;
+                            hint: string | null;
+                            /** @description The JSON body (POST, PUT, PATCH); null otherwise. */
+                            request_body: unknown;
+                            /** @description As sent, the credential's values masked. */
+                            request_headers: {
+                                [key: string]: string;
+                            };
+                            request_method: string;
+                            request_params: {
+                                [key: string]: string;
+                            } | null;
+                            request_url: string;
+                            status: "success" | "error";
+                            status_code: number | null;
+                            /** @description Ours: the answer was longer than 8 KiB and `data` is its start. */
+                            truncated: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/{tool_uuid}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unarchive a tool
+         * @description Back to `active`. 404 unless archived; 400 credential_not_found when its credential is gone.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tool_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            created_by: {
+                                id: number;
+                                provider_id: string;
+                            } | null;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            description: string | null;
+                            icon: string | null;
+                            icon_color: string | null;
+                            id: number;
+                            name: string;
+                            status: string;
+                            /** Format: uuid */
+                            tool_uuid: string;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
                 };
             };
         };

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the customer's API received. */
+export interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface Receiver {
+  base: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+/**
+ * A customer's API on loopback: `/slow` answers after 2 s, `/fail` 500, `/big` 20,000 bytes of text, `/redirect` a
+ * 302 to `/landing`; any other path echoes JSON `{ok:true, path}`.
+ */
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
+      if (path.startsWith('/slow')) {
+        const timer = setTimeout(() => response.end('{"late":true}'), 2000);
+        response.on('close', () => clearTimeout(timer));
+        return;
+      }
+      if (path.startsWith('/fail')) return void response.writeHead(500).end('boom');
+      if (path.startsWith('/big')) return void response.writeHead(200).end('a'.repeat(20_000));
+      if (path.startsWith('/redirect'))
+        return void response.writeHead(302, { location: `${base}/landing` }).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, path }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
