@@ -30,7 +30,10 @@ export interface ToolOutcome {
 }
 
 export interface ToolRunContext {
+  /** The call's variables (agent defaults and initial context). */
   variables: Record<string, unknown>;
+  /** What the conversation gathered so far (`gathered_context`). */
+  gathered: Record<string, unknown>;
   idempotencyKey: string;
 }
 
@@ -71,7 +74,7 @@ export class ToolRunner {
   run(
     tool: AgentTool,
     args: Record<string, unknown>,
-    variables: Record<string, unknown>,
+    values: Pick<ToolRunContext, 'variables' | 'gathered'>,
   ): Promise<ToolOutcome> {
     const call = `${tool.uuid}:${canonical(args)}`;
     const known = this.pending.get(call);
@@ -82,7 +85,7 @@ export class ToolRunner {
       .slice(0, 32);
     // Not aborted with the turn: a request already sent finishes, and the next turn may use its result.
     const outcome = this.toolbox
-      .run(tool, args, { variables, idempotencyKey })
+      .run(tool, args, { ...values, idempotencyKey })
       .catch((error: unknown): ToolOutcome => ({
         ok: false,
         content: `The tool failed: ${error instanceof Error ? error.message : String(error)}`,

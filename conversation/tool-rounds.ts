@@ -138,7 +138,10 @@ async function runWithWaitMessage(
   call: ToolCall,
   round: ToolRound,
 ): Promise<ToolOutcome> {
-  const outcome = setup.tools.run(tool, call.arguments, state.variables);
+  const outcome = setup.tools.run(tool, call.arguments, {
+    variables: state.variables,
+    gathered: structuredClone(state.gathered),
+  });
   let stopWaiting = () => {};
   if (setup.say && tool.action.type === 'run') {
     const line = tool.action.waitMessage?.trim() || DEFAULT_WAIT_MESSAGE;

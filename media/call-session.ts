@@ -20,6 +20,9 @@ import { resolveCallVoices } from '../voice/voice-setup';
 import { transferHookOf } from './call-transfer-hook';
 import { createConversationStore, type RecordingKeys } from './conversation-store';
 import { loadLiveCall } from './live-call-loader';
+import { agentToolRunner } from '../tools/agent-toolbox';
+import { createCredentialsCipher } from '../config/credentials-cipher';
+import { destinationPolicy } from '../net/outbound-destinations';
 
 export interface CallSessionDeps {
   config: Readonly<Config>;
@@ -71,6 +74,17 @@ export async function runCallSession(
     return;
   }
   const voices = await resolveCallVoices({ ...deps, logger: log }, call);
+  call.tools = await agentToolRunner(
+    {
+      db: deps.db,
+      cipher: createCredentialsCipher(deps.config),
+      destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
+      logger: log,
+    },
+    call.organizationId,
+    call.definition,
+    `run:${call.runId}`,
+  );
   const recorded = call.settings.recordingEnabled ? recordingOf(deps, call, transport, log) : null;
   const sink = createConversationStore({ ...deps, logger: log }, call, {
     finishRecording: recorded?.finish,

@@ -288,9 +288,10 @@ describe('one request per call', () => {
     const box = memoryToolbox();
     const runner = new ToolRunner(box.toolbox, 'run-2');
     const [tool] = TOOLS;
-    const first = runner.run(tool!, { order: '7' }, {});
-    const again = runner.run(tool!, { b: 1, order: '7' }, {});
-    const same = runner.run(tool!, { order: '7' }, {});
+    const none = { variables: {}, gathered: {} };
+    const first = runner.run(tool!, { order: '7' }, none);
+    const again = runner.run(tool!, { b: 1, order: '7' }, none);
+    const same = runner.run(tool!, { order: '7' }, none);
     expect(same).toBe(first);
     await Promise.all([first, again]);
     expect(box.runs.map((run) => run.key)).toEqual([
@@ -298,7 +299,7 @@ describe('one request per call', () => {
       expect.not.stringMatching(box.runs[0]!.key),
     ]);
     runner.turnRecorded();
-    await runner.run(tool!, { order: '7' }, {});
+    await runner.run(tool!, { order: '7' }, none);
     expect(box.runs).toHaveLength(3);
     expect(box.runs[2]!.key).not.toBe(box.runs[0]!.key);
   });

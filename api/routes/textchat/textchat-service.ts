@@ -1,6 +1,9 @@
 import type { AgentDefinition } from '../../../agents/definition';
 import { contextCompactionOf, withConfigurationDefaults } from '../../../agents/settings';
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../config';
+import { createCredentialsCipher } from '../../../config/credentials-cipher';
+import type { Logger } from '../../../config/logger';
 import type { ConversationState } from '../../../conversation/conversation-state';
 import {
   endConversation,
@@ -17,6 +20,7 @@ import { getDefinitionForCall } from '../../../db/repositories/agent-definitions
 import { createRun, getRun, saveRunProgress } from '../../../db/repositories/runs';
 import { readVoiceSettings } from '../../../agents/voice-settings';
 import { destinationPolicy } from '../../../net/outbound-destinations';
+import { agentToolRunner } from '../../../tools/agent-toolbox';
 import { agentLanguageModel } from '../../../voice/agent-llm';
 import type { ObjectStorage } from '../../../storage/object-storage';
 import { conflict, notFound, serviceUnavailable } from '../../errors';
@@ -27,6 +31,7 @@ export interface TextchatDeps {
   db: Db;
   storage: ObjectStorage;
   config: Readonly<Config>;
+  logger: Logger;
 }
 
 export interface TextchatOutcome {
@@ -53,7 +58,19 @@ async function setupFor(
       'llm_not_configured',
       'Text chats need an LLM (set LLM_BASE_URL or LLM_API_KEY, or an llm in the agent’s voice configuration).',
     );
-  return { definition, llm, maxTurns: deps.config.conversation.maxTurns };
+  const tools = await agentToolRunner(
+    { db: deps.db, cipher: createCredentialsCipher(deps.config), destinations, logger: deps.logger },
+    organizationId,
+    definition,
+    `textchat:${randomUUID()}`,
+  );
+  return {
+    definition,
+    llm,
+    maxTurns: deps.config.conversation.maxTurns,
+    ...(tools && { tools }),
+    maxToolCallsPerTurn: settings.maxToolCallsPerTurn,
+  };
 }
 
 /** Creates a textchat run and lets the agent greet; an LLM failure already ends it (disposition llm_error). */

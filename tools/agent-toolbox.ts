@@ -1,0 +1,204 @@
+/**
+ * The tools of an agent's calls and chats (conversation/agent-tools.ts's AgentToolbox over the `tools` table): the
+ * active tools its nodes name in `tool_uuids`, loaded once per call (or chat message), each offered to the LLM as a
+ * function — its name from the tool's (tools/function-name.ts), its description, its parameters — and run:
+ * - `http_api`: its request (tools/http-api-tool.ts), the answer (JSON or text, cut at 8 KiB) or the error back to
+ *   the LLM;
+ * - `calculator`: Dograh's safe calculator;
+ * - `end_call`: ends the call after its custom message, with a `reason` parameter when `endCallReason` is on;
+ * - `transfer_call` with a static destination (a number, a SIP address, or a {{variable}} that fills to one): hands
+ *   the call over after its custom message.
+ * Tools this engine cannot offer yet — MCP servers' tools, transfers whose destination is resolved over HTTP or by
+ * context mapping — are left out of the functions, and the log says so once per load.
+ */
+import type { AgentDefinition, AgentNode } from '../agents/definition';
+import { ToolRunner, type AgentTool, type AgentToolbox, type ToolOutcome } from '../conversation/agent-tools';
+import type { Logger } from '../config/logger';
+import type { Executor } from '../db/client';
+import type { Tool } from '../db/database';
+import type { SecretsOpener } from '../db/repositories/webhook-credentials';
+import type { DestinationPolicy } from '../net/outbound-destinations';
+import { CALCULATOR_FUNCTION, runCalculator } from './calculator';
+import { toolFunctionName } from './function-name';
+import { runHttpApiTool } from './http-api-tool';
+import type { HttpApiConfig } from './http-api-request';
+
+export interface ToolboxDeps {
+  db: Executor;
+  cipher: SecretsOpener;
+  destinations: DestinationPolicy;
+  logger: Logger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tool uuids a node names (Dograh's `tool_uuids`), in order, without repeats or malformed ones. */
+export function toolUuidsOf(node: AgentNode): string[] {
+  const named = (node.data as { tool_uuids?: unknown }).tool_uuids;
+  if (!Array.isArray(named)) return [];
+  return [...new Set(named.filter((uuid): uuid is string => typeof uuid === 'string' && UUID.test(uuid)))];
+}
+
+/** The agent's toolbox, or null when no node names a tool. */
+export async function loadAgentToolbox(
+  deps: ToolboxDeps,
+  organizationId: number,
+  definition: AgentDefinition,
+): Promise<AgentToolbox | null> {
+  const uuids = [...new Set(definition.nodes.flatMap(toolUuidsOf))];
+  if (uuids.length === 0) return null;
+  const rows = await deps.db
+    .selectFrom('tools')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('tool_uuid', 'in', uuids)
+    .where('status', '=', 'active')
+    .execute();
+  const offered = new Map<string, { tool: AgentTool; row: Tool }>();
+  const left: string[] = [];
+  for (const row of rows) {
+    const tool = agentToolOf(row);
+    if (tool) offered.set(row.tool_uuid, { tool, row });
+    else left.push(`${row.name} (${row.category})`);
+  }
+  const missing = uuids.filter((uuid) => !rows.some((row) => row.tool_uuid === uuid));
+  if (left.length > 0 || missing.length > 0)
+    deps.logger.warn(
+      { organization_id: organizationId, tools_not_offered: left, tool_uuids_not_found: missing },
+      'agent tools left out of the LLM functions',
+    );
+  return {
+    forNode: (node) => {
+      const names = new Set<string>();
+      return toolUuidsOf(node).flatMap((uuid) => {
+        const found = offered.get(uuid);
+        // Two tools with one function name: the LLM could not tell them apart, the first one is offered.
+        if (!found || names.has(found.tool.spec.name)) return [];
+        names.add(found.tool.spec.name);
+        return [found.tool];
+      });
+    },
+    async run(tool, args, context): Promise<ToolOutcome> {
+      const row = offered.get(tool.uuid)?.row;
+      if (row?.category === 'calculator') {
+        const answer = runCalculator(args);
+        return 'error' in answer
+          ? { ok: false, content: `Error: ${answer.error}` }
+          : { ok: true, content: String(answer.result) };
+      }
+      if (row?.category !== 'http_api') return { ok: false, content: 'Error: this tool cannot run here.' };
+      const result = await runHttpApiTool({
+        db: deps.db,
+        cipher: deps.cipher,
+        organizationId,
+        tool: row,
+        arguments: args,
+        variables: context.variables,
+        gatheredContext: context.gathered,
+        idempotencyKey: context.idempotencyKey,
+        destinations: deps.destinations,
+        logger: deps.logger,
+      });
+      const body = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+      const cut = result.truncated ? ' (the answer was cut short)' : '';
+      if (result.ok) return { ok: true, content: `${body ?? ''}${cut}` };
+      const status = result.status === null ? '' : `HTTP ${result.status}: `;
+      return {
+        ok: false,
+        content: `Error: ${status}${result.error ?? 'the request failed'}${body ? ` ${body}` : ''}${cut}`,
+      };
+    },
+  };
+}
+
+type Obj = Record<string, unknown>;
+
+/** The LLM's view of a stored tool, or null when this engine cannot offer it. */
+function agentToolOf(row: Tool): AgentTool | null {
+  const config = ((row.definition as Obj).config ?? {}) as Obj;
+  const name = toolFunctionName(row.name);
+  const description = row.description?.trim() || row.name;
+  const customMessage =
+    (config.messageType === 'custom' || config.customMessageType === 'text') &&
+    typeof config.customMessage === 'string'
+      ? config.customMessage.trim() || null
+      : null;
+  switch (row.category) {
+    case 'http_api':
+      return {
+        uuid: row.tool_uuid,
+        spec: { name, description, parameters: parametersSchema((config as HttpApiConfig).parameters ?? []) },
+        action: {
+          type: 'run',
+          waitMessage: typeof config.customMessage === 'string' ? config.customMessage.trim() || null : null,
+        },
+      };
+    case 'calculator':
+      return {
+        uuid: row.tool_uuid,
+        spec: {
+          name: CALCULATOR_FUNCTION.function.name,
+          description: CALCULATOR_FUNCTION.function.description,
+          parameters: structuredClone(CALCULATOR_FUNCTION.function.parameters) as Obj,
+        },
+        action: { type: 'run', waitMessage: null },
+      };
+    case 'end_call': {
+      const reason = config.endCallReason === true;
+      const reasonText =
+        typeof config.endCallReasonDescription === 'string' && config.endCallReasonDescription.trim()
+          ? config.endCallReasonDescription.trim()
+          : 'Why the call is ending.';
+      return {
+        uuid: row.tool_uuid,
+        spec: {
+          name,
+          description,
+          parameters: {
+            type: 'object',
+            properties: reason ? { reason: { type: 'string', description: reasonText } } : {},
+            ...(reason && { required: ['reason'] }),
+          },
+        },
+        action: { type: 'end_call', message: customMessage },
+      };
+    }
+    case 'transfer_call': {
+      const source = config.destination_source ?? 'static';
+      const destination = typeof config.destination === 'string' ? config.destination.trim() : '';
+      if (source !== 'static' || !destination) return null;
+      return {
+        uuid: row.tool_uuid,
+        spec: { name, description, parameters: { type: 'object', properties: {} } },
+        action: { type: 'transfer_call', destination, message: customMessage },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The JSON schema of a tool's declared parameters, as the LLM sees them. */
+function parametersSchema(parameters: NonNullable<HttpApiConfig['parameters']>): Obj {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      parameters.map((parameter) => [
+        parameter.name,
+        { type: parameter.type, description: parameter.description },
+      ]),
+    ),
+    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  };
+}
+
+/** The tool runner of one conversation (`conversationKey` names it in idempotency keys), or undefined without tools. */
+export async function agentToolRunner(
+  deps: ToolboxDeps,
+  organizationId: number,
+  definition: AgentDefinition,
+  conversationKey: string,
+): Promise<ToolRunner | undefined> {
+  const toolbox = await loadAgentToolbox(deps, organizationId, definition);
+  return toolbox ? new ToolRunner(toolbox, conversationKey) : undefined;
+}
