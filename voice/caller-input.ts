@@ -142,10 +142,17 @@ export class CallerInput {
     const entry: { handle: (() => void) | null } = { handle: null };
     this.inbox.push(entry);
     // The detector hears every frame (it adapts to the line's noise), even one too quiet to be speech.
-    this.vad.hear(frame, (speech) => {
-      entry.handle = () => this.onFrame(frame, speech);
+    try {
+      this.vad.hear(frame, (speech) => {
+        entry.handle = () => this.onFrame(frame, speech);
+        this.drain();
+      });
+    } catch (error) {
+      // A frame the detector refuses is dropped; what came after it must not wait for it.
+      entry.handle = () => {};
       this.drain();
-    });
+      throw error;
+    }
   }
 
   private inOrder(handle: () => void): void {
