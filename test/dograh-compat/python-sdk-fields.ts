@@ -339,7 +339,7 @@ export const DOGRAH_MODELS: Record<string, DograhModel> = {
     required: { id: 'integer', provider_id: 'string' },
   },
   ToolTestResponse: {
-    source: `api/schemas/tool.py ToolTestResponse (the UI's tool test dialog reads it)`,
+    source: `api/schemas/tool.py ToolTestResponse (api/routes/tool.py test_tool)`,
     required: {
       status: 'string',
       status_code: 'integer | null',

@@ -78,17 +78,21 @@ describe('tools API (Dograh /tools)', () => {
       definition: { type: 'transfer_call', config: { destination: '+14155550123', timeout: 30 } },
     });
     expect(transfer.category).toBe('transfer_call');
+    // Nothing listens on port 9: the server's tools cannot be listed, which does not stop the save (Dograh's).
     const mcp = await create({
       definition: {
         type: 'mcp',
-        config: { url: 'https://93.184.216.34/mcp', discovered_tools: [{ name: 'x' }] },
+        config: { url: 'http://127.0.0.1:9/mcp', discovered_tools: [{ name: 'x' }] },
       },
     });
     // Server-managed: what a client sends is not stored.
     expect(mcp.definition.config.discovered_tools).toEqual([]);
     const refresh = await send('POST', `/${mcp.tool_uuid}/mcp/refresh`);
-    expect(refresh.statusCode).toBe(501);
-    expect(refresh.json().detail).toBe('mcp_not_supported');
+    expect(refresh.statusCode).toBe(200);
+    expect(refresh.json()).toMatchObject({ tool_uuid: mcp.tool_uuid, discovered_tools: [] });
+    expect(refresh.json().error).toMatch(
+      /^The MCP server could not be listed: .*; the stored list is kept\.$/,
+    );
     expect((await send('POST', `/${calculator.tool_uuid}/mcp/refresh`)).json().detail).toBe('not_mcp_tool');
     expect((await send('POST', `/${calculator.tool_uuid}/test`, {})).json().detail).toBe('tool_not_http_api');
   });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listTools } from '../../../db/repositories/tools';
 import type { ToolCategory } from '../../../db/database';
 import { TOOL_CATEGORIES } from '../../../tools/definition-schemas';
-import { HttpError, validationError } from '../../errors';
+import { validationError } from '../../errors';
 import { callerOf } from '../../plugins/authenticate';
 import { ErrorBody } from '../common-schemas';
 import {
@@ -178,20 +178,15 @@ const toolRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Refresh an MCP tool's catalogue",
-        description: 'Not offered yet: 501 mcp_not_supported for an MCP tool, 400 not_mcp_tool for another.',
+        description:
+          "Lists the MCP server's tools again (streamable HTTP) and stores them in " +
+          '`definition.config.discovered_tools`. A server that cannot be listed is a 200 with `error`, the stored ' +
+          'list kept. 400 not_mcp_tool for another category.',
         params: ToolParams,
-        response: { 200: McpRefreshResponse, 400: ErrorBody, 404: ErrorBody, 501: ErrorBody },
+        response: { 200: McpRefreshResponse, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => {
-      const row = await tools.get(callerOf(request).organizationId, request.params.tool_uuid);
-      if (row.category !== 'mcp') throw new HttpError(400, 'not_mcp_tool', 'This tool is not an MCP tool.');
-      throw new HttpError(
-        501,
-        'mcp_not_supported',
-        "MCP servers are not reached yet: the tool is stored, but its server's tools are not listed or called.",
-      );
-    },
+    async (request) => tools.refreshMcp(callerOf(request).organizationId, request.params.tool_uuid),
   );
 };
 

@@ -131,6 +131,7 @@ export type ToolTestResponse = Static<typeof ToolTestResponse>;
 
 export const McpRefreshResponse = Type.Object({
   tool_uuid: Type.String({ format: 'uuid' }),
-  discovered_tools: Type.Array(Type.Unknown()),
+  discovered_tools: Type.Array(Type.Object({ name: Type.String(), description: Nullable(Type.String()) })),
   error: Nullable(Type.String()),
 });
+export type McpRefreshResponse = Static<typeof McpRefreshResponse>;

@@ -25,10 +25,18 @@ import { checkToolDefinition } from '../../../tools/definition';
 import { TOOL_STATUSES } from '../../../tools/definition-schemas';
 import { toolNameProblem } from '../../../tools/function-name';
 import { runHttpApiTool } from '../../../tools/http-api-tool';
+import { discoverToolCatalogue, type DiscoveredTool } from '../../../tools/mcp-discovery';
 import { destinationNotAllowed, HttpError, notFound, referenceNotFound, validationError } from '../../errors';
 import type { ValidationIssue } from '../../errors';
-import { hintForStatus } from './test-hints';
-import type { CreateToolBody, Tool, ToolTestBody, ToolTestResponse, UpdateToolBody } from './schemas';
+import { toolTestResponse } from './test-response';
+import type {
+  CreateToolBody,
+  McpRefreshResponse,
+  Tool,
+  ToolTestBody,
+  ToolTestResponse,
+  UpdateToolBody,
+} from './schemas';
 
 /** The statuses of a comma-separated `status` (query or body); 422 at `loc` naming an unknown one. */
 export function parseStatuses(value: string, loc: string[]): ToolStatus[] {
@@ -78,6 +86,7 @@ export function createToolService(ctx: AppContext) {
     category: ToolCategory,
     name: string | undefined,
     stored?: ToolRow,
+    discovered?: DiscoveredTool[] | null,
   ) {
     const checked = checkToolDefinition(raw, category, ['body', 'definition']);
     const issues: ValidationIssue[] = [...checked.issues];
@@ -88,7 +97,7 @@ export function createToolService(ctx: AppContext) {
       // Server-managed: what the client sends back is replaced by what is stored.
       const config = checked.definition.config as Record<string, unknown>;
       const storedConfig = stored?.definition.config as Record<string, unknown> | undefined;
-      config.discovered_tools = storedConfig?.discovered_tools ?? [];
+      config.discovered_tools = discovered ?? storedConfig?.discovered_tools ?? [];
     }
     return checked;
   }
@@ -121,6 +130,16 @@ export function createToolService(ctx: AppContext) {
     }
   }
 
+  const discover = (organizationId: number, config: Record<string, unknown>) =>
+    discoverToolCatalogue({ db, cipher, organizationId, config, destinations });
+
+  /** Dograh lists an MCP server's tools when the tool is saved, best effort: null when that failed. */
+  async function discoveredOnSave(organizationId: number, definition: Record<string, unknown>) {
+    if (definition.type !== 'mcp') return null;
+    const result = await discover(organizationId, definition.config as Record<string, unknown>);
+    return result.error ? null : result.tools;
+  }
+
   async function create(
     organizationId: number,
     userId: number | null,
@@ -137,6 +156,8 @@ export function createToolService(ctx: AppContext) {
       ]);
     const checked = checkedDefinition(body.definition, category, body.name);
     await checkDestinations(checked.destinations);
+    const discovered = await discoveredOnSave(organizationId, checked.definition);
+    if (discovered) (checked.definition.config as Record<string, unknown>).discovered_tools = discovered;
     const values: ToolValues = {
       name: body.name.trim(),
       description: descriptionOf(body.description),
@@ -161,12 +182,25 @@ export function createToolService(ctx: AppContext) {
       throw validationError([
         { loc: ['body', 'status'], msg: 'Input should be one status', type: 'value_error' },
       ]);
+    const name = body.name?.trim() ?? undefined;
+    // Checked and listed before the row is locked: the checks resolve names and may reach an MCP server.
+    const before = await get(organizationId, toolUuid);
+    let discovered: DiscoveredTool[] | null = null;
+    if (body.definition) {
+      const checked = checkedDefinition(body.definition, before.category, name, before);
+      await checkDestinations(checked.destinations);
+      discovered = await discoveredOnSave(organizationId, checked.definition);
+    }
     return inTransaction(db, async (trx) => {
       const row = await findTool(trx, organizationId, toolUuid, { forUpdate: true });
       if (!row) throw notFound('tool');
-      const name = body.name?.trim() ?? undefined;
-      const checked = checkedDefinition(body.definition ?? row.definition, row.category, name, row);
-      if (body.definition) await checkDestinations(checked.destinations);
+      const checked = checkedDefinition(
+        body.definition ?? row.definition,
+        row.category,
+        name,
+        row,
+        discovered,
+      );
       const next = status?.[0] ?? row.status;
       if (next !== 'archived') await checkCredentials(trx, organizationId, checked.credentials);
       const changes: Partial<ToolValues> & { status?: ToolStatus } = {};
@@ -217,21 +251,34 @@ export function createToolService(ctx: AppContext) {
       destinations,
       logger: ctx.logger,
     });
-    return {
-      status: result.ok ? 'success' : 'error',
-      status_code: result.status,
-      data: result.body,
-      truncated: result.truncated,
-      error: result.error,
-      hint: hintForStatus(result.status, result.request.method),
-      request_method: result.request.method,
-      request_url: result.request.url,
-      request_headers: result.request.headers,
-      request_body: result.request.body,
-      request_params: result.request.params,
-      duration_ms: result.durationMs,
-    };
+    return toolTestResponse(result);
   }
 
-  return { present, get, create, update, archive, unarchive, test };
+  /**
+   * Lists the MCP server's tools again and stores them in `definition.config.discovered_tools`. A server that cannot
+   * be listed, or lists nothing, answers its error and keeps the stored list (Dograh's).
+   */
+  async function refreshMcp(organizationId: number, toolUuid: string): Promise<McpRefreshResponse> {
+    const row = await get(organizationId, toolUuid);
+    if (row.category !== 'mcp') throw new HttpError(400, 'not_mcp_tool', 'This tool is not an MCP tool.');
+    const result = await discover(organizationId, row.definition.config as Record<string, unknown>);
+    if (result.error || result.tools.length === 0)
+      return {
+        tool_uuid: row.tool_uuid,
+        discovered_tools: [],
+        error: `${result.error ?? 'The MCP server lists no tools'}; the stored list is kept.`,
+      };
+    await inTransaction(db, async (trx) => {
+      const locked = await findTool(trx, organizationId, toolUuid, { forUpdate: true });
+      if (!locked) throw notFound('tool');
+      const config = {
+        ...(locked.definition.config as Record<string, unknown>),
+        discovered_tools: result.tools,
+      };
+      await updateTool(trx, locked.id, { definition: { ...locked.definition, config } });
+    });
+    return { tool_uuid: row.tool_uuid, discovered_tools: result.tools, error: null };
+  }
+
+  return { present, get, create, update, archive, unarchive, test, refreshMcp };
 }

@@ -7199,7 +7199,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh an MCP tool's catalogue
-         * @description Not offered yet: 501 mcp_not_supported for an MCP tool, 400 not_mcp_tool for another.
+         * @description Lists the MCP server's tools again (streamable HTTP) and stores them in `definition.config.discovered_tools`. A server that cannot be listed is a 200 with `error`, the stored list kept. 400 not_mcp_tool for another category.
          */
         post: {
             parameters: {
@@ -7219,7 +7219,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            discovered_tools: unknown[];
+                            discovered_tools: {
+                                description: string | null;
+                                name: string;
+                            }[];
                             error: string | null;
                             /** Format: uuid */
                             tool_uuid: string;
@@ -7240,18 +7243,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            detail: unknown;
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };

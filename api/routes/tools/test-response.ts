@@ -1,5 +1,26 @@
+/** The answer of a tool test: Dograh's ToolTestResponse, with a hint of what the HTTP status most likely means. */
+import type { HttpApiToolResult } from '../../../tools/http-api-tool';
+import type { ToolTestResponse } from './schemas';
+
+export function toolTestResponse(result: HttpApiToolResult): ToolTestResponse {
+  return {
+    status: result.ok ? 'success' : 'error',
+    status_code: result.status,
+    data: result.body,
+    truncated: result.truncated,
+    error: result.error,
+    hint: hintForStatus(result.status, result.request.method),
+    request_method: result.request.method,
+    request_url: result.request.url,
+    request_headers: result.request.headers,
+    request_body: result.request.body,
+    request_params: result.request.params,
+    duration_ms: result.durationMs,
+  };
+}
+
 /** What a tool test's HTTP status most likely means for the tool's configuration (Dograh's hints, in brief). */
-export function hintForStatus(status: number | null, method: string): string | null {
+function hintForStatus(status: number | null, method: string): string | null {
   if (status === null) return null;
   if (status >= 300 && status < 400)
     return `HTTP ${status}: the endpoint redirects, and tool requests do not follow redirects. Use the final URL.`;
