@@ -129,13 +129,17 @@ describe('the compiled service', () => {
       const replies: FromSileroHelper[] = [];
       helper.on('message', (message: FromSileroHelper) => replies.push(message));
       await expect.poll(() => replies).toEqual([{ type: 'ready' }]);
-      const frames: Array<[number, Int16Array]> = Array.from({ length: 30 }, () => [1, new Int16Array(320)]);
       const send = (message: ToSileroHelper) => helper.send(message);
       send({ type: 'open', id: 1, sampleRate: 16000 });
-      send({ type: 'frames', frames });
+      send({
+        type: 'frames',
+        ids: new Int32Array(30).fill(1),
+        lengths: new Uint16Array(30).fill(320),
+        samples: new Int16Array(30 * 320),
+      });
       await expect
         .poll(() => replies.at(-1))
-        .toEqual({ type: 'decisions', decisions: frames.map(() => [1, false]) });
+        .toEqual({ type: 'decisions', ids: new Int32Array(30).fill(1), speech: new Uint8Array(30) });
       helper.disconnect();
       await exited;
     } finally {

@@ -104,7 +104,7 @@ export class SileroHelper {
       this.flushing = false;
       const frames = this.outbox;
       this.outbox = [];
-      if (frames.length > 0) this.post({ type: 'frames', frames });
+      if (frames.length > 0) this.post(packed(frames));
     });
   }
 
@@ -151,7 +151,7 @@ export class SileroHelper {
         this.unsent = [];
         for (const waiting of unsent) this.post(waiting);
       } else if (message.type === 'failed') this.detectors.get(message.id)?.carryOnLocally();
-      else for (const [id, speech] of message.decisions) this.detectors.get(id)?.decide(speech);
+      else message.ids.forEach((id, index) => this.detectors.get(id)?.decide(message.speech[index] === 1));
       this.holdProcess();
     });
     child.once('exit', () => this.child === child && this.lost());
@@ -182,4 +182,20 @@ export class SileroHelper {
     if (this.ready && this.detectors.size === 0) channel.unref();
     else channel.ref();
   }
+}
+
+/** A batch of frames as one message: their detectors, their lengths, and their samples end to end. */
+function packed(frames: ReadonlyArray<[number, Int16Array]>): ToSileroHelper {
+  const samples = new Int16Array(frames.reduce((total, [, frame]) => total + frame.length, 0));
+  let at = 0;
+  for (const [, frame] of frames) {
+    samples.set(frame, at);
+    at += frame.length;
+  }
+  return {
+    type: 'frames',
+    ids: Int32Array.from(frames, ([id]) => id),
+    lengths: Uint16Array.from(frames, ([, frame]) => frame.length),
+    samples,
+  };
 }

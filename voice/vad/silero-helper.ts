@@ -26,13 +26,19 @@ process.on('message', (message: ToSileroHelper) => {
     detectors.get(message.id)?.close();
     detectors.delete(message.id);
   } else {
-    const decisions: Array<[number, boolean]> = [];
+    const ids: number[] = [];
+    const speech: number[] = [];
     const failures: FromSileroHelper[] = [];
-    for (const [id, frame] of message.frames) {
+    let at = 0;
+    message.ids.forEach((id, index) => {
+      const frame = message.samples.subarray(at, at + message.lengths[index]!);
+      at += frame.length;
       const detector = detectors.get(id);
-      if (!detector) continue;
+      // A detector closed meanwhile: its frames need no decision.
+      if (!detector) return;
       try {
-        decisions.push([id, detector.isSpeech(frame)]);
+        speech.push(detector.isSpeech(frame) ? 1 : 0);
+        ids.push(id);
       } catch (error) {
         // That call's remaining frames are decided in its own process (silero-helper-process.ts).
         detectors.delete(id);
@@ -42,8 +48,8 @@ process.on('message', (message: ToSileroHelper) => {
           message: error instanceof Error ? error.message : String(error),
         });
       }
-    }
-    reply({ type: 'decisions', decisions });
+    });
+    reply({ type: 'decisions', ids: Int32Array.from(ids), speech: Uint8Array.from(speech) });
     for (const failure of failures) reply(failure);
   }
 });
