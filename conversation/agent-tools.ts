@@ -76,7 +76,7 @@ export class ToolRunner {
     args: Record<string, unknown>,
     values: Pick<ToolRunContext, 'variables' | 'gathered'>,
   ): Promise<ToolOutcome> {
-    const call = `${tool.uuid}:${canonical(args)}`;
+    const call = `${tool.uuid}:${tool.spec.name}:${canonical(args)}`;
     const known = this.pending.get(call);
     if (known) return known;
     const idempotencyKey = createHash('sha256')

@@ -8,11 +8,18 @@
  * - `end_call`: ends the call after its custom message, with a `reason` parameter when `endCallReason` is on;
  * - `transfer_call` with a static destination (a number, a SIP address, or a {{variable}} that fills to one): hands
  *   the call over after its custom message.
- * Tools this engine cannot offer yet — MCP servers' tools, transfers whose destination is resolved over HTTP or by
- * context mapping — are left out of the functions, and the log says so once per load.
+ * - `mcp`: each tool its server lists (tools/mcp-calls.ts), as `mcp__<name>__<tool>`, called on the server.
+ * Tools this engine cannot offer yet (transfers whose destination is resolved over HTTP or by context mapping), and
+ * MCP servers that cannot be listed, are left out of the functions; the log says so once per load.
  */
 import type { AgentDefinition, AgentNode } from '../agents/definition';
-import { ToolRunner, type AgentTool, type AgentToolbox, type ToolOutcome } from '../conversation/agent-tools';
+import {
+  ToolRunner,
+  type AgentTool,
+  type AgentToolbox,
+  type ToolOutcome,
+  type ToolRunContext,
+} from '../conversation/agent-tools';
 import type { Logger } from '../config/logger';
 import type { Executor } from '../db/client';
 import type { Tool } from '../db/database';
@@ -22,6 +29,8 @@ import { CALCULATOR_FUNCTION, runCalculator } from './calculator';
 import { toolFunctionName } from './function-name';
 import { runHttpApiTool } from './http-api-tool';
 import type { HttpApiConfig } from './http-api-request';
+import { callMcpTool, listMcpFunctions, mcpFunctionName } from './mcp-calls';
+import { mcpServerOf } from './mcp-discovery';
 
 export interface ToolboxDeps {
   db: Executor;
@@ -54,13 +63,27 @@ export async function loadAgentToolbox(
     .where('tool_uuid', 'in', uuids)
     .where('status', '=', 'active')
     .execute();
-  const offered = new Map<string, { tool: AgentTool; row: Tool }>();
+  /** Each stored tool's functions (an MCP server's: one per tool it lists), and how each runs. */
+  const functions = new Map<string, AgentTool[]>();
+  const runners = new Map<
+    AgentTool,
+    (args: Record<string, unknown>, context: ToolRunContext) => Promise<ToolOutcome>
+  >();
   const left: string[] = [];
-  for (const row of rows) {
-    const tool = agentToolOf(row);
-    if (tool) offered.set(row.tool_uuid, { tool, row });
-    else left.push(`${row.name} (${row.category})`);
-  }
+  await Promise.all(
+    rows.map(async (row) => {
+      const offered =
+        row.category === 'mcp'
+          ? await mcpFunctionsOf(deps, organizationId, row)
+          : builtIn(deps, organizationId, row);
+      if (typeof offered === 'string') return void left.push(`${row.name} (${row.category}): ${offered}`);
+      functions.set(
+        row.tool_uuid,
+        offered.map(({ tool }) => tool),
+      );
+      for (const { tool, run } of offered) runners.set(tool, run);
+    }),
+  );
   const missing = uuids.filter((uuid) => !rows.some((row) => row.tool_uuid === uuid));
   if (left.length > 0 || missing.length > 0)
     deps.logger.warn(
@@ -70,45 +93,103 @@ export async function loadAgentToolbox(
   return {
     forNode: (node) => {
       const names = new Set<string>();
-      return toolUuidsOf(node).flatMap((uuid) => {
-        const found = offered.get(uuid);
-        // Two tools with one function name: the LLM could not tell them apart, the first one is offered.
-        if (!found || names.has(found.tool.spec.name)) return [];
-        names.add(found.tool.spec.name);
-        return [found.tool];
-      });
+      return toolUuidsOf(node).flatMap((uuid) =>
+        (functions.get(uuid) ?? []).filter((tool) => {
+          // Two functions of one name: the LLM could not tell them apart, the first one is offered.
+          if (names.has(tool.spec.name)) return false;
+          names.add(tool.spec.name);
+          return true;
+        }),
+      );
     },
-    async run(tool, args, context): Promise<ToolOutcome> {
-      const row = offered.get(tool.uuid)?.row;
-      if (row?.category === 'calculator') {
-        const answer = runCalculator(args);
-        return 'error' in answer
-          ? { ok: false, content: `Error: ${answer.error}` }
-          : { ok: true, content: String(answer.result) };
-      }
-      if (row?.category !== 'http_api') return { ok: false, content: 'Error: this tool cannot run here.' };
-      const result = await runHttpApiTool({
-        db: deps.db,
-        cipher: deps.cipher,
-        organizationId,
-        tool: row,
-        arguments: args,
-        variables: context.variables,
-        gatheredContext: context.gathered,
-        idempotencyKey: context.idempotencyKey,
-        destinations: deps.destinations,
-        logger: deps.logger,
-      });
-      const body = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
-      const cut = result.truncated ? ' (the answer was cut short)' : '';
-      if (result.ok) return { ok: true, content: `${body ?? ''}${cut}` };
-      const status = result.status === null ? '' : `HTTP ${result.status}: `;
-      return {
-        ok: false,
-        content: `Error: ${status}${result.error ?? 'the request failed'}${body ? ` ${body}` : ''}${cut}`,
-      };
-    },
+    run: (tool, args, context) =>
+      runners.get(tool)?.(args, context) ??
+      Promise.resolve({ ok: false, content: 'Error: this tool cannot run here.' }),
   };
+}
+
+type Offered = Array<{
+  tool: AgentTool;
+  run: (args: Record<string, unknown>, context: ToolRunContext) => Promise<ToolOutcome>;
+}>;
+
+const cannotRun = async (): Promise<ToolOutcome> => ({
+  ok: false,
+  content: 'Error: this tool cannot run here.',
+});
+
+/** A stored tool that is not an MCP server's, as one function; a string says why it is not offered. */
+function builtIn(deps: ToolboxDeps, organizationId: number, row: Tool): Offered | string {
+  const tool = agentToolOf(row);
+  if (!tool) return 'not offered by this engine yet';
+  if (row.category === 'calculator')
+    return [
+      {
+        tool,
+        run: async (args) => {
+          const answer = runCalculator(args);
+          return 'error' in answer
+            ? { ok: false, content: `Error: ${answer.error}` }
+            : { ok: true, content: String(answer.result) };
+        },
+      },
+    ];
+  if (row.category !== 'http_api') return [{ tool, run: cannotRun }];
+  return [
+    {
+      tool,
+      run: async (args, context) => {
+        const result = await runHttpApiTool({
+          db: deps.db,
+          cipher: deps.cipher,
+          organizationId,
+          tool: row,
+          arguments: args,
+          variables: context.variables,
+          gatheredContext: context.gathered,
+          idempotencyKey: context.idempotencyKey,
+          destinations: deps.destinations,
+          logger: deps.logger,
+        });
+        const body = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+        const cut = result.truncated ? ' (the answer was cut short)' : '';
+        if (result.ok) return { ok: true, content: `${body ?? ''}${cut}` };
+        const status = result.status === null ? '' : `HTTP ${result.status}: `;
+        return {
+          ok: false,
+          content: `Error: ${status}${result.error ?? 'the request failed'}${body ? ` ${body}` : ''}${cut}`,
+        };
+      },
+    },
+  ];
+}
+
+/** An MCP server's tools (those its `tools_filter` keeps, when it has one), listed now; a string says why none. */
+async function mcpFunctionsOf(
+  deps: ToolboxDeps,
+  organizationId: number,
+  row: Tool,
+): Promise<Offered | string> {
+  const config = ((row.definition as Obj).config ?? {}) as Obj;
+  const server = await mcpServerOf({ ...deps, organizationId, config });
+  if (!server) return 'its credential cannot be read';
+  const listed = await listMcpFunctions(server);
+  if (listed.error) return listed.error;
+  const keep =
+    Array.isArray(config.tools_filter) && config.tools_filter.length > 0
+      ? new Set(config.tools_filter)
+      : null;
+  const slug = toolFunctionName(row.name) || row.tool_uuid.slice(0, 8);
+  return listed.tools.flatMap((listedTool) => {
+    const name = mcpFunctionName(slug, listedTool.name);
+    if (!name || (keep && !keep.has(listedTool.name))) return [];
+    const tool: AgentTool = {
+      uuid: row.tool_uuid,
+      spec: { name, description: listedTool.description, parameters: listedTool.inputSchema },
+      action: { type: 'run', waitMessage: null },
+    };
+    return [{ tool, run: (args: Record<string, unknown>) => callMcpTool(server, listedTool.name, args) }];
+  });
 }
 
 type Obj = Record<string, unknown>;

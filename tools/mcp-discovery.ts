@@ -30,7 +30,7 @@ const MAX_TOOLS = 500;
 const MAX_PAGES = 20;
 
 /** A fetch for the SDK made of guarded requests. */
-function guardedFetch(policy: DestinationPolicy) {
+export function guardedFetch(policy: DestinationPolicy) {
   return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
@@ -52,18 +52,7 @@ function guardedFetch(policy: DestinationPolicy) {
 export async function discoverMcpTools(
   discovery: McpDiscovery,
 ): Promise<{ tools: DiscoveredTool[]; error: string | null }> {
-  const transport = new StreamableHTTPClientTransport(new URL(discovery.url), {
-    fetch: guardedFetch(discovery.destinations),
-    requestInit: { headers: discovery.headers },
-    redirectPolicy: 'follow',
-    reconnectionOptions: {
-      maxReconnectionDelay: 0,
-      initialReconnectionDelay: 0,
-      reconnectionDelayGrowFactor: 1,
-      maxRetries: 0,
-    },
-  });
-  const client = new Client({ name: 'voice-agent-calling', version: '1' });
+  const { client, transport } = mcpClient(discovery);
   const timeout = AbortSignal.timeout(discovery.timeoutMs);
   try {
     await client.connect(transport, { signal: timeout, timeout: discovery.timeoutMs });
@@ -80,7 +69,7 @@ export async function discoverMcpTools(
     }
     return { tools: tools.slice(0, MAX_TOOLS), error: null };
   } catch (error) {
-    return { tools: [], error: describe(error, timeout, discovery.timeoutMs) };
+    return { tools: [], error: mcpFailureText(error, timeout, discovery.timeoutMs) };
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -97,6 +86,21 @@ export async function discoverToolCatalogue(options: {
   config: Record<string, unknown>;
   destinations: DestinationPolicy;
 }): Promise<{ tools: DiscoveredTool[]; error: string | null }> {
+  const server = await mcpServerOf(options);
+  return server ? discoverMcpTools(server) : { tools: [], error: "The MCP tool's credential cannot be read" };
+}
+
+/**
+ * How to reach an `mcp` tool's server (`config` is its definition's): its URL, the headers of the credential it
+ * names, `timeout_secs` (0 or absent: 30 s, Dograh's default); null when the credential cannot be read.
+ */
+export async function mcpServerOf(options: {
+  db: Executor;
+  cipher: SecretsOpener;
+  organizationId: number;
+  config: Record<string, unknown>;
+  destinations: DestinationPolicy;
+}): Promise<McpDiscovery | null> {
   const { config } = options;
   let headers: Record<string, string> = {};
   if (typeof config.credential_uuid === 'string') {
@@ -106,24 +110,41 @@ export async function discoverToolCatalogue(options: {
       options.organizationId,
       config.credential_uuid,
     ).catch(() => undefined);
-    if (!found) return { tools: [], error: "The MCP tool's credential cannot be read" };
+    if (!found) return null;
     headers = credentialHeaders(found).headers;
   }
   const seconds =
     typeof config.timeout_secs === 'number' && config.timeout_secs > 0 ? config.timeout_secs : 30;
-  return discoverMcpTools({
-    url: String(config.url),
-    headers,
-    timeoutMs: seconds * 1000,
-    destinations: options.destinations,
-  });
+  return { url: String(config.url), headers, timeoutMs: seconds * 1000, destinations: options.destinations };
 }
 
-function describe(error: unknown, timeout: AbortSignal, timeoutMs: number): string {
+/** An SDK client and its streamable-HTTP transport to the server, every request guarded, no reconnection. */
+export function mcpClient(server: McpDiscovery) {
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    fetch: guardedFetch(server.destinations),
+    requestInit: { headers: server.headers },
+    redirectPolicy: 'follow',
+    reconnectionOptions: {
+      maxReconnectionDelay: 0,
+      initialReconnectionDelay: 0,
+      reconnectionDelayGrowFactor: 1,
+      maxRetries: 0,
+    },
+  });
+  return { client: new Client({ name: 'voice-agent-calling', version: '1' }), transport };
+}
+
+/** Why a request to an MCP server failed; `doing` names what it could not do (default: list its tools). */
+export function mcpFailureText(
+  error: unknown,
+  timeout: AbortSignal,
+  timeoutMs: number,
+  doing = 'be listed',
+): string {
   const cause = (error as { cause?: unknown }).cause;
   if (error instanceof DestinationNotAllowedError) return `destination_not_allowed: ${error.message}`;
   if (cause instanceof DestinationNotAllowedError) return `destination_not_allowed: ${cause.message}`;
   if (timeout.aborted) return `The MCP server did not answer within ${timeoutMs} ms`;
   const message = error instanceof Error ? error.message : String(error);
-  return `The MCP server could not be listed: ${message.slice(0, 300)}`;
+  return `The MCP server could not ${doing}: ${message.slice(0, 300)}`;
 }

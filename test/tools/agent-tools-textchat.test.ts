@@ -4,9 +4,14 @@
  * with the templated URL, the credential's header and an Idempotency-Key; the answer reaches the next LLM request as
  * a tool message and the reply follows, with the round shown in the conversation and kept in gathered_context; the
  * calculator answers; another organization's tool named by a node is not offered; the credential's secret is in no
- * log line.
+ * log line. An MCP server's tools are offered as `mcp__<tool>__<server tool>` and called on the server.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../config/logger';
 import { createTestApp, type TestApp } from '../helpers/context';
@@ -166,5 +171,71 @@ describe("an agent's tools in a text chat", () => {
     });
     expect(sum.json().conversation.messages.at(-1).content).toBe('Order status: 42');
     expect(logLines.join('')).not.toContain(TOKEN);
+  });
+});
+
+/** A customer's MCP server (the official SDK, stateless streamable HTTP) with one tool that looks up an order. */
+async function startOrdersMcpServer() {
+  const calls: Array<Record<string, unknown>> = [];
+  const server = http.createServer((request, response) => {
+    const mcp = new McpServer({ name: 'orders', version: '1.0.0' });
+    mcp.registerTool(
+      'lookup_order',
+      { description: 'Finds an order by number.', inputSchema: { order: z.string() } },
+      async (args) => {
+        calls.push(args);
+        return { content: [{ type: 'text', text: `order ${args.order}: shipped` }] };
+      },
+    );
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => void transport.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("an agent's MCP tools in a text chat", () => {
+  it("offers the server's tools and calls them there", async () => {
+    const mcp = await startOrdersMcpServer();
+    try {
+      const crm = await created(org, '/tools/', {
+        name: 'CRM',
+        definition: { type: 'mcp', config: { url: mcp.url } },
+      });
+      const agent = await created(org, '/workflow/create/definition', agentWith([crm.tool_uuid as string]));
+      fake.handle((request): FakeReply => {
+        const last = request.messages.at(-1)!;
+        if (last.role === 'tool') return { content: `The server says: ${last.content}` };
+        if (/order 7/.test(lastUserMessage(request)))
+          return { toolCalls: [{ name: 'mcp__crm__lookup_order', arguments: { order: '7' } }] };
+        return { content: 'Hello.' };
+      });
+      const run = (await api(org, 'POST', `/workflow/${agent.id}/runs`, { mode: 'textchat' })).json();
+      const offered = fake.requests
+        .at(-1)!
+        .tools!.find((tool) => tool.function.name === 'mcp__crm__lookup_order');
+      expect(offered?.function).toMatchObject({
+        description: 'Finds an order by number.',
+        parameters: expect.objectContaining({
+          properties: { order: expect.objectContaining({ type: 'string' }) },
+        }),
+      });
+      const said = await api(org, 'POST', `/workflow/${agent.id}/runs/${run.id}/messages`, {
+        content: 'Where is order 7?',
+      });
+      expect(said.json().conversation.messages.at(-1).content).toBe('The server says: order 7: shipped');
+      expect(mcp.calls).toEqual([{ order: '7' }]);
+    } finally {
+      await mcp.close();
+    }
   });
 });
