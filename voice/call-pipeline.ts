@@ -255,7 +255,7 @@ class CallRun {
   }
 
   private onClosed(reason: string): void {
-    this.closedAtMs ??= this.clock.ms;
+    this.closedAtMs ??= this.clock.ms + this.caller.undecidedMs;
     this.log.info({ reason, media_ms: this.clock.ms }, 'media stream closed');
     this.requestEnd('user_ended');
   }
@@ -268,8 +268,8 @@ class CallRun {
     this.caller.stop();
     this.clock.stop();
     this.agent.interrupt();
-    // The line closes at the decision; closing the conversation (extraction, disposition) happens off the call.
-    this.closedAtMs ??= this.clock.ms;
+    // The line closes at the decision (with the frames heard, decided or not); the conversation closes off the call.
+    this.closedAtMs ??= this.clock.ms + this.caller.undecidedMs;
     this.input.transport.close(reason);
     this.queue = this.queue.then(() => this.finish());
   }

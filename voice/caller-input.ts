@@ -16,7 +16,7 @@ import type { TurnStart } from './turn-latency';
 import { TurnTaking, type EndOfTurnRule, type TurnTakingSettings } from './turn-taking';
 import { interruptingWords } from './turn-text';
 import { openCallDetector, type CallVoiceDetector } from './vad/detector';
-import { volume } from './audio/frames';
+import { FRAME_MS, volume } from './audio/frames';
 
 export interface CallerEvents {
   /** A frame held speech. */
@@ -53,6 +53,8 @@ export class CallerInput {
   /** What was heard, in order; a frame's handler is set once the detector decided it. */
   private readonly inbox: Array<{ handle: (() => void) | null }> = [];
   private draining = false;
+  /** Frames heard whose decision has not come back yet. */
+  private undecided = 0;
   private session: RecognitionSession | null = null;
   private early: Array<() => void> | null = [];
   private readonly floor: TurnTaking;
@@ -110,6 +112,14 @@ export class CallerInput {
     return typeof this.session?.heard === 'function';
   }
 
+  /**
+   * Media time heard but not yet on the clock: frames waiting for the Silero helper's decision (the call's length
+   * counts them, as its recording does).
+   */
+  get undecidedMs(): number {
+    return this.undecided * FRAME_MS;
+  }
+
   get callerSpeaking(): boolean {
     return this.floor.callerSpeaking;
   }
@@ -141,15 +151,19 @@ export class CallerInput {
     if (!this.vad) return this.inOrder(() => this.onFrame(frame, false));
     const entry: { handle: (() => void) | null } = { handle: null };
     this.inbox.push(entry);
+    this.undecided += 1;
     // The detector hears every frame (it adapts to the line's noise), even one too quiet to be speech.
     try {
       this.vad.hear(frame, (speech) => {
-        entry.handle = () => this.onFrame(frame, speech);
+        entry.handle = () => {
+          this.undecided -= 1;
+          this.onFrame(frame, speech);
+        };
         this.drain();
       });
     } catch (error) {
       // A frame the detector refuses is dropped; what came after it must not wait for it.
-      entry.handle = () => {};
+      entry.handle = () => void (this.undecided -= 1);
       this.drain();
       throw error;
     }

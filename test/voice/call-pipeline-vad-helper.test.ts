@@ -3,7 +3,7 @@
  * frame is handled once decided, so media time stays exact and the turn-taking figures match Silero's on the event
  * loop — a
  * complete answer ends its turn within 300 ms of silence, a number read with a pause is one turn, and speech over
- * the agent interrupts it.
+ * the agent interrupts it; a call's length counts every frame heard, decided or not, as its recording does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSileroHelper, runSileroInHelper } from '../../voice/vad/detector';
@@ -56,5 +56,18 @@ describe('a call with Silero in its helper process', () => {
     expect(finished.state.turns.filter((turn) => turn.role === 'user').at(-1)!.content).toBe(
       'Wait, I have a question.',
     );
+  });
+
+  it('counts every frame heard in the call’s length, decided or not, when the caller hangs up', async () => {
+    const call = startCall({ fake });
+    await call.runUntil(call.played(GREETING[1]!));
+    await call.say('One more thing before I go.');
+    // Hung up in the middle of the caller's words: some frames may still wait for the helper's decision.
+    await call.runUntil(
+      () => call.transport.mediaMs % 1000 === 500 && call.transport.utterances.at(-1)!.startMs !== null,
+    );
+    call.transport.hangUp();
+    const finished = await call.pipeline.done;
+    expect(finished.mediaSeconds * 1000).toBe(call.transport.mediaMs);
   });
 });
