@@ -8,7 +8,8 @@
  * - `end_call`: ends the call after its custom message, with a `reason` parameter when `endCallReason` is on;
  * - `transfer_call` with a static destination (a number, a SIP address, or a {{variable}} that fills to one): hands
  *   the call over after its custom message.
- * - `mcp`: each tool its server lists (tools/mcp-calls.ts), as `mcp__<name>__<tool>`, called on the server.
+ * - `mcp`: each tool its server lists (tools/mcp-calls.ts), as `mcp__<name>__<tool>`, called on the server; the
+ *   listing gets at most 3 s when the call starts (the server's `timeout_secs` still bounds each call of a tool).
  * Tools this engine cannot offer yet (transfers whose destination is resolved over HTTP or by context mapping), and
  * MCP servers that cannot be listed, are left out of the functions; the log says so once per load.
  */
@@ -38,6 +39,9 @@ export interface ToolboxDeps {
   destinations: DestinationPolicy;
   logger: Logger;
 }
+
+/** How long a call (or chat message) waits, when it starts, for an MCP server to list its tools. */
+export const MCP_LISTING_AT_START_MS = 3000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -173,7 +177,11 @@ async function mcpFunctionsOf(
   const config = ((row.definition as Obj).config ?? {}) as Obj;
   const server = await mcpServerOf({ ...deps, organizationId, config });
   if (!server) return 'its credential cannot be read';
-  const listed = await listMcpFunctions(server);
+  // The call waits for this listing before its greeting: a slow server costs its tools, not the caller's time.
+  const listed = await listMcpFunctions({
+    ...server,
+    timeoutMs: Math.min(server.timeoutMs, MCP_LISTING_AT_START_MS),
+  });
   if (listed.error) return listed.error;
   const keep =
     Array.isArray(config.tools_filter) && config.tools_filter.length > 0
