@@ -137,7 +137,7 @@ const ADD_GLOBAL_PROMPT = property({
 });
 
 const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
-  storedOnly({
+  property({
     name: 'tool_uuids',
     type: 'tool_refs',
     display_name: 'Tools',
@@ -194,11 +194,12 @@ const START_CALL: PropertySpec[] = [
   }),
   ...EXTRACTION,
   ...TOOLS_AND_DOCUMENTS,
-  storedOnly({
+  property({
     name: 'pre_call_fetch_mode',
     type: 'options',
     display_name: 'Pre-Call Data Fetch',
-    description: 'Which calls fetch context from an external URL before they start.',
+    description:
+      "Which calls POST to the URL before their greeting and merge the answer's initial_context into their variables.",
     options: [
       option('disabled', 'Disabled'),
       option('always', 'Always'),
@@ -206,13 +207,13 @@ const START_CALL: PropertySpec[] = [
       option('outbound', 'Outbound calls only'),
     ],
   }),
-  storedOnly({
+  property({
     name: 'pre_call_fetch_url',
     type: 'url',
     display_name: 'Pre-Call Fetch URL',
     description: 'URL the pre-call context is fetched from.',
   }),
-  storedOnly({
+  property({
     name: 'pre_call_fetch_credential_uuid',
     type: 'credential_ref',
     display_name: 'Pre-Call Fetch Credential',

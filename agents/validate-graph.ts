@@ -5,6 +5,7 @@ import {
   type NodeType,
   type AgentDefinition,
 } from './definition';
+import { destinationUrlProblem } from '../net/outbound-destinations';
 import { isTransferDestination } from './transfer';
 
 /** One problem in a definition; `loc` is relative to the definition (the HTTP layer prefixes it). */
@@ -83,6 +84,7 @@ function checkNodes(nodes: unknown[], nodeTypes: Map<string, NodeType>, report: 
       [...at, 'data'],
       report,
     );
+    checkPreCallFetch(node.data, [...at, 'data'], report);
   });
   if (!countOf.get('startCall')) report(['nodes'], 'The definition needs exactly one startCall node.');
 }
@@ -142,6 +144,25 @@ function checkTransfer(
       'string_type',
     );
 }
+
+/**
+ * A pre-call fetch that will run names a usable URL (its addresses are checked when it is sent, as every outbound
+ * destination's are); a mode is one of Dograh's four.
+ */
+function checkPreCallFetch(data: Json, at: Array<string | number>, report: Report): void {
+  const { pre_call_fetch_mode: mode, pre_call_fetch_url: url } = data;
+  if (mode !== undefined && mode !== null && !PRE_CALL_FETCH_MODES.includes(mode as never))
+    report(
+      [...at, 'pre_call_fetch_mode'],
+      `pre_call_fetch_mode must be one of ${PRE_CALL_FETCH_MODES.join(', ')}.`,
+      'literal_error',
+    );
+  if (mode === undefined || mode === null || mode === 'disabled' || !isNonEmptyString(url)) return;
+  const problem = destinationUrlProblem(url.trim(), ['https', 'http']);
+  if (problem) report([...at, 'pre_call_fetch_url'], `pre_call_fetch_url: ${problem}.`, 'url_parsing');
+}
+
+const PRE_CALL_FETCH_MODES = ['disabled', 'always', 'inbound', 'outbound'] as const;
 
 /** Adjacency of the valid edges, for the reachability check. */
 type Graph = Map<string, string[]>;

@@ -10,7 +10,11 @@ import type {
 } from './tables/accounts';
 import type { AgentDefinitionsTable, AgentsTable } from './tables/agents';
 import type { CampaignCounterDeltasTable, CampaignLogsTable, CampaignsTable } from './tables/campaigns';
-import type { CallConversationsTable, MediaStreamLeasesTable } from './tables/conversations';
+import type {
+  CallConversationsTable,
+  MediaStreamLeasesTable,
+  PreCallFetchesTable,
+} from './tables/conversations';
 import type { AttemptsTable, CallLeasesTable, ContactRejectsTable, ContactsTable } from './tables/dialing';
 import type { RunsTable } from './tables/runs';
 import type {
@@ -76,6 +80,7 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable;
   call_conversations: CallConversationsTable;
   media_stream_leases: MediaStreamLeasesTable;
+  pre_call_fetches: PreCallFetchesTable;
   voice_configurations: VoiceConfigurationsTable;
   webhook_credentials: WebhookCredentialsTable;
   tools: ToolsTable;

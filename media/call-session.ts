@@ -21,6 +21,7 @@ import { transferHookOf } from './call-transfer-hook';
 import { createConversationStore, type RecordingKeys } from './conversation-store';
 import { loadLiveCall } from './live-call-loader';
 import { agentToolRunner } from '../tools/agent-toolbox';
+import { preCallContext, preCallDataDeps } from '../conversation/pre-call-data';
 import { createCredentialsCipher } from '../config/credentials-cipher';
 import { destinationPolicy } from '../net/outbound-destinations';
 
@@ -65,7 +66,12 @@ export async function runCallSession(
     transport.close('conversation already ended');
     return;
   }
-  const call = await loadLiveCall(deps.db, run, conversation.state as ConversationState | null);
+  const saved = conversation.state as ConversationState | null;
+  // A reconnecting stream continues its conversation, variables and all; a new one waits for the pre-call fetch.
+  const initialContext = saved
+    ? run.initial_context
+    : await preCallContext(preCallDataDeps(deps.config, deps.db, log), run);
+  const call = await loadLiveCall(deps.db, { ...run, initial_context: initialContext }, saved);
   if (!call) {
     log.warn(ids, 'media stream for a run whose agent has nothing to say; closing');
     // No conversation will come: the run completes by its outcome alone, as a call without a stream does.

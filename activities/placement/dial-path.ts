@@ -12,6 +12,7 @@ import {
 import { isPlacementRefusal } from '../../engine/placement-errors';
 import { countCallPlaced, countProviderError } from '../../observability/metrics';
 import { dialTimeStreamUrl, statusCallbackUrl } from '../../providers/webhook-urls';
+import { preCallDataDeps, startPreCallFetch } from '../../conversation/pre-call-data';
 import type { EngineActivityDeps } from '../engine-deps';
 import { rereadReport, reportOfRow } from './attempt-reports';
 import { ABANDONED } from './fair-turns';
@@ -141,6 +142,9 @@ async function dial(
     );
     providerCallId = placed.providerCallId;
     countCallPlaced(target.providerName);
+    // While it rings, not awaited: the media process waits for the answer at pickup (conversation/pre-call-data.ts).
+    if (attempt.run_id !== null)
+      void startPreCallFetch(preCallDataDeps(deps.config, deps.db, log), attempt.run_id);
   } catch (error) {
     const refused = isPlacementRefusal(error);
     countProviderError(target.providerName, refused ? 'refused' : 'unknown');

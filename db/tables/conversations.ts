@@ -31,3 +31,17 @@ export interface MediaStreamLeasesTable {
   opened_at: Timestamp;
   renewed_at: Timestamp;
 }
+
+/** A call's pre-call fetch (migration 2026_12_07_000100): one row per run, from its claim to its end. */
+export interface PreCallFetchesTable {
+  run_id: number;
+  status: Generated<'running' | 'succeeded' | 'failed'>;
+  /** The customer's answer's status; null when none came. */
+  http_status: number | null;
+  /** Why it failed (no secret in it); null when it succeeded. */
+  error: string | null;
+  /** The keys its answer merged into the run's initial_context. */
+  merged_keys: Json<string[]>;
+  started_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+}

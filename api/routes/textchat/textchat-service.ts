@@ -12,6 +12,7 @@ import {
   type ConversationSetup,
 } from '../../../conversation/engine';
 import { finaliseConversationRun } from '../../../conversation/run-finalisation';
+import { preCallContext, preCallDataDeps } from '../../../conversation/pre-call-data';
 import { callVariables } from '../../../conversation/template-variables';
 import type { Db } from '../../../db/client';
 import type { Run } from '../../../db/database';
@@ -86,7 +87,6 @@ export async function startTextchat(
     throw conflict('agent_archived', 'This agent is archived; restore it to talk to it.');
   const definition = agent.workflow_definition as AgentDefinition;
   const setup = await setupFor(deps, organizationId, agent.workflow_configurations, definition);
-  const initialContext = input.initial_context ?? {};
   const runId = await createRun(deps.db, {
     organization_id: organizationId,
     workflow_id: agent.id,
@@ -94,7 +94,13 @@ export async function startTextchat(
     name: input.name?.trim() || `textchat-${new Date().toISOString()}`,
     mode: 'textchat',
     call_type: agent.call_type,
-    initial_context: initialContext,
+    initial_context: input.initial_context ?? {},
+  });
+  // Before the greeting, which may use what it brings; a text chat has no direction, so only `always` applies.
+  const initialContext = await preCallContext(preCallDataDeps(deps.config, deps.db, deps.logger), {
+    id: runId,
+    call_type: null,
+    initial_context: input.initial_context ?? {},
   });
   const codes = (agent.call_disposition_codes as { disposition_codes?: unknown[] }).disposition_codes ?? [];
   const state = await startConversation(setup, {
