@@ -10,6 +10,8 @@ export interface CredentialHeaders {
   headers: Record<string, string>;
   /** The same names, each secret shown as the credentials API shows it (all but the last 4 characters `*`). */
   masked: Record<string, string>;
+  /** The secret values sent, as they go on the wire: an answer that echoes one has it masked (`hideSecrets`). */
+  secrets: string[];
 }
 
 export function credentialHeaders(credential: WebhookCredentialSecrets): CredentialHeaders {
@@ -17,19 +19,42 @@ export function credentialHeaders(credential: WebhookCredentialSecrets): Credent
   const field = (name: string) => data[name] ?? '';
   switch (credential.credential_type) {
     case 'bearer_token':
-      return one('Authorization', `Bearer ${field('token')}`, `Bearer ${maskSecret(field('token'))}`);
+      return one('Authorization', `Bearer ${field('token')}`, `Bearer ${maskSecret(field('token'))}`, [
+        field('token'),
+      ]);
     case 'api_key':
-      return one(field('header_name'), field('api_key'), maskSecret(field('api_key')));
+      return one(field('header_name'), field('api_key'), maskSecret(field('api_key')), [field('api_key')]);
     case 'basic_auth': {
       const encoded = Buffer.from(`${field('username')}:${field('password')}`).toString('base64');
-      return one('Authorization', `Basic ${encoded}`, `Basic ${maskSecret(encoded)}`);
+      return one('Authorization', `Basic ${encoded}`, `Basic ${maskSecret(encoded)}`, [
+        encoded,
+        field('password'),
+      ]);
     }
     case 'custom_header':
-      return one(field('header_name'), field('header_value'), maskSecret(field('header_value')));
+      return one(field('header_name'), field('header_value'), maskSecret(field('header_value')), [
+        field('header_value'),
+      ]);
   }
 }
 
-const one = (name: string, value: string, masked: string): CredentialHeaders => ({
+const one = (name: string, value: string, masked: string, secrets: string[]): CredentialHeaders => ({
   headers: { [name]: value },
   masked: { [name]: masked },
+  secrets: secrets.filter((secret) => secret.length >= MIN_HIDDEN_LENGTH),
 });
+
+/** Shorter values are not looked for in answers: they would mask ordinary words. */
+const MIN_HIDDEN_LENGTH = 6;
+
+/**
+ * `text` with every secret in it masked as the credentials API masks it: what a customer's API echoes back (a debug
+ * endpoint, an error quoting the request) reaches the LLM, the transcript and the logs without the secret.
+ */
+export function hideSecrets(text: string, secrets: readonly string[]): string {
+  let hidden = text;
+  // The longest first, so a secret inside another (a password inside its Basic encoding) cannot unmask it.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length))
+    hidden = hidden.replaceAll(secret, maskSecret(secret));
+  return hidden;
+}

@@ -10,7 +10,7 @@ import { readWebhookCredentialSecrets, type SecretsOpener } from '../db/reposito
 import { guardedRequest } from '../net/guarded-request';
 import { DestinationNotAllowedError, type DestinationPolicy } from '../net/outbound-destinations';
 import { headerValueProblem } from '../net/http-headers';
-import { credentialHeaders } from './credential-headers';
+import { credentialHeaders, hideSecrets, type CredentialHeaders } from './credential-headers';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './definition-schemas';
 import { templateUrlProblem } from './definition';
 import { buildToolRequest, type HttpApiConfig, type ToolRequest } from './http-api-request';
@@ -95,7 +95,7 @@ export async function runHttpApiTool(run: HttpApiToolRun): Promise<HttpApiToolRe
     return result;
   };
 
-  let credential: { headers: Record<string, string>; masked: Record<string, string> } | undefined;
+  let credential: CredentialHeaders | undefined;
   if (config.credential_uuid) {
     try {
       const found = await readWebhookCredentialSecrets(
@@ -141,7 +141,10 @@ export async function runHttpApiTool(run: HttpApiToolRun): Promise<HttpApiToolRe
       },
       run.destinations,
     );
-    const bytes = Buffer.from(await response.arrayBuffer());
+    const secrets = credential?.secrets ?? [];
+    const bytes = Buffer.from(
+      hideSecrets(Buffer.from(await response.arrayBuffer()).toString('utf8'), secrets),
+    );
     const truncated = bytes.length > MAX_RESULT_BODY_BYTES;
     const text = bytes.subarray(0, MAX_RESULT_BODY_BYTES).toString('utf8');
     const body = bytes.length === 0 ? null : truncated ? text : parsedOrText(text);
@@ -150,7 +153,7 @@ export async function runHttpApiTool(run: HttpApiToolRun): Promise<HttpApiToolRe
     const error = ok
       ? null
       : redirect
-        ? `HTTP ${response.status}: redirects are not followed${locationOf(response)}`
+        ? `HTTP ${response.status}: redirects are not followed${hideSecrets(locationOf(response), secrets)}`
         : `HTTP ${response.status}`;
     return finish({ ok, status: response.status, body, truncated, error }, built.shown);
   } catch (error) {

@@ -8,6 +8,7 @@
  */
 import type { ToolOutcome } from '../conversation/agent-tools';
 import { mcpClient, mcpFailureText, type McpDiscovery } from './mcp-discovery';
+import { hideSecrets } from './credential-headers';
 
 const MAX_RESULT_CHARS = 8 * 1024;
 const MAX_LISTED = 100;
@@ -64,11 +65,14 @@ export async function callMcpTool(
       timeout: server.timeoutMs,
     });
     const parts = Array.isArray(result.content) ? (result.content as Array<Record<string, unknown>>) : [];
-    const text = parts
-      .map((part) =>
-        part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part),
-      )
-      .join('\n');
+    const text = hideSecrets(
+      parts
+        .map((part) =>
+          part.type === 'text' && typeof part.text === 'string' ? part.text : JSON.stringify(part),
+        )
+        .join('\n'),
+      server.secrets ?? [],
+    );
     const cut =
       text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)} (the answer was cut short)` : text;
     return result.isError === true ? { ok: false, content: `Error: ${cut}` } : { ok: true, content: cut };

@@ -21,6 +21,8 @@ export interface McpDiscovery {
   url: string;
   /** The credential's headers (tools/credential-headers.ts); never logged. */
   headers: Record<string, string>;
+  /** The credential's secret values, masked in what the server answers (tools/credential-headers.ts). */
+  secrets?: readonly string[];
   timeoutMs: number;
   destinations: DestinationPolicy;
 }
@@ -103,6 +105,7 @@ export async function mcpServerOf(options: {
 }): Promise<McpDiscovery | null> {
   const { config } = options;
   let headers: Record<string, string> = {};
+  let secrets: string[] = [];
   if (typeof config.credential_uuid === 'string') {
     const found = await readWebhookCredentialSecrets(
       options.db,
@@ -111,11 +114,17 @@ export async function mcpServerOf(options: {
       config.credential_uuid,
     ).catch(() => undefined);
     if (!found) return null;
-    headers = credentialHeaders(found).headers;
+    ({ headers, secrets } = credentialHeaders(found));
   }
   const seconds =
     typeof config.timeout_secs === 'number' && config.timeout_secs > 0 ? config.timeout_secs : 30;
-  return { url: String(config.url), headers, timeoutMs: seconds * 1000, destinations: options.destinations };
+  return {
+    url: String(config.url),
+    headers,
+    secrets,
+    timeoutMs: seconds * 1000,
+    destinations: options.destinations,
+  };
 }
 
 /** An SDK client and its streamable-HTTP transport to the server, every request guarded, no reconnection. */

@@ -14,7 +14,7 @@ import {
   destinationUrlProblem,
   type DestinationPolicy,
 } from '../net/outbound-destinations';
-import { credentialHeaders } from './credential-headers';
+import { credentialHeaders, hideSecrets } from './credential-headers';
 
 /** Dograh's bound on the whole request. */
 export const PRE_CALL_FETCH_TIMEOUT_MS = 10_000;
@@ -72,6 +72,7 @@ export async function fetchPreCallContext(request: PreCallFetchRequest): Promise
   if (problem) return outcome({ error: `The pre-call fetch URL cannot be used: ${problem}` });
 
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  let secrets: string[] = [];
   if (request.credentialUuid) {
     // Not sent without it: the customer's URL would only refuse an unauthenticated request, or worse, answer it.
     try {
@@ -83,7 +84,9 @@ export async function fetchPreCallContext(request: PreCallFetchRequest): Promise
       );
       if (!found)
         return outcome({ error: 'The credential configured for the pre-call fetch no longer exists' });
-      Object.assign(headers, credentialHeaders(found).headers);
+      const sent = credentialHeaders(found);
+      Object.assign(headers, sent.headers);
+      secrets = sent.secrets;
     } catch {
       return outcome({ error: "The pre-call fetch's credential cannot be read on this server" });
     }
@@ -116,7 +119,8 @@ export async function fetchPreCallContext(request: PreCallFetchRequest): Promise
         },
         request.destinations,
       );
-      text = await response.text();
+      // An answer that echoes the credential would carry it into every prompt and the run's initial_context.
+      text = hideSecrets(await response.text(), secrets);
     } catch (error) {
       if (error instanceof DestinationNotAllowedError)
         return outcome({ error: `destination_not_allowed: ${error.message}` });

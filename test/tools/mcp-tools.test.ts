@@ -4,7 +4,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy } from '../../net/outbound-destinations';
-import { discoverMcpTools } from '../../tools/mcp-discovery';
+import { createCredentialsCipher } from '../../config/credentials-cipher';
+import { callMcpTool } from '../../tools/mcp-calls';
+import { discoverMcpTools, mcpServerOf } from '../../tools/mcp-discovery';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 
@@ -12,7 +14,8 @@ const TOKEN = 'mcp-token-0123456789';
 
 /**
  * A customer's MCP server made with the official SDK (stateless streamable HTTP), whose catalogue the test changes;
- * it answers 401 without the bearer token.
+ * it answers 401 without the bearer token. Each tool answers `ok, as <the request's Authorization>` (a server that
+ * echoes what it was sent).
  */
 async function startMcpServer(catalogue: Array<{ name: string; description: string }>) {
   const seen: Array<{ method: string; authorization: string | undefined }> = [];
@@ -22,7 +25,7 @@ async function startMcpServer(catalogue: Array<{ name: string; description: stri
     const mcp = new McpServer({ name: 'crm', version: '1.0.0' });
     for (const tool of catalogue)
       mcp.registerTool(tool.name, { description: tool.description }, async () => ({
-        content: [{ type: 'text', text: 'ok' }],
+        content: [{ type: 'text', text: `ok, as ${request.headers.authorization}` }],
       }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     response.on('close', () => void transport.close());
@@ -94,6 +97,26 @@ describe('MCP tools: the server’s catalogue listed over streamable HTTP', () =
       'cancel_order',
       'refund_order',
     ]);
+  });
+
+  it('masks the credential in what a called tool answers', async () => {
+    const credential = await api('POST', '/credentials/', {
+      name: 'MCP echo',
+      credential_type: 'bearer_token',
+      credential_data: { token: TOKEN },
+    });
+    const server = await mcpServerOf({
+      db: t.ctx.db,
+      cipher: createCredentialsCipher(t.ctx.config),
+      organizationId: org.organizationId,
+      config: { url: mcp.url, credential_uuid: credential.json().uuid },
+      destinations: destinationPolicy(['127.0.0.1/32']),
+    });
+    const outcome = await callMcpTool(server!, 'lookup_order', {});
+    expect(outcome).toEqual({
+      ok: true,
+      content: `ok, as Bearer ${'*'.repeat(TOKEN.length - 4)}${TOKEN.slice(-4)}`,
+    });
   });
 
   it('keeps the stored list when the server refuses the request (no credential: 401)', async () => {

@@ -51,6 +51,7 @@ let server: http.Server;
 let base: string;
 const asked: Array<{ path: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
 const logLines: string[] = [];
+let credentials = 0;
 
 beforeAll(async () => {
   fake = await startOpenAiFake();
@@ -68,6 +69,12 @@ beforeAll(async () => {
         const timer = setTimeout(() => response.end('{}'), 3000);
         return void response.on('close', () => clearTimeout(timer));
       }
+      if (path === '/echo')
+        return void response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ initial_context: { crm_saw: `key ${String(request.headers['x-api-key'])}` } }),
+          );
       const answer = ANSWERS[path] ?? ANSWERS['/top']!;
       response
         .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
@@ -121,7 +128,7 @@ async function credentialOf(who: TestOrganization): Promise<string> {
     url: '/api/v1/credentials/',
     headers: who.headers,
     payload: {
-      name: 'CRM key',
+      name: `CRM key ${++credentials}`,
       credential_type: 'api_key',
       credential_data: { header_name: 'X-Api-Key', api_key: TOKEN },
     },
@@ -183,6 +190,11 @@ describe('the pre-call request', () => {
     });
     expect(last.headers['x-api-key']).toBe(TOKEN);
     expect(last.headers['content-type']).toBe('application/json');
+  });
+
+  it('masks the credential in an answer that echoes it, before it can reach a prompt', async () => {
+    const outcome = await fetchPreCallContext(request('/echo', { credentialUuid: await credentialOf(org) }));
+    expect(outcome.context).toEqual({ crm_saw: `key ${'*'.repeat(TOKEN.length - 4)}${TOKEN.slice(-4)}` });
   });
 
   it('reads dynamic_variables and call_inbound, initial_context first', async () => {

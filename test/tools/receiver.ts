@@ -17,7 +17,8 @@ export interface Receiver {
 
 /**
  * A customer's API on loopback: `/slow` answers after 2 s, `/fail` 500, `/big` 20,000 bytes of text, `/redirect` a
- * 302 to `/landing`; any other path echoes JSON `{ok:true, path}`.
+ * 302 to `/landing`, `/echo` the request's headers as JSON (a debug endpoint's habit); any other path echoes JSON
+ * `{ok:true, path}`.
  */
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
@@ -39,6 +40,10 @@ export async function startReceiver(): Promise<Receiver> {
       }
       if (path.startsWith('/fail')) return void response.writeHead(500).end('boom');
       if (path.startsWith('/big')) return void response.writeHead(200).end('a'.repeat(20_000));
+      if (path.startsWith('/echo'))
+        return void response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ headers: request.headers }));
       if (path.startsWith('/redirect'))
         return void response.writeHead(302, { location: `${base}/landing` }).end();
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, path }));

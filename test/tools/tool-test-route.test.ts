@@ -143,6 +143,21 @@ describe('testing an http_api tool', () => {
     expect(answer.request_headers.Authorization).toBe(`Basic ${masked(basic)}`);
   });
 
+  it('masks the credential in an answer that echoes it back', async () => {
+    const uuid = await tool({
+      method: 'GET',
+      url: `${receiver.base}/echo`,
+      credential_uuid: await credential({
+        credential_type: 'custom_header',
+        credential_data: { header_name: 'X-Crm-Key', header_value: TOKEN },
+      }),
+    });
+    const answer = await test(uuid, {});
+    expect(receiver.received[0]!.headers['x-crm-key']).toBe(TOKEN);
+    expect(answer.data.headers['x-crm-key']).toBe(masked(TOKEN));
+    expect(JSON.stringify(answer)).not.toContain(TOKEN);
+  });
+
   it('answers an error result for a timeout, an error status, and a redirect it does not follow', async () => {
     const slow = await test(await tool({ method: 'GET', url: `${receiver.base}/slow`, timeout_ms: 200 }));
     expect(slow).toMatchObject({
