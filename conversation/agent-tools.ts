@@ -16,10 +16,13 @@ export interface AgentTool {
   uuid: string;
   /** The function the LLM sees. */
   spec: ToolSpec;
+  /**
+   * `run` and `transfer_call` run through the toolbox (a transfer's run finds its destination); `waitMessage` is said
+   * when the run takes longer than about 1 s (calls only).
+   */
   action:
     | { type: 'end_call'; message: string | null }
-    | { type: 'transfer_call'; destination: string; message: string | null }
-    /** Runs through the toolbox; `waitMessage` is said when the run takes longer than about 1 s (calls only). */
+    | { type: 'transfer_call'; message: string | null; waitMessage: string | null }
     | { type: 'run'; waitMessage: string | null };
 }
 
@@ -27,6 +30,8 @@ export interface AgentTool {
 export interface ToolOutcome {
   ok: boolean;
   content: string;
+  /** A `transfer_call` tool's run that found its destination; `message`, when set, replaces the tool's own. */
+  transfer?: { destination: string; message: string | null };
 }
 
 export interface ToolRunContext {
@@ -40,7 +45,10 @@ export interface ToolRunContext {
 export interface AgentToolbox {
   /** The tools the node offers (its `tool_uuids` that exist and are active). */
   forNode(node: AgentNode): AgentTool[];
-  /** Runs a `run` tool; a remote failure is an outcome with `ok: false`, never a rejection (an abort may reject). */
+  /**
+   * Runs a `run` tool, or finds a `transfer_call` tool's destination; a remote failure is an outcome with `ok: false`,
+   * never a rejection (an abort may reject).
+   */
   run(tool: AgentTool, args: Record<string, unknown>, context: ToolRunContext): Promise<ToolOutcome>;
 }
 

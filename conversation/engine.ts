@@ -246,7 +246,7 @@ async function agentTurn(
       const round = { said, calls: [] };
       turn.rounds.push(round);
       const ended = await runRound(
-        roundSetup(setup, maxToolCalls),
+        { ...roundSetup(setup, maxToolCalls), settled: extracted },
         state,
         offered,
         toolCalls,
@@ -307,25 +307,24 @@ function roundSetup(setup: ConversationSetup, maxToolCalls: number): RoundSetup 
 /**
  * The LLM called end_call or transfer_call: the tool's line is the agent's last words; end_call ends the
  * conversation (`completed`, its reason kept as `gathered_context.end_call_reason`), transfer_call hands the call
- * over as a transfer node does (to the destination tool-rounds.ts resolved).
+ * over as a transfer node does (to the destination its run found, after the resolver's message or the tool's).
  */
 async function endedByTool(
   setup: ConversationSetup,
   state: ConversationState,
   meter: TurnMeter,
-  { tool, call }: RoundEnd,
+  { end, call }: RoundEnd,
   extracted: () => Promise<void>,
   turn: TurnSoFar,
   model: string,
 ): Promise<void> {
-  const { action } = tool;
-  if (action.type === 'transfer_call') {
-    const message = action.message?.trim() || DEFAULT_TRANSFER_MESSAGE;
-    return handOver(setup, state, meter, { destination: action.destination, message }, extracted, turn);
+  if (end.type === 'transfer_call') {
+    const message = end.message?.trim() || DEFAULT_TRANSFER_MESSAGE;
+    return handOver(setup, state, meter, { destination: end.destination, message }, extracted, turn);
   }
   if (typeof call.arguments.reason === 'string' && call.arguments.reason.trim())
     state.gathered.end_call_reason = call.arguments.reason.trim();
-  const message = action.message?.trim();
+  const message = end.message?.trim();
   if (message) setup.speech?.onText(` ${message} `);
   await extracted();
   if (message || roundWords(turn.rounds)) speak(setup, state, message ?? '', meter, model, turn);

@@ -16,12 +16,12 @@ import { isTransferDestination } from '../agents/transfer';
 import type { ChatMessage, ToolCall } from '../llm';
 import type { AgentTool, ToolOutcome, ToolRunner } from './agent-tools';
 import type { ConversationState, ToolCallRecord, ToolRound, Turn } from './conversation-state';
-import { fillTemplate } from './template-variables';
 
 export { DEFAULT_MAX_TOOL_CALLS_PER_TURN } from '../agents/settings';
 export const WAIT_MESSAGE_AFTER_MS = 1000;
 export const DEFAULT_WAIT_MESSAGE = 'One moment, please.';
 const GATHERED_RESULT_CHARS = 2000;
+const NOT_A_DESTINATION = 'Not transferred: the destination is not a phone number or SIP address.';
 
 /** A round as request messages: the assistant's words and calls, then one result per call. */
 export function roundMessages(rounds: readonly ToolRound[]): ChatMessage[] {
@@ -69,6 +69,8 @@ export function agentTurnMessages(turn: Turn): ChatMessage[] {
 
 export interface RoundSetup {
   tools: ToolRunner;
+  /** Resolves once the turn's variable extractions are over: a transfer's destination may read them. */
+  settled?: () => Promise<void>;
   maxToolCalls: number;
   /** Calls only: speaks a line now (a wait message), as part of the turn's reply. */
   say?: (line: string) => void;
@@ -79,9 +81,11 @@ export interface RoundSetup {
   signal?: AbortSignal;
 }
 
-/** The tool that ends the turn (a transfer's destination resolved), and the LLM's call of it. */
+/** What ends the turn (end_call, or transfer_call with its destination found), and the LLM's call of it. */
 export interface RoundEnd {
-  tool: AgentTool & { action: Exclude<AgentTool['action'], { type: 'run' }> };
+  end:
+    | { type: 'end_call'; message: string | null }
+    | { type: 'transfer_call'; destination: string; message: string | null };
   call: ToolCall;
 }
 
@@ -111,20 +115,27 @@ export async function runRound(
     const { action } = tool;
     if (action.type === 'end_call') {
       record(state, round, call, tool, { ok: true, content: 'Ending the call.' });
-      return { tool: { ...tool, action }, call };
+      return { end: action, call };
     }
     if (action.type === 'transfer_call') {
-      // Its {{variables}} filled, the destination must be a phone number or a SIP address (agents/transfer.ts).
-      const destination = fillTemplate(action.destination, state.variables).trim();
-      if (!isTransferDestination(destination)) {
-        record(state, round, call, tool, {
-          ok: false,
-          content: 'Not transferred: the destination is not a phone number or SIP address.',
-        });
+      // The destination may read what the conversation gathered: the extractions under way finish first.
+      await setup.settled?.();
+      const outcome = await runWithWaitMessage(setup, state, tool, call, round);
+      const transfer = outcome.ok ? outcome.transfer : undefined;
+      // Whatever found it, the destination must be a phone number or a SIP address (agents/transfer.ts).
+      if (!transfer || !isTransferDestination(transfer.destination)) {
+        record(state, round, call, tool, outcome.ok ? { ok: false, content: NOT_A_DESTINATION } : outcome);
         continue;
       }
       record(state, round, call, tool, { ok: true, content: 'Transferring the call.' });
-      return { tool: { ...tool, action: { ...action, destination } }, call };
+      return {
+        end: {
+          type: 'transfer_call',
+          destination: transfer.destination,
+          message: transfer.message ?? action.message,
+        },
+        call,
+      };
     }
     record(state, round, call, tool, await runWithWaitMessage(setup, state, tool, call, round));
   }
@@ -143,7 +154,7 @@ async function runWithWaitMessage(
     gathered: structuredClone(state.gathered),
   });
   let stopWaiting = () => {};
-  if (setup.say && tool.action.type === 'run') {
+  if (setup.say && tool.action.type !== 'end_call') {
     const line = tool.action.waitMessage?.trim() || DEFAULT_WAIT_MESSAGE;
     const sayIt = () => {
       setup.say!(line);

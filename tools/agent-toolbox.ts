@@ -6,12 +6,12 @@
  *   the LLM;
  * - `calculator`: Dograh's safe calculator;
  * - `end_call`: ends the call after its custom message, with a `reason` parameter when `endCallReason` is on;
- * - `transfer_call` with a static destination (a number, a SIP address, or a {{variable}} that fills to one): hands
- *   the call over after its custom message.
+ * - `transfer_call`: hands the call over after its custom message, to the destination found when the LLM calls it
+ *   (tools/transfer-destination.ts: static, by context mapping, or from the resolver, to which a dynamic transfer's
+ *   parameters are sent); a destination not found is an error result and the call goes on.
  * - `mcp`: each tool its server lists (tools/mcp-calls.ts), as `mcp__<name>__<tool>`, called on the server; the
  *   listing gets at most 3 s when the call starts (the server's `timeout_secs` still bounds each call of a tool).
- * Tools this engine cannot offer yet (transfers whose destination is resolved over HTTP or by context mapping), and
- * MCP servers that cannot be listed, are left out of the functions; the log says so once per load.
+ * MCP servers that cannot be listed are left out of the functions; the log says so once per load.
  */
 import type { AgentDefinition, AgentNode } from '../agents/definition';
 import {
@@ -32,6 +32,11 @@ import { runHttpApiTool } from './http-api-tool';
 import type { HttpApiConfig } from './http-api-request';
 import { callMcpTool, listMcpFunctions, mcpFunctionName } from './mcp-calls';
 import { mcpServerOf } from './mcp-discovery';
+import {
+  resolverParameters,
+  resolveTransferDestination,
+  type TransferCallConfig,
+} from './transfer-destination';
 
 export interface ToolboxDeps {
   db: Executor;
@@ -122,10 +127,9 @@ const cannotRun = async (): Promise<ToolOutcome> => ({
   content: 'Error: this tool cannot run here.',
 });
 
-/** A stored tool that is not an MCP server's, as one function; a string says why it is not offered. */
-function builtIn(deps: ToolboxDeps, organizationId: number, row: Tool): Offered | string {
+/** A stored tool that is not an MCP server's, as one function. */
+function builtIn(deps: ToolboxDeps, organizationId: number, row: Tool): Offered {
   const tool = agentToolOf(row);
-  if (!tool) return 'not offered by this engine yet';
   if (row.category === 'calculator')
     return [
       {
@@ -138,23 +142,36 @@ function builtIn(deps: ToolboxDeps, organizationId: number, row: Tool): Offered 
         },
       },
     ];
+  const runOf = (args: Record<string, unknown>, context: ToolRunContext) => ({
+    db: deps.db,
+    cipher: deps.cipher,
+    organizationId,
+    tool: row,
+    arguments: args,
+    variables: context.variables,
+    gatheredContext: context.gathered,
+    idempotencyKey: context.idempotencyKey,
+    destinations: deps.destinations,
+    logger: deps.logger,
+  });
+  if (row.category === 'transfer_call')
+    return [
+      {
+        tool,
+        run: async (args, context) => {
+          const found = await resolveTransferDestination(runOf(args, context));
+          if (!found.ok) return { ok: false, content: `Not transferred: ${found.error}.` };
+          const { destination, message } = found;
+          return { ok: true, content: 'Transferring the call.', transfer: { destination, message } };
+        },
+      },
+    ];
   if (row.category !== 'http_api') return [{ tool, run: cannotRun }];
   return [
     {
       tool,
       run: async (args, context) => {
-        const result = await runHttpApiTool({
-          db: deps.db,
-          cipher: deps.cipher,
-          organizationId,
-          tool: row,
-          arguments: args,
-          variables: context.variables,
-          gatheredContext: context.gathered,
-          idempotencyKey: context.idempotencyKey,
-          destinations: deps.destinations,
-          logger: deps.logger,
-        });
+        const result = await runHttpApiTool(runOf(args, context));
         const body = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
         const cut = result.truncated ? ' (the answer was cut short)' : '';
         if (result.ok) return { ok: true, content: `${body ?? ''}${cut}` };
@@ -202,8 +219,8 @@ async function mcpFunctionsOf(
 
 type Obj = Record<string, unknown>;
 
-/** The LLM's view of a stored tool, or null when this engine cannot offer it. */
-function agentToolOf(row: Tool): AgentTool | null {
+/** The LLM's view of a stored tool that is not an MCP server's. */
+function agentToolOf(row: Tool): AgentTool {
   const config = ((row.definition as Obj).config ?? {}) as Obj;
   const name = toolFunctionName(row.name);
   const description = row.description?.trim() || row.name;
@@ -253,17 +270,27 @@ function agentToolOf(row: Tool): AgentTool | null {
       };
     }
     case 'transfer_call': {
-      const source = config.destination_source ?? 'static';
-      const destination = typeof config.destination === 'string' ? config.destination.trim() : '';
-      if (source !== 'static' || !destination) return null;
+      // Only a dynamic transfer asks the LLM for arguments: they go to its resolver (Dograh's).
+      const transfer = config as TransferCallConfig;
+      const dynamic = transfer.destination_source === 'dynamic';
       return {
         uuid: row.tool_uuid,
-        spec: { name, description, parameters: { type: 'object', properties: {} } },
-        action: { type: 'transfer_call', destination, message: customMessage },
+        spec: {
+          name,
+          description,
+          parameters: parametersSchema(dynamic ? resolverParameters(transfer) : []),
+        },
+        action: {
+          type: 'transfer_call',
+          message: customMessage,
+          waitMessage: (dynamic && transfer.resolver?.wait_message?.trim()) || null,
+        },
       };
     }
-    default:
-      return null;
+    case 'mcp':
+      throw new Error(
+        'An MCP server is offered as the tools it lists (mcpFunctionsOf), not as one function.',
+      );
   }
 }
 

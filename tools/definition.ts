@@ -35,6 +35,14 @@ const isObject = (value: unknown): value is Obj =>
 const withoutNulls = (value: Obj): Obj =>
   Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null));
 
+/** Dograh's older single-rule mapping (`context_path` and `routes` beside the fallback), stored as `rules` (Dograh's). */
+function withRules(mapping: Obj): Obj {
+  if (mapping.rules !== undefined || (mapping.context_path === undefined && mapping.routes === undefined))
+    return mapping;
+  const { context_path, routes, ...rest } = mapping;
+  return { ...rest, rules: [{ context_path, routes }] };
+}
+
 function schemaIssue(loc: string[], error: ValueError): DefinitionIssue {
   const path = error.path.split('/').filter(Boolean);
   if (error.type === ValueErrorType.ObjectRequiredProperty)
@@ -77,6 +85,8 @@ export function checkToolDefinition(raw: unknown, category: ToolCategory, loc: s
   if (isObject(config))
     for (const key of ['resolver', 'context_mapping'])
       if (isObject(config[key])) config[key] = withoutNulls(config[key] as Obj);
+  if (isObject(config) && isObject(config.context_mapping))
+    config.context_mapping = withRules(config.context_mapping);
   if (category === 'http_api' && isObject(config) && typeof config.method === 'string')
     config.method = config.method.toUpperCase();
   const definition: Obj = { ...raw, schema_version: 1, ...(config === undefined ? {} : { config }) };
@@ -167,6 +177,20 @@ function checkConfig(category: ToolCategory, config: Obj, loc: string[], result:
       ]);
     }
     parameterNames([[[...loc, 'parameters'], config.parameters]]);
+    const rules = isObject(config.context_mapping) ? (config.context_mapping.rules as Obj[]) : [];
+    rules.forEach((rule, index) => {
+      // The first route of a value would always win: a second one is a mistake (Dograh refuses it too).
+      const seen = new Set<string>();
+      (rule.routes as Obj[]).forEach((route, at) => {
+        const value = String(route.context_value).trim().toLowerCase();
+        if (seen.has(value))
+          issue(
+            [...loc, 'context_mapping', 'rules', String(index), 'routes', String(at), 'context_value'],
+            `The value '${String(route.context_value).trim()}' has a route already in this rule`,
+          );
+        seen.add(value);
+      });
+    });
   } else if (category === 'mcp') {
     url([...loc, 'url'], config.url as string);
     credential([...loc, 'credential_uuid'], config.credential_uuid);

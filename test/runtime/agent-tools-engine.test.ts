@@ -66,7 +66,7 @@ const TOOLS: AgentTool[] = [
   {
     uuid: 't-transfer',
     spec: spec('transfer_call'),
-    action: { type: 'transfer_call', destination: '{{desk}}', message: null },
+    action: { type: 'transfer_call', message: null, waitMessage: null },
   },
   {
     uuid: 't-slow',
@@ -75,7 +75,10 @@ const TOOLS: AgentTool[] = [
   },
 ];
 
-/** The toolbox in memory: each run recorded; `lookup_order` answers from a table, `fail` makes it fail. */
+/**
+ * The toolbox in memory: each run recorded; `lookup_order` answers from a table, `fail` makes it fail; the transfer
+ * finds the call's `desk` variable as its destination.
+ */
 function memoryToolbox() {
   const runs: Array<{ name: string; args: Record<string, unknown>; key: string }> = [];
   let fail = false;
@@ -87,6 +90,12 @@ function memoryToolbox() {
       runs.push({ name: tool.spec.name, args, key: context.idempotencyKey });
       if (tool.spec.name === 'slow_lookup') await new Promise<void>((resolve) => (release = resolve));
       if (fail) return { ok: false, content: 'HTTP 503: service unavailable' };
+      if (tool.action.type === 'transfer_call')
+        return {
+          ok: true,
+          content: '',
+          transfer: { destination: String(context.variables.desk), message: null },
+        };
       return { ok: true, content: JSON.stringify({ order: args.order, status: 'shipped' }) };
     },
   };
@@ -258,7 +267,7 @@ describe('tools that end the turn', () => {
     expect(box.runs).toEqual([]);
   });
 
-  it('transfer_call: hands over to its destination with {{variables}} filled; an unusable one goes back to the LLM', async () => {
+  it('transfer_call: hands over to the destination its run found; an unusable one or a failure goes back to the LLM', async () => {
     const box = memoryToolbox();
     fake.handle((request): FakeReply =>
       /person/.test(lastUserMessage(request)) && !lastIsTool(request)
@@ -279,6 +288,13 @@ describe('tools that end the turn', () => {
     expect(refused.end_reason).toBeNull();
     expect(toolMessages(fake.requests.at(-1)!).map((m) => m.content)).toEqual([
       'Not transferred: the destination is not a phone number or SIP address.',
+    ]);
+
+    box.failing();
+    const failed = await userSays(setup, await start(setup), 'A person, please.');
+    expect(failed.end_reason).toBeNull();
+    expect(toolMessages(fake.requests.at(-1)!).map((m) => m.content)).toEqual([
+      'HTTP 503: service unavailable',
     ]);
   });
 });

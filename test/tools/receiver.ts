@@ -17,10 +17,12 @@ export interface Receiver {
 
 /**
  * A customer's API on loopback: `/slow` answers after 2 s, `/fail` 500, `/big` 20,000 bytes of text, `/redirect` a
- * 302 to `/landing`, `/echo` the request's headers as JSON (a debug endpoint's habit); any other path echoes JSON
- * `{ok:true, path}`.
+ * 302 to `/landing`, `/echo` the request's headers as JSON (a debug endpoint's habit); any other path gets
+ * `answer`'s reply when it has one, else echoes JSON `{ok:true, path}`.
  */
-export async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(
+  answer: (path: string) => { status: number; body: string } | undefined = () => undefined,
+): Promise<Receiver> {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -46,7 +48,8 @@ export async function startReceiver(): Promise<Receiver> {
           .end(JSON.stringify({ headers: request.headers }));
       if (path.startsWith('/redirect'))
         return void response.writeHead(302, { location: `${base}/landing` }).end();
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, path }));
+      const reply = answer(path) ?? { status: 200, body: JSON.stringify({ ok: true, path }) };
+      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

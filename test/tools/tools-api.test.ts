@@ -97,6 +97,43 @@ describe('tools API (Dograh /tools)', () => {
     expect((await send('POST', `/${calculator.tool_uuid}/test`, {})).json().detail).toBe('tool_not_http_api');
   });
 
+  it('stores Dograh’s older single-rule context mapping as rules, and refuses a value routed twice in a rule', async () => {
+    const routes = [{ context_value: 'sales', destination: '+14155550102' }];
+    const legacy = await create({
+      definition: {
+        type: 'transfer_call',
+        config: {
+          destination_source: 'context_mapping',
+          context_mapping: { context_path: 'department', routes, fallback_destination: '+14155550300' },
+        },
+      },
+    });
+    expect(legacy.definition.config.context_mapping).toEqual({
+      rules: [{ context_path: 'department', routes }],
+      fallback_destination: '+14155550300',
+    });
+    const twice = await refusal({
+      definition: {
+        type: 'transfer_call',
+        config: {
+          destination_source: 'context_mapping',
+          context_mapping: {
+            rules: [
+              {
+                context_path: 'department',
+                routes: [...routes, { context_value: ' Sales', destination: '+1415' }],
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([
+      ['body', 'definition', 'config', 'context_mapping', 'rules', '0', 'routes', '1', 'context_value'],
+    ]);
+  });
+
   it('lists by name without archived tools, and filters by status (comma-separated) and category', async () => {
     const lister = await createTestOrganization(t.ctx.db);
     const b = await create({ name: 'B tool', definition: { type: 'calculator' } }, lister);

@@ -19,6 +19,8 @@ export const VOICEMAIL = 'Hi, this is Acme. Please call us back. Goodbye.';
 
 export interface LiveCallWorld {
   world: ProviderWorld;
+  /** The agent's LLM: answers as call-harness.ts's agentReplies unless a test hands it another handler. */
+  llm: OpenAiFake;
   deepgram: DeepgramFake;
   configurationId: number;
   /** The finished run and its transcript, once the media process completed it (polls). */
@@ -103,6 +105,7 @@ export async function startLiveCallWorld(vendor: {
 
   return {
     world,
+    llm,
     deepgram,
     configurationId,
     async transcriptOf(runId) {
