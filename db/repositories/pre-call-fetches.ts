@@ -116,3 +116,15 @@ export async function readPreCallFetch(db: Executor, runId: number): Promise<Pre
     initialContext: (row.initial_context ?? {}) as Record<string, unknown>,
   };
 }
+
+/** How the run's fetch went, for the run's detail; null when it made none. */
+export type PreCallFetchOutcome = NonNullable<Awaited<ReturnType<typeof readPreCallFetchOutcome>>>;
+
+export async function readPreCallFetchOutcome(db: Executor, runId: number) {
+  const row = await db
+    .selectFrom('pre_call_fetches')
+    .select(['status', 'http_status', 'error', 'merged_keys', 'started_at', 'finished_at'])
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,6 +1,6 @@
 /** Live calls' conversations, kept by the media process (migration 2026_11_24_000100). */
 import type { Generated } from 'kysely';
-import type { Timestamp, Json } from './column-types';
+import type { CreatedAt, Timestamp, Json } from './column-types';
 
 export type CallConversationStatus = 'live' | 'stored' | 'lost';
 
@@ -42,6 +42,6 @@ export interface PreCallFetchesTable {
   error: string | null;
   /** The keys its answer merged into the run's initial_context. */
   merged_keys: Json<string[]>;
-  started_at: Generated<Timestamp>;
+  started_at: CreatedAt;
   finished_at: Timestamp | null;
 }

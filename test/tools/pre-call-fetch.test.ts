@@ -292,6 +292,7 @@ describe('the pre-call fetch of a text chat', () => {
     });
     expect(chat.statusCode, chat.body).toBe(201);
     expect(JSON.stringify(chat.json())).toContain('Hello, gold member.');
+    expect(chat.json().pre_call_fetch).toMatchObject({ status: 'succeeded', merged_keys: ['tier'] });
 
     const before = asked.length;
     const inbound = await agentAsking({ pre_call_fetch_mode: 'inbound', pre_call_fetch_url: `${base}/top` });
@@ -303,6 +304,7 @@ describe('the pre-call fetch of a text chat', () => {
     });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(JSON.stringify(plain.json())).toContain('Hello.');
+    expect(plain.json().pre_call_fetch).toBeNull();
     expect(asked.length).toBe(before);
   });
 

@@ -94,6 +94,7 @@ interface RunDetail {
   id: number;
   initial_context: Record<string, unknown>;
   transcript_public_url: string | null;
+  pre_call_fetch: Record<string, unknown> | null;
 }
 
 describe('the pre-call fetch of an outbound call', () => {
@@ -220,5 +221,13 @@ describe('the pre-call fetch of an outbound call', () => {
       .where('run_id', '=', run!.id)
       .executeTakeFirstOrThrow();
     expect(fetch).toEqual({ status: 'failed', http_status: 500, error: 'HTTP 500' });
+    // The run's detail says why its context is what it is.
+    expect(run!.pre_call_fetch).toMatchObject({
+      status: 'failed',
+      http_status: 500,
+      error: 'HTTP 500',
+      merged_keys: [],
+      finished_at: expect.any(String),
+    });
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readPreCallFetchOutcome } from '../../../db/repositories/pre-call-fetches';
 import { Type } from '@sinclair/typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
 import { findAgentStatus } from '../../../db/repositories/phone-numbers';
@@ -47,7 +48,11 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const run = await getRun(app.ctx.db, caller.organizationId, agentId, run_id);
       if (!run) throw notFound('run');
       // A fresh public token on every read of the detail (the contract), valid PUBLIC_LINK_TTL_SECONDS.
-      return toRunDetail(run, await artifactLinks(run, caller.organizationId, app.ctx));
+      const [links, preCallFetch] = await Promise.all([
+        artifactLinks(run, caller.organizationId, app.ctx),
+        readPreCallFetchOutcome(app.ctx.db, run.id),
+      ]);
+      return toRunDetail(run, links, preCallFetch);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { PreCallFetchOutcome } from '../../../db/repositories/pre-call-fetches';
 import type { Run } from '../../../db/database';
 import type { RunListItem, RunListPage } from '../../../db/repositories/runs';
 import type { ArtifactLinks } from '../../../artifacts/run-links';
@@ -89,6 +90,22 @@ export const RunDetailSchema = Type.Object({
   annotations: AnyObject,
   definition_id: Type.Union([Type.Integer(), Type.Null()]),
   call_type: Type.String(),
+  pre_call_fetch: Type.Optional(
+    Type.Union([
+      Type.Object(
+        {
+          status: Type.Union([Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+          http_status: Type.Union([Type.Integer(), Type.Null()]),
+          error: Type.Union([Type.String(), Type.Null()]),
+          merged_keys: Type.Array(Type.String()),
+          started_at: Type.String({ format: 'date-time' }),
+          finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+        },
+        { description: "How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch)." },
+      ),
+      Type.Null(),
+    ]),
+  ),
 });
 
 /** The contact's number: who was called on an outbound run, who called on an inbound one. */
@@ -160,7 +177,12 @@ export function toRunWithStateListEnvelope(
   return envelopeOf(items, page, paging);
 }
 
-export function toRunDetail(run: Run, links: ArtifactLinks): Static<typeof RunDetailSchema> {
+/** The run's detail; `preCallFetch` (the row of db/repositories/pre-call-fetches.ts) when the caller read it. */
+export function toRunDetail(
+  run: Run,
+  links: ArtifactLinks,
+  preCallFetch?: PreCallFetchOutcome | null,
+): Static<typeof RunDetailSchema> {
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -177,5 +199,13 @@ export function toRunDetail(run: Run, links: ArtifactLinks): Static<typeof RunDe
     annotations: run.annotations,
     definition_id: run.definition_id,
     call_type: run.call_type,
+    ...(preCallFetch !== undefined && {
+      pre_call_fetch: preCallFetch && {
+        ...preCallFetch,
+        merged_keys: preCallFetch.merged_keys as string[],
+        started_at: preCallFetch.started_at.toISOString(),
+        finished_at: preCallFetch.finished_at?.toISOString() ?? null,
+      },
+    }),
   };
 }

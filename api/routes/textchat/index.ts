@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readPreCallFetchOutcome } from '../../../db/repositories/pre-call-fetches';
 import { artifactLinks } from '../../../artifacts/run-links';
 import { callerOf } from '../../plugins/authenticate';
 import { errorResponses } from '../auth/schemas';
@@ -26,7 +27,11 @@ const tags = ['runs'];
 const textchatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: TextchatDeps = app.ctx;
   const runView = async (outcome: TextchatOutcome, organizationId: number) => ({
-    ...toRunDetail(outcome.run, await artifactLinks(outcome.run, organizationId, app.ctx)),
+    ...toRunDetail(
+      outcome.run,
+      await artifactLinks(outcome.run, organizationId, app.ctx),
+      await readPreCallFetchOutcome(app.ctx.db, outcome.run.id),
+    ),
     conversation: presentConversation(outcome.state, outcome.definition),
   });
 
