@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/telephony', label: 'Telephony' },
   { to: '/calling-safety', label: 'Calling safety' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/credentials', label: 'Credentials' },
   { to: '/api-keys', label: 'API keys' },
 ];
 

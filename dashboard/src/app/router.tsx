@@ -7,6 +7,7 @@ import { apiKeysRoutes } from '../pages/api-keys/routes';
 import { callingSafetyRoutes } from '../pages/calling-safety/routes';
 import { campaignsRoutes } from '../pages/campaigns/routes';
 import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
+import { credentialsRoutes } from '../pages/credentials/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
 import { webhooksRoutes } from '../pages/webhooks/routes';
@@ -26,6 +27,7 @@ const routes: RouteObject[] = [
       ...telephonyRoutes,
       ...callingSafetyRoutes,
       ...webhooksRoutes,
+      ...credentialsRoutes,
       ...apiKeysRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
