@@ -3,6 +3,7 @@ import { newUser, signUpInContext, startDashboardHarness, type DashboardHarness 
 
 const SECTIONS = [
   'Agents',
+  'Tools',
   'Campaigns',
   'Runs',
   'Telephony',

@@ -4,6 +4,7 @@ import { Loading } from '../ui/Feedback';
 
 const SECTIONS = [
   { to: '/agents', label: 'Agents' },
+  { to: '/tools', label: 'Tools' },
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/runs', label: 'Runs' },
   { to: '/telephony', label: 'Telephony' },

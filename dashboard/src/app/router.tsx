@@ -10,6 +10,7 @@ import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
 import { credentialsRoutes } from '../pages/credentials/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
+import { toolsRoutes } from '../pages/tools/routes';
 import { webhooksRoutes } from '../pages/webhooks/routes';
 
 /** Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). */
@@ -24,6 +25,7 @@ const routes: RouteObject[] = [
       ...campaignDetailRoutes,
       ...runsRoutes,
       ...agentsRoutes,
+      ...toolsRoutes,
       ...telephonyRoutes,
       ...callingSafetyRoutes,
       ...webhooksRoutes,
