@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentDefinition } from '../../agents/definition';
+import type { ConversationState } from '../../conversation/conversation-state';
+import { conversationCompletion } from '../../conversation/run-finalisation';
+import { completeRun } from '../../db/repositories/runs';
+import { insertRun } from '../runs/fixtures';
 import { agentThroughApi, threeStepDefinition } from './agents-world';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
 
@@ -22,7 +27,60 @@ const calculator = async (d: DashboardHarness, token: string, name: string) =>
     (await apiCall(d, token, 'POST', '/tools/', { name, definition: { type: 'calculator' } })).tool_uuid,
   );
 
-describe('dashboard: tools in agents', () => {
+const at = (second: number) => `2026-04-01T09:00:${String(second).padStart(2, '0')}.000Z`;
+
+/** A conversation whose second agent turn called two tools (one failed) between its words. */
+const STATE: ConversationState = {
+  revision: 3,
+  node_id: 'talk',
+  variables: {},
+  disposition_codes: [],
+  max_duration_seconds: 600,
+  started_at: at(0),
+  ended_at: at(30),
+  end_reason: 'completed',
+  turns: [
+    { role: 'agent', content: 'Hello, how can I help?', node_id: 'talk', at: at(1) },
+    { role: 'user', content: 'Is the blue kettle in stock?', node_id: 'talk', at: at(5) },
+    {
+      role: 'agent',
+      content: 'Let me check that for you. We have three in stock.',
+      node_id: 'talk',
+      at: at(8),
+      tool_rounds: [
+        {
+          said: 'Let me check that for you.',
+          calls: [
+            {
+              id: 'call_1',
+              name: 'check_stock',
+              tool_uuid: randomUUID(),
+              arguments: { sku: 'KETTLE-BLUE' },
+              ok: true,
+              result: '{"in_stock":3}',
+            },
+            {
+              id: 'call_2',
+              name: 'notify_warehouse',
+              tool_uuid: randomUUID(),
+              arguments: { sku: 'KETTLE-BLUE', note: 'x'.repeat(500) },
+              ok: false,
+              result: `Error: HTTP 503: ${'busy '.repeat(120)}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  transitions: [],
+  gathered: {},
+  extracted_nodes: [],
+  usage: { prompt_tokens: 300, completion_tokens: 40 },
+  disposition: null,
+  error: null,
+};
+
+describe('dashboard: tools in agents and runs', () => {
   let d: DashboardHarness;
   beforeAll(async () => {
     d = await startDashboardHarness();
@@ -74,6 +132,63 @@ describe('dashboard: tools in agents', () => {
     await page.getByRole('group', { name: 'End call: Goodbye' }).click();
     await panel.getByLabel('Node name').waitFor();
     expect(await panel.getByRole('group', { name: 'Tools' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("shows each tool call in a run's conversation where it happened: name, arguments, outcome, result", async () => {
+    const { context, page, problems } = await d.newContext();
+    const user = await signUpInContext(context, d.h.baseUrl);
+    const agent = await apiCall(d, user.token, 'POST', '/workflow/create/definition', {
+      name: 'Shop assistant',
+      workflow_definition: threeStepDefinition(),
+    });
+    const agentId = Number(agent.id);
+    const runId = await insertRun(
+      d.h.ctx.db,
+      {
+        organization_id: user.organizationId,
+        workflow_id: agentId,
+        mode: 'textchat',
+        call_type: 'outbound',
+        name: 'kettle-chat',
+        createdAt: at(0),
+      },
+      null,
+    );
+    const completion = await conversationCompletion(d.h.ctx, {
+      organizationId: user.organizationId,
+      agentId,
+      runId,
+      mode: 'textchat',
+      state: STATE,
+      definition: threeStepDefinition() as unknown as AgentDefinition,
+    });
+    await completeRun(d.h.ctx.db, runId, completion);
+
+    await page.goto(`/app/runs/${runId}`);
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.waitFor();
+    const entries = (await transcript.getByRole('listitem').allInnerTexts()).map((text) =>
+      text
+        .replace(/\s+/g, ' ')
+        .replace(/ \d{1,2}:\d{2}:\d{2}.*$/, '')
+        .trim(),
+    );
+    const failedArguments = JSON.stringify({ sku: 'KETTLE-BLUE', note: 'x'.repeat(500) });
+    const failedResult = `Error: HTTP 503: ${'busy '.repeat(120)}`;
+    expect(entries).toEqual([
+      'Node: Conversation',
+      'Agent Hello, how can I help?',
+      'Caller Is the blue kettle in stock?',
+      'Agent Let me check that for you.',
+      'Tool call check_stock OK Arguments {"sku":"KETTLE-BLUE"} Result {"in_stock":3}',
+      `Tool call notify_warehouse Failed Arguments ${failedArguments.slice(0, 300)}… Result ${failedResult.slice(0, 400)}… Whole result (${failedResult.length} characters)`,
+      'Agent We have three in stock.',
+    ]);
+    const failed = transcript.getByRole('listitem', { name: 'Tool call notify_warehouse' });
+    await failed.getByText(/^Whole result/).click();
+    await expect(failed.locator('pre').textContent()).resolves.toBe(failedResult);
+    if (screenshots) await page.screenshot({ path: 'docs/dashboard/runs-tool-calls.png', fullPage: true });
     expect(problems).toEqual([]);
   }, 60_000);
 });
