@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
 
-const SECTIONS = ['Agents', 'Campaigns', 'Runs', 'Telephony', 'Calling safety', 'Webhooks', 'API keys'];
+const SECTIONS = [
+  'Agents',
+  'Tools',
+  'Campaigns',
+  'Runs',
+  'Telephony',
+  'Calling safety',
+  'Webhooks',
+  'Credentials',
+  'API keys',
+];
 
 describe('dashboard: sign up, log in, layout', () => {
   let d: DashboardHarness;

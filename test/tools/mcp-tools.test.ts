@@ -1,7 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPolicy } from '../../net/outbound-destinations';
 import { createCredentialsCipher } from '../../config/credentials-cipher';
@@ -9,39 +5,9 @@ import { callMcpTool } from '../../tools/mcp-calls';
 import { discoverMcpTools, mcpServerOf } from '../../tools/mcp-discovery';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
+import { startMcpServer } from './mcp-server';
 
 const TOKEN = 'mcp-token-0123456789';
-
-/**
- * A customer's MCP server made with the official SDK (stateless streamable HTTP), whose catalogue the test changes;
- * it answers 401 without the bearer token. Each tool answers `ok, as <the request's Authorization>` (a server that
- * echoes what it was sent).
- */
-async function startMcpServer(catalogue: Array<{ name: string; description: string }>) {
-  const seen: Array<{ method: string; authorization: string | undefined }> = [];
-  const server = http.createServer((request, response) => {
-    seen.push({ method: request.method ?? '', authorization: request.headers.authorization });
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return void response.writeHead(401).end();
-    const mcp = new McpServer({ name: 'crm', version: '1.0.0' });
-    for (const tool of catalogue)
-      mcp.registerTool(tool.name, { description: tool.description }, async () => ({
-        content: [{ type: 'text', text: `ok, as ${request.headers.authorization}` }],
-      }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => void transport.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('MCP tools: the server’s catalogue listed over streamable HTTP', () => {
   let t: TestApp;
@@ -57,7 +23,7 @@ describe('MCP tools: the server’s catalogue listed over streamable HTTP', () =
   beforeAll(async () => {
     t = await createTestApp();
     org = await createTestOrganization(t.ctx.db);
-    mcp = await startMcpServer(catalogue);
+    mcp = await startMcpServer(catalogue, TOKEN);
   });
   afterAll(async () => {
     await mcp?.close();

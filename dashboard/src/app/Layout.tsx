@@ -4,11 +4,13 @@ import { Loading } from '../ui/Feedback';
 
 const SECTIONS = [
   { to: '/agents', label: 'Agents' },
+  { to: '/tools', label: 'Tools' },
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/runs', label: 'Runs' },
   { to: '/telephony', label: 'Telephony' },
   { to: '/calling-safety', label: 'Calling safety' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/credentials', label: 'Credentials' },
   { to: '/api-keys', label: 'API keys' },
 ];
 

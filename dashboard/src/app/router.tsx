@@ -7,8 +7,10 @@ import { apiKeysRoutes } from '../pages/api-keys/routes';
 import { callingSafetyRoutes } from '../pages/calling-safety/routes';
 import { campaignsRoutes } from '../pages/campaigns/routes';
 import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
+import { credentialsRoutes } from '../pages/credentials/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
+import { toolsRoutes } from '../pages/tools/routes';
 import { webhooksRoutes } from '../pages/webhooks/routes';
 
 /** Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). */
@@ -23,9 +25,11 @@ const routes: RouteObject[] = [
       ...campaignDetailRoutes,
       ...runsRoutes,
       ...agentsRoutes,
+      ...toolsRoutes,
       ...telephonyRoutes,
       ...callingSafetyRoutes,
       ...webhooksRoutes,
+      ...credentialsRoutes,
       ...apiKeysRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,6 +1,7 @@
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import type { RunDetail } from './run-queries';
 import { useStoredTranscript } from './run-queries';
+import { ToolCallItem } from './ToolCallItem';
 import {
   conversationOf,
   liveConversationOf,
@@ -21,6 +22,7 @@ function Entry({ entry }: { entry: ConversationEntry }) {
       </li>
     );
   }
+  if (entry.kind === 'tool') return <ToolCallItem entry={entry} />;
   const speaker = entry.role === 'agent' ? 'Agent' : 'Caller';
   return (
     <li className={`bubble ${entry.role}`}>
@@ -36,7 +38,7 @@ function Entry({ entry }: { entry: ConversationEntry }) {
   );
 }
 
-/** The turns as a conversation: agent and caller bubbles in order, node changes marked between them. */
+/** The turns as a conversation: agent and caller bubbles in order, tool calls where they happened, node changes marked. */
 function ConversationList({ conversation, live }: { conversation: Conversation; live: boolean }) {
   if (conversation.entries.length === 0) return <p className="muted">No one has spoken yet.</p>;
   return (

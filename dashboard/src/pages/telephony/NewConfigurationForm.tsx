@@ -5,7 +5,7 @@ import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { SelectField, TextField } from '../../ui/Field';
 import { LabelledCheckbox } from '../../ui/LabelledCheckbox';
 import { MetadataFieldInputs } from './MetadataFieldInputs';
-import { OtherFieldProblems } from './OtherFieldProblems';
+import { OtherFieldProblems } from '../../ui/OtherFieldProblems';
 import { FieldInputError, valuesFromForm } from './metadata-fields';
 import { useProvidersMetadata, useTelephonyMutation } from './telephony-queries';
 

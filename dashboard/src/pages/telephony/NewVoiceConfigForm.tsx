@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { SelectField, TextField } from '../../ui/Field';
 import { MetadataFieldInputs } from './MetadataFieldInputs';
-import { OtherFieldProblems } from './OtherFieldProblems';
+import { OtherFieldProblems } from '../../ui/OtherFieldProblems';
 import { FieldInputError, valuesFromForm, type MetadataField } from './metadata-fields';
 import {
   VOICE_SECTIONS,

@@ -1,10 +1,11 @@
 import { FieldFrame, TextField } from '../../../ui/Field';
 import { nodeTypeLabel, type StepNode } from './graph-model';
+import { ToolChoice, toolUuidsOf } from './ToolChoice';
 import { VariablesEditor, variablesOf } from './VariablesEditor';
 
 type Fields = Record<string, unknown>;
 
-/** The side panel of the selected node: its name, prompt and extraction variables, and deleting it. */
+/** The side panel of the selected node: its name, prompt, extraction variables and tools, and deleting it. */
 export function NodePanel({
   node,
   onChange,
@@ -57,6 +58,12 @@ export function NodePanel({
         <VariablesEditor
           variables={variablesOf(fields.extraction_variables)}
           onChange={(variables) => set('extraction_variables', variables.length > 0 ? variables : undefined)}
+        />
+      )}
+      {(kind === 'startCall' || kind === 'agentNode' || toolUuidsOf(fields.tool_uuids).length > 0) && (
+        <ToolChoice
+          chosen={toolUuidsOf(fields.tool_uuids)}
+          onChange={(uuids) => set('tool_uuids', uuids.length > 0 ? uuids : undefined)}
         />
       )}
       <button type="button" className="danger" onClick={onDelete}>

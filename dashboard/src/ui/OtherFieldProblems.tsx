@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 
 /**
  * The API's field problems that no input of the form shows (a field the form does not draw, or a whole section),
