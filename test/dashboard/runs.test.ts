@@ -114,6 +114,17 @@ describe('dashboard: runs', () => {
   });
 
   it("shows a run's transcript in order with node changes, its disposition, recording, downloads and context", async () => {
+    // Its pre-call fetch failed: the facts say why its context lacks what the customer's URL would have added.
+    await d.h.ctx.db
+      .insertInto('pre_call_fetches')
+      .values({
+        run_id: w.r1,
+        status: 'failed',
+        http_status: 503,
+        error: 'HTTP 503',
+        finished_at: new Date(),
+      })
+      .execute();
     await page.goto(`/app/runs?agent=${w.outboundAgent}`);
     await expectRunIds(page, [w.r2, w.r1]);
     await page.getByRole('link', { name: `#${w.r1}` }).click();
@@ -129,6 +140,7 @@ describe('dashboard: runs', () => {
     await expect(fact('Status')).resolves.toBe('Completed');
     await expect(fact('Duration')).resolves.toBe('40 s');
     await expect(fact('Ended because')).resolves.toBe('completed');
+    await expect(fact('Pre-call fetch')).resolves.toBe('Failed: HTTP 503');
 
     const transcript = page.getByRole('list', { name: 'Transcript' });
     await transcript.waitFor();

@@ -8345,6 +8345,17 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
+                            pre_call_fetch?: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                http_status: number | null;
+                                merged_keys: string[];
+                                /** Format: date-time */
+                                started_at: string;
+                                status: "running" | "succeeded" | "failed";
+                            } | null;
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;
@@ -8479,6 +8490,17 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
+                            pre_call_fetch?: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                http_status: number | null;
+                                merged_keys: string[];
+                                /** Format: date-time */
+                                started_at: string;
+                                status: "running" | "succeeded" | "failed";
+                            } | null;
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;
@@ -8655,6 +8677,17 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
+                            pre_call_fetch?: {
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                http_status: number | null;
+                                merged_keys: string[];
+                                /** Format: date-time */
+                                started_at: string;
+                                status: "running" | "succeeded" | "failed";
+                            } | null;
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;

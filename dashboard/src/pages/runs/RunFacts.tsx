@@ -7,6 +7,17 @@ function endReasonOf(logs: Record<string, unknown>): string | null {
   return typeof conversation?.end_reason === 'string' ? conversation.end_reason : null;
 }
 
+/** How the start node's pre-call fetch went, with why when it failed; null when the run made none. */
+export function preCallFetchFact(fetch: RunDetail['pre_call_fetch']): string | null {
+  if (!fetch) return null;
+  if (fetch.status === 'running') return 'Waiting for the answer';
+  if (fetch.status === 'succeeded')
+    return fetch.merged_keys.length > 0
+      ? `Added ${fetch.merged_keys.join(', ')}`
+      : 'Answered, nothing to add';
+  return `Failed: ${fetch.error ?? 'no reason recorded'}`;
+}
+
 /** A run's facts at a glance: status, disposition, duration, cost, who and when. */
 export function RunFacts({ summary, detail }: { summary: RunListItem; detail: RunDetail }) {
   const facts: Array<[string, string]> = [
@@ -20,6 +31,8 @@ export function RunFacts({ summary, detail }: { summary: RunListItem; detail: Ru
     ['Channel', `${summary.mode} · ${summary.call_type}`],
     ['Started', formatDateTime(summary.created_at)],
   ];
+  const preCallFetch = preCallFetchFact(detail.pre_call_fetch);
+  if (preCallFetch) facts.push(['Pre-call fetch', preCallFetch]);
   return (
     <dl className="stats run-facts" aria-label="Run facts">
       {facts.map(([label, value]) => (
