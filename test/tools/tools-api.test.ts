@@ -177,6 +177,8 @@ describe('tools API (Dograh /tools)', () => {
       description: 'First.',
       definition: tool.definition,
     });
+    const cleared = await send('PUT', `/${tool.tool_uuid}`, { description: '' });
+    expect(cleared.json().description).toBeNull();
     const moved = await send('PUT', `/${tool.tool_uuid}`, {
       definition: httpApi({ method: 'GET', url: 'https://93.184.216.34/orders' }),
       status: 'draft',

@@ -173,7 +173,7 @@ export function createToolService(ctx: AppContext) {
   }
 
   /**
-   * A partial update, as Dograh's: absent or `null` keeps a field (`description` too); a definition replaces the
+   * A partial update, as Dograh's: absent or `null` keeps a field (`description` too, which `""` clears); a definition replaces the
    * stored one whole and keeps the tool's category. `status` moves it (`archived` archives it).
    */
   async function update(organizationId: number, toolUuid: string, body: UpdateToolBody): Promise<ToolRow> {
@@ -205,7 +205,8 @@ export function createToolService(ctx: AppContext) {
       if (next !== 'archived') await checkCredentials(trx, organizationId, checked.credentials);
       const changes: Partial<ToolValues> & { status?: ToolStatus } = {};
       if (name !== undefined) changes.name = name;
-      if (body.description) changes.description = descriptionOf(body.description);
+      // Dograh's rule: null keeps it, a string replaces it, an empty one clears it.
+      if (typeof body.description === 'string') changes.description = descriptionOf(body.description);
       if (body.icon) changes.icon = body.icon;
       if (body.icon_color) changes.icon_color = body.icon_color;
       if (body.definition) changes.definition = checked.definition;

@@ -108,7 +108,8 @@ export function ToolForm({ title, submitLabel, initial, stored, pending, error, 
     setLocalError(null);
     onSubmit({
       name: draft.name.trim(),
-      description: draft.description.trim() || null,
+      // An empty description clears a stored one (null would keep it).
+      description: draft.description.trim(),
       category: draft.category,
       definition,
     });
