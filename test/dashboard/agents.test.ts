@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
+import { lastUserMessage, startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
-import { agentsLlmScript, createAgentThroughApi, screenshot } from './agents-world';
+import { agentsLlmScript, createAgentThroughApi, screenshot, threeStepDefinition } from './agents-world';
 
 describe('dashboard: agents', () => {
   let d: DashboardHarness;
@@ -105,5 +105,46 @@ describe('dashboard: agents', () => {
     await page.getByText(/^Ended: user_ended/).waitFor();
     await page.getByRole('button', { name: 'New conversation' }).waitFor();
     expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("shows the agent's tool calls in the text-chat pane", async () => {
+    const { context, page, problems } = await d.newContext();
+    const user = await signUpInContext(context, d.h.baseUrl);
+    const api = async (path: string, body: object) => {
+      const response = await fetch(`${d.h.baseUrl}/api/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const tool = await api('/tools/', { name: 'Calc', definition: { type: 'calculator' } });
+    const definition = threeStepDefinition();
+    Object.assign(definition.nodes[0]!.data, { tool_uuids: [tool.tool_uuid] });
+    const agent = await api('/workflow/create/definition', { name: 'Sums', workflow_definition: definition });
+    fake.handle((request) => {
+      if (request.messages.at(-1)?.role === 'tool')
+        return { content: `That makes ${request.messages.at(-1)!.content}.` };
+      if (/six times seven/.test(lastUserMessage(request)))
+        return { toolCalls: [{ name: 'safe_calculator', arguments: { expression: '6 * 7' } }] };
+      return agentsLlmScript(request);
+    });
+    try {
+      await page.goto(`/app/agents/${agent.id}`);
+      await page.getByRole('button', { name: 'Start conversation' }).click();
+      const log = page.getByRole('list', { name: 'Conversation' });
+      await log.getByText('Hello, this is the test agent.').waitFor();
+      await page.getByLabel('Your message').fill('What is six times seven?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const call = log.getByRole('listitem', { name: 'Tool call safe_calculator' });
+      await call.waitFor();
+      await expect(call.getByText('OK', { exact: true }).count()).resolves.toBe(1);
+      await expect(call.getByText('{"expression":"6 * 7"}').count()).resolves.toBe(1);
+      await log.getByText('That makes 42.').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      fake.handle(agentsLlmScript);
+    }
   }, 60_000);
 });

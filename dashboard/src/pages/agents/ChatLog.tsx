@@ -1,6 +1,7 @@
+import { ToolCallItem } from '../runs/ToolCallItem';
 import type { ChatConversation } from './chat-api';
 
-/** The conversation's messages as chat bubbles, with the step changes and how it ended. */
+/** The conversation's messages as chat bubbles, with the step changes, the agent's tool calls and how it ended. */
 export function ChatLog({ conversation }: { conversation: ChatConversation }) {
   const { messages, status, node, end_reason, disposition, gathered_context } = conversation;
   const gathered = Object.entries(gathered_context);
@@ -14,6 +15,15 @@ export function ChatLog({ conversation }: { conversation: ChatConversation }) {
               {stepChanged && <span className="chat-node">→ step {message.node_id}</span>}
               <span className="chat-who">{message.role === 'agent' ? 'Agent' : 'You'}</span>
               {message.content}
+              {(message.tool_rounds ?? []).some((round) => round.calls.length > 0) && (
+                <ul className="chat-tool-calls" aria-label="Tool calls">
+                  {(message.tool_rounds ?? []).flatMap((round) =>
+                    round.calls.map((call) => (
+                      <ToolCallItem key={call.id} entry={{ kind: 'tool', ...call }} />
+                    )),
+                  )}
+                </ul>
+              )}
             </li>
           );
         })}

@@ -1,3 +1,4 @@
+import './tool-call.css';
 import type { ConversationEntry } from './transcript-model';
 
 type ToolEntry = Extract<ConversationEntry, { kind: 'tool' }>;
