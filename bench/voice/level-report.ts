@@ -23,20 +23,23 @@ export function levelRow(
 ) {
   const turnLatencies = transcripts.flatMap((t) => t?.firstAudioMs ?? []);
   const callSeconds = results.reduce((sum, r) => sum + r.callSeconds, 0);
-  const greetings = results.flatMap((r) => (r.greetingMs === null ? [] : [r.greetingMs]));
-  const bargeIns = results.flatMap((r) => (r.bargeInMs === null ? [] : [r.bargeInMs]));
+  // A call that never heard its greeting or never saw its barge-in cleared is slower than any that did: it stays in
+  // the percentiles as an endless wait (shown as "missing") and fails the run (failedCalls).
+  const greetings = results.map((r) => r.greetingMs ?? Number.POSITIVE_INFINITY);
+  const bargeIns = results.map((r) => r.bargeInMs ?? Number.POSITIVE_INFINITY);
   return {
     calls: level,
     ended_by_agent: results.filter((r) => r.endedBy === 'service').length,
     stored_transcripts: transcripts.filter((t) => t !== null).length,
+    failed_calls: failedCalls(level, results, transcripts),
     turn_ms_p50: round(percentile(turnLatencies, 0.5)),
     turn_ms_p95: round(percentile(turnLatencies, 0.95)),
     turns_measured: turnLatencies.length,
-    greeting_ms_p50: round(percentile(greetings, 0.5)),
-    greeting_ms_p95: round(percentile(greetings, 0.95)),
-    barge_in_ms_p50: bargeIns.length ? round(percentile(bargeIns, 0.5)) : null,
-    barge_in_ms_p95: bargeIns.length ? round(percentile(bargeIns, 0.95)) : null,
-    barge_ins_seen: bargeIns.length,
+    greeting_ms_p50: measuredOrMissing(percentile(greetings, 0.5)),
+    greeting_ms_p95: measuredOrMissing(percentile(greetings, 0.95)),
+    barge_in_ms_p50: measuredOrMissing(percentile(bargeIns, 0.5)),
+    barge_in_ms_p95: measuredOrMissing(percentile(bargeIns, 0.95)),
+    barge_ins_seen: results.filter((r) => r.bargeInMs !== null).length,
     caller_reply_ms_p50: round(
       percentile(
         results.flatMap((r) => r.replyMs),
@@ -50,6 +53,28 @@ export function levelRow(
     event_loop_max_ms: round(measured.lagMaxMs),
     media_rss_mb: Math.round(measured.rssMb),
   };
+}
+
+const measuredOrMissing = (value: number) => (Number.isFinite(value) ? round(value) : 'missing');
+
+/**
+ * Calls that did not do all the script asks: no result came back, the agent did not end the call, the greeting or
+ * the barge-in's clear never came, a message the vendor would refuse, or no transcript was stored.
+ */
+function failedCalls(
+  level: number,
+  results: CallResult[],
+  transcripts: Array<{ firstAudioMs: number[] } | null>,
+): number {
+  const failed = results.filter(
+    (r, index) =>
+      r.endedBy !== 'service' ||
+      r.greetingMs === null ||
+      r.bargeInMs === null ||
+      r.refused > 0 ||
+      transcripts[index] === null,
+  ).length;
+  return failed + Math.max(0, level - results.length);
 }
 
 export function voiceFigures(
@@ -85,7 +110,7 @@ export function voiceFigures(
     figures.push({
       name: `${prefix}: media CPU, event-loop p99, RSS`,
       value: `${row.cpu_ms_per_call_second} ms per call-second, ${row.event_loop_p99_ms} ms, ${row.media_rss_mb} MB`,
-      measures: `media process CPU (user+system) ÷ call-seconds; event-loop delay p99 during the level; ${row.ended_by_agent}/${row.calls} calls ended by the agent; ${row.refused_messages} messages the vendor would refuse`,
+      measures: `media process CPU (user+system) ÷ call-seconds; event-loop delay p99 during the level; ${row.ended_by_agent}/${row.calls} calls ended by the agent; ${row.failed_calls} calls failed; ${row.refused_messages} messages the vendor would refuse`,
     });
   }
   const over = rows.find((row) => row.event_loop_p99_ms > 20);

@@ -90,6 +90,7 @@ const mediaEnv = {
 };
 const stack = await startBenchStack({ env: mediaEnv });
 const children: ChildProcess[] = [];
+const rows: LevelRow[] = [];
 try {
   const fakesArgs = args.includes('--uncached') ? ['--uncached'] : [];
   const fakes = spawn(process.execPath, ['--import', 'tsx', 'bench/voice/vendor-fakes.ts', ...fakesArgs], {
@@ -114,7 +115,6 @@ try {
   children.push(callers.child);
   log(`${transport}: media process ${media.ready.url}; vendor fakes ${vendors.llm} ${vendors.deepgram}`);
 
-  const rows: LevelRow[] = [];
   const loadBefore = loadNow();
   for (const level of levels) {
     log(`${transport}: ${level} concurrent calls`);
@@ -163,4 +163,8 @@ try {
   for (const child of children) child.kill('SIGTERM');
   await stack.stop();
 }
-process.exit(0);
+// Work lost is a failed run, whatever the figures say.
+// A level that never reported counts all its calls.
+const failed = levels.reduce((sum, level, index) => sum + (rows[index]?.failed_calls ?? level), 0);
+if (failed > 0) log(`${failed} calls did not complete the script: the run fails`);
+process.exit(failed > 0 ? 1 : 0);
