@@ -58,17 +58,23 @@ export function preCallFetchOf(
 
 /**
  * Starts the run's fetch when its start node asks for one and nobody has claimed it; resolves when it is over (or at
- * once when there is none). Never rejects: the dial must not wait on it, nor fail by it.
+ * once when there is none). Never throws nor rejects, its dependencies made inside: the dial must not wait on it,
+ * nor fail by it.
  */
-export async function startPreCallFetch(deps: PreCallDataDeps, runId: number): Promise<void> {
+export async function startPreCallFetch(
+  depsOf: () => PreCallDataDeps,
+  runId: number,
+  logger: PreCallDataDeps['logger'],
+): Promise<void> {
   try {
+    const deps = depsOf();
     const setup = await readPreCallFetchSetup(deps.db, runId);
     const settings = setup && preCallFetchOf(setup.startNode, setup.callType);
     if (!setup || !settings) return;
     if (!(await claimPreCallFetch(deps.db, runId))) return;
     await runClaimedFetch(deps, runId, setup, settings);
   } catch (error) {
-    deps.logger.error({ err: error, run_id: runId }, 'pre-call fetch could not be started or stored');
+    logger.error({ err: error, run_id: runId }, 'pre-call fetch could not be started or stored');
   }
 }
 

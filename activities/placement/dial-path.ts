@@ -144,7 +144,7 @@ async function dial(
     countCallPlaced(target.providerName);
     // While it rings, not awaited: the media process waits for the answer at pickup (conversation/pre-call-data.ts).
     if (attempt.run_id !== null)
-      void startPreCallFetch(preCallDataDeps(deps.config, deps.db, log), attempt.run_id);
+      void startPreCallFetch(() => preCallDataDeps(deps.config, deps.db, log), attempt.run_id, log);
   } catch (error) {
     const refused = isPlacementRefusal(error);
     countProviderError(target.providerName, refused ? 'refused' : 'unknown');
