@@ -92,3 +92,24 @@ export async function deactivateRecording(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * The active recording a node names: by Dograh's primary key `id` when the reference is a number (what Dograh's
+ * editor stores), by `recording_id` when it is a string.
+ */
+export async function findRecordingByReference(
+  db: Executor,
+  organizationId: number,
+  reference: number | string,
+): Promise<WorkflowRecording | undefined> {
+  let query = db
+    .selectFrom('workflow_recordings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('is_active', '=', true);
+  query =
+    typeof reference === 'number'
+      ? query.where('id', '=', reference)
+      : query.where('recording_id', '=', reference);
+  return query.executeTakeFirst();
+}
