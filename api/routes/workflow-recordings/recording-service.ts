@@ -128,7 +128,9 @@ export function presentRecording(row: WorkflowRecording) {
     storage_key: row.storage_key,
     storage_backend: row.storage_backend,
     metadata: row.metadata,
-    created_by: row.created_by === null ? null : Number(row.created_by),
+    // Dograh's model requires an integer (its recordings always have a user): 0 when none made it (an API key without a
+    // user, or a user since deleted).
+    created_by: row.created_by === null ? 0 : Number(row.created_by),
     created_at: row.created_at.toISOString(),
     is_active: row.is_active,
   };

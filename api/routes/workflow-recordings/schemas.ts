@@ -66,7 +66,9 @@ export const Recording = Type.Object({
   storage_key: Type.String(),
   storage_backend: Type.String(),
   metadata: Metadata,
-  created_by: Nullable(Type.Integer()),
+  created_by: Type.Integer({
+    description: 'The user who created it; 0 when none did (an API key without a user).',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   is_active: Type.Boolean(),
 });
