@@ -57,9 +57,10 @@ ENV NODE_ENV=production \
     PORT=8000 \
     DATA_DIR=/var/lib/voice-agent-calling
 
-# Live voice: local text-to-speech (flite, espeak-ng) and speech-to-text (pocketsphinx and its US English model).
+# Live voice: local text-to-speech (flite, espeak-ng), speech-to-text (pocketsphinx and its US English model), and
+# ffmpeg, which converts recorded lines when they are created.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends flite espeak-ng pocketsphinx pocketsphinx-en-us \
+    && apt-get install -y --no-install-recommends flite espeak-ng ffmpeg pocketsphinx pocketsphinx-en-us \
     && rm -rf /var/lib/apt/lists/* \
     && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 

@@ -4,7 +4,8 @@ import { DEFAULT_TRANSFER_MESSAGE } from './transfer';
 
 /**
  * The `properties` of each node type's spec (agents/node-specs.ts): the node-data keys the engine reads (`name`,
- * `prompt`, `extraction_variables`, the start node's `greeting`, an endCall's `transfer_to` and `transfer_message`)
+ * `prompt`, `extraction_variables`, the start node's `greeting`, `greeting_type`, `greeting_recording_id`,
+ * `delayed_start` and `delayed_start_duration`, an endCall's `transfer_to` and `transfer_message`)
  * and Dograh's own keys for the same node types, which are stored as sent so that Dograh's clients can round-trip
  * them. `required` follows this service's graph validation (agents/validate-graph.ts), not Dograh's.
  */
@@ -153,11 +154,13 @@ const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
 
 const START_CALL: PropertySpec[] = [
   nameProperty('Start Call'),
-  storedOnly({
+  property({
     name: 'greeting_type',
     type: 'options',
     display_name: 'Greeting Type',
-    description: 'Whether the greeting is spoken from text or played from a recording.',
+    description:
+      'Whether the greeting is spoken from text or played from a recording: `audio` plays `greeting_recording_id` ' +
+      '(its transcript is what the transcript records) instead of the generated or text greeting.',
     options: [option('text', 'Text (TTS)'), option('audio', 'Pre-recorded Audio')],
   }),
   property({
@@ -169,26 +172,30 @@ const START_CALL: PropertySpec[] = [
       'absent or blank: a short introduction that says the agent cannot talk now.',
     editor: 'textarea',
   }),
-  storedOnly({
+  property({
     name: 'greeting_recording_id',
     type: 'recording_ref',
     display_name: 'Greeting Recording',
-    description: 'Recording played as the greeting.',
+    description:
+      'Recording played as the greeting when `greeting_type` is `audio`: its `id` (a number, as Dograh stores it) ' +
+      'or its `recording_id` (a string), from /workflow-recordings. A deleted or unknown one: the greeting is not ' +
+      'played from audio.',
   }),
   promptProperty(true, 'Instructions for the opening turn, the first thing the agent says.'),
   ALLOW_INTERRUPT,
   ADD_GLOBAL_PROMPT,
-  storedOnly({
+  property({
     name: 'delayed_start',
     type: 'boolean',
     display_name: 'Delayed Start',
-    description: 'Whether the agent waits a moment after pickup before speaking.',
+    description: 'Whether the agent waits `delayed_start_duration` seconds after pickup before speaking.',
   }),
-  storedOnly({
+  property({
     name: 'delayed_start_duration',
     type: 'number',
     display_name: 'Delay Duration (seconds)',
-    description: 'Seconds to wait before speaking.',
+    description:
+      'Seconds of silence after pickup before the agent speaks (default 2; above 10 counts as 10).',
     min_value: 0.1,
     max_value: 10,
   }),

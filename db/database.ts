@@ -26,6 +26,7 @@ import type {
 import type { VoiceConfigurationsTable } from './tables/voice';
 import type { WebhookCredentialsTable } from './tables/webhook-credentials';
 import type { ToolsTable } from './tables/tools';
+import type { WorkflowRecordingsTable } from './tables/workflow-recordings';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 import type {
   WebhookDeliveriesTable,
@@ -47,6 +48,7 @@ export type * from './tables/telephony';
 export type * from './tables/voice';
 export type * from './tables/webhook-credentials';
 export type * from './tables/tools';
+export type * from './tables/workflow-recordings';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
@@ -84,6 +86,7 @@ export interface Database {
   voice_configurations: VoiceConfigurationsTable;
   webhook_credentials: WebhookCredentialsTable;
   tools: ToolsTable;
+  workflow_recordings: WorkflowRecordingsTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
@@ -103,6 +106,7 @@ export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
 export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
 export type WebhookCredential = Selectable<WebhookCredentialsTable>;
 export type Tool = Selectable<ToolsTable>;
+export type WorkflowRecording = Selectable<WorkflowRecordingsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;

@@ -20,6 +20,7 @@ import { resolveCallVoices } from '../voice/voice-setup';
 import { transferHookOf } from './call-transfer-hook';
 import { createConversationStore, type RecordingKeys } from './conversation-store';
 import { loadLiveCall } from './live-call-loader';
+import { loadRecordedGreeting } from './recorded-greeting';
 import { agentToolRunner } from '../tools/agent-toolbox';
 import { preCallContext, preCallDataDeps } from '../conversation/pre-call-data';
 import { createCredentialsCipher } from '../config/credentials-cipher';
@@ -80,6 +81,7 @@ export async function runCallSession(
     return;
   }
   const voices = await resolveCallVoices({ ...deps, logger: log }, call);
+  call.recordedGreeting = await loadRecordedGreeting({ ...deps, logger: log }, call, transport.sampleRate);
   call.tools = await agentToolRunner(
     {
       db: deps.db,

@@ -15,7 +15,9 @@ import { AgentVoice } from './agent-voice';
 import { CallerInput } from './caller-input';
 import { handOverCall } from './call-transfer';
 import { SpokenTurns } from './spoken-turns';
-import type { CallEndReason, CallPipeline, CallPipelineInput, FinishedCall } from './live-call';
+import type { CallEndReason, CallPipeline, CallPipelineInput, FinishedCall, RecordedLine } from './live-call';
+import { recordedLineVoice } from './recorded-line-voice';
+import { startOpening } from '../agents/start-opening';
 import { MediaClock } from './media-clock';
 import type { SpeechSynthesizer } from './speech';
 import { TurnLatencies, type TurnStart } from './turn-latency';
@@ -44,6 +46,7 @@ class CallRun {
   private acceptingCaller = true;
   private closedAtMs: number | null = null;
   private cancelIdle: () => void = () => {};
+  private stopPause: () => void = () => {};
   private promptedForSilence = false;
   private optedOut = false;
   private readonly callSignal = new AbortController();
@@ -78,6 +81,7 @@ class CallRun {
   answeredByMachine(): void {
     if (this.ending || !this.acceptingCaller) return;
     this.acceptingCaller = false;
+    this.stopPause();
     this.log.info({ media_ms: this.clock.ms }, 'answering machine: leaving the voicemail message');
     this.agent.interrupt();
     this.cancelIdle();
@@ -96,26 +100,63 @@ class CallRun {
     return { ...this.conversation.records, definition: call.definition, llm, maxTurns, speech };
   }
 
-  /** Opens the detector and recogniser, then speaks first: disclosure and greeting, or a resumed call's due reply. */
+  /**
+   * Opens the detector and recogniser, then speaks first, after the start node's `delayed_start`: disclosure and
+   * greeting (recorded, generated, or the text one without an LLM), or a resumed call's due reply.
+   */
   private async open(): Promise<void> {
     const { call, voices, transport } = this.input;
     await this.caller.open(voices.recognizer, transport.sampleRate, this.callSignal.signal);
     if (!voices.recognizer) this.log.warn('no speech-to-text configured: the caller is not heard');
     if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
     if (!this.acceptingCaller) return;
-    const greeting: TurnStart = { wall: this.startedWall, mediaMs: 0, sttDone: null };
+    const { delayMs, interruptible } = startOpening(call.definition);
+    // `delayed_start`: silence after pickup, counted in the caller's frames like every other duration.
+    const delayed = !call.saved && delayMs > 0;
+    if (delayed) await this.pauseFor(delayMs);
+    if (!this.acceptingCaller) return;
+    // The greeting's latency counts from the end of the delay, not from pickup.
+    const greeting: TurnStart = delayed
+      ? { wall: performance.now(), mediaMs: this.clock.ms, sttDone: null }
+      : { wall: this.startedWall, mediaMs: 0, sttDone: null };
     if (!call.saved && call.settings.disclosureMessage)
       await this.spoken.line(call.settings.disclosureMessage, { interruptible: false, drain: false });
+    const recorded = call.saved ? null : call.recordedGreeting;
     if (!voices.llm) {
-      await this.spoken.line(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
+      if (recorded) await this.playRecorded(recorded, false);
+      else
+        await this.spoken.line(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
       // A machine heard during the greeting: its voicemail message (queued) ends the call instead.
       if (this.acceptingCaller) this.requestEnd('no_llm');
       return;
+    }
+    // A recorded greeting is the agent's first turn: played, not generated; the LLM answers what the caller says.
+    if (recorded) {
+      await this.playRecorded(recorded, interruptible);
+      return this.armIdle();
     }
     const owesReply = !call.saved || this.conversation.state.turns.at(-1)?.role === 'user';
     if (owesReply)
       await this.agentTurn(voices.llm, (setup) => agentReplies(setup, this.conversation.state), greeting);
     else this.armIdle();
+  }
+
+  /** A recorded line, its transcript recorded as the agent's turn (only what was played when interrupted). */
+  private async playRecorded(line: RecordedLine, interruptible: boolean): Promise<void> {
+    this.log.info({ recording_id: line.recordingId, media_ms: this.clock.ms }, 'playing a recorded greeting');
+    await this.spoken.line(line.transcript, { interruptible, synthesizer: recordedLineVoice(line) });
+  }
+
+  /** Waits `ms` of media time; the call's end or an answering machine cuts the wait short. */
+  private pauseFor(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const cancel = this.clock.after(ms, () => this.stopPause());
+      this.stopPause = () => {
+        cancel();
+        this.stopPause = () => {};
+        resolve();
+      };
+    });
   }
 
   private onBargeIn(): void {
@@ -266,6 +307,7 @@ class CallRun {
     this.ending = { reason, error };
     this.acceptingCaller = false;
     this.caller.stop();
+    this.stopPause();
     this.clock.stop();
     this.agent.interrupt();
     // The line closes at the decision (with the frames heard, decided or not); the conversation closes off the call.

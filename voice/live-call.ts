@@ -88,6 +88,15 @@ export interface LiveCall {
   optOut?: OptOutSettings;
   /** The person's E.164 number (called, or calling in), for logs (masked); null or absent when there is none. */
   personNumber?: string | null;
+  /** The start node's recorded greeting, converted for the transport (media/recorded-greeting.ts); absent: none. */
+  recordedGreeting?: RecordedLine | null;
+}
+
+/** A recorded line ready to play: its audio at the transport's rate, and its transcript for the conversation. */
+export interface RecordedLine {
+  recordingId: string;
+  transcript: string;
+  pcm: Int16Array;
 }
 
 /** The vendors one call talks through, resolved from its voice configuration. */

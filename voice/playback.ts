@@ -178,7 +178,7 @@ export class SpeechOut {
     const { transport, synthesizer, sampleRate, voice, controller } = this.options;
     const signal = controller.signal;
     if (signal.aborted || this.failure) return;
-    this.characters += text.length;
+    if (!synthesizer.recorded) this.characters += text.length;
     const sentence: Sentence = { text, pcm: [], complete: false, played: false };
     this.sentences.push(sentence);
     try {

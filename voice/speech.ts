@@ -57,6 +57,8 @@ export interface SpeechRecognizer {
 
 export interface SpeechSynthesizer {
   readonly name: string;
+  /** True for a recorded line played as it is: no text-to-speech characters are spent. */
+  readonly recorded?: boolean;
   /**
    * Speaks one sentence: PCM16 mono chunks at `sampleRate` as they are produced. Stops early when `signal` aborts
    * (barge-in). Rejects with SpeechVendorError when the vendor fails.

@@ -32,11 +32,12 @@ apt_install_missing() {
 }
 
 # Live voice: flite and espeak-ng (local text-to-speech, voice/tts/local-synthesizer.ts), pocketsphinx with its
-# US English model (local speech-to-text).
+# US English model (local speech-to-text), ffmpeg (recorded lines decoded and converted, voice/audio/recorded-line.ts).
 voice_packages_missing() {
   local missing=()
   command -v flite >/dev/null 2>&1 || missing+=(flite)
   command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+  command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
   command -v pocketsphinx_continuous >/dev/null 2>&1 || missing+=(pocketsphinx)
   [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
   echo "${missing[*]}"

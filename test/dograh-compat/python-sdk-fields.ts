@@ -338,6 +338,25 @@ export const DOGRAH_MODELS: Record<string, DograhModel> = {
     source: `${PYTHON_MODELS} CreatedByResponse (api/schemas/tool.py)`,
     required: { id: 'integer', provider_id: 'string' },
   },
+  RecordingListResponseSchema: {
+    source: `${PYTHON_MODELS} RecordingListResponseSchema (api/schemas/workflow_recording.py)`,
+    required: { recordings: 'RecordingResponseSchema[]', total: 'integer' },
+  },
+  RecordingResponseSchema: {
+    source: `${PYTHON_MODELS} RecordingResponseSchema (api/schemas/workflow_recording.py)`,
+    required: {
+      id: 'integer',
+      recording_id: 'string',
+      organization_id: 'integer',
+      transcript: 'string',
+      storage_key: 'string',
+      storage_backend: 'string',
+      metadata: 'object',
+      created_by: 'integer',
+      created_at: 'datetime',
+      is_active: 'boolean',
+    },
+  },
   ToolTestResponse: {
     source: `api/schemas/tool.py ToolTestResponse (api/routes/tool.py test_tool)`,
     required: {

@@ -6,6 +6,7 @@ import { createTestOrganization, type TestOrganization } from '../helpers/organi
 import { finished, insertRun } from '../runs/fixtures';
 import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
 import { problemsOfModel } from './python-sdk-check';
+import { toneWav, uploadRecording } from '../workflow-recordings/recording-audio';
 
 /**
  * Dograh's own clients read our responses with their models: the Python SDK validates each one with pydantic, the
@@ -168,6 +169,17 @@ describe("Dograh's client models read our responses", () => {
       await request('PUT', `/credentials/${created.uuid}`, { description: 'The CRM' }),
       'CredentialResponse',
     );
+  });
+
+  it('recordings: create and list (the SDK’s listRecordings) answer RecordingResponseSchema', async () => {
+    const { created } = await uploadRecording(t, org, toneWav(0.3, 440), {
+      format: 'wav',
+      transcript: 'Hi.',
+    });
+    expect(created.statusCode).toBe(201);
+    expectEach(created.json().recordings, 'RecordingResponseSchema');
+    expectModel(await request('GET', '/workflow-recordings/'), 'RecordingListResponseSchema');
+    expectModel(await request('GET', '/workflow-recordings/?tts_provider=x'), 'RecordingListResponseSchema');
   });
 
   it('tools: create (the SDK’s createTool), list (listTools), get, update and unarchive answer ToolResponse', async () => {

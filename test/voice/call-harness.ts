@@ -12,7 +12,7 @@ import type { ConversationState } from '../../conversation/conversation-state';
 import { OpenAiLanguageModel } from '../../llm/openai-model';
 import type { LanguageModel } from '../../llm';
 import { startCallPipeline, type CallPipeline } from '../../voice/call-pipeline';
-import type { CallVoices, FinishedCall, LiveCall, VoiceSettings } from '../../voice/live-call';
+import type { CallVoices, FinishedCall, LiveCall, RecordedLine, VoiceSettings } from '../../voice/live-call';
 import type { SpeechRecognizer, SpeechSynthesizer } from '../../voice/speech';
 import { createSimulatorRecognizer } from '../../voice/stt/simulator-recognizer';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
@@ -86,6 +86,7 @@ export const testCall = (
     saved?: ConversationState | null;
     runId?: number;
     tools?: ToolRunner;
+    recordedGreeting?: RecordedLine;
   } = {},
 ): LiveCall => ({
   runId: options.runId ?? 1,
@@ -100,6 +101,7 @@ export const testCall = (
   settings: settingsOf(options.settings),
   saved: options.saved ?? null,
   ...(options.tools && { tools: options.tools }),
+  ...(options.recordedGreeting && { recordedGreeting: options.recordedGreeting }),
 });
 
 export const modelOf = (fake: OpenAiFake): LanguageModel =>
@@ -167,6 +169,8 @@ export function startCall(options: {
   speed?: number;
   /** The agent's tools (the definition's nodes name them in `tool_uuids`). */
   tools?: ToolRunner;
+  /** The start node's recorded greeting, as the media process loads it (media/recorded-greeting.ts). */
+  recordedGreeting?: RecordedLine;
 }): CallUnderTest {
   const transport = new MemoryTransport(16000, options.speed);
   const saved: ConversationState[] = [];

@@ -9,6 +9,7 @@ import {
   type DeletedOrganization,
 } from '../../../db/repositories/account-deletion';
 import { organizationSourcePrefix } from '../../../storage/contact-sources';
+import { organizationRecordingsPrefix } from '../../../storage/workflow-recordings';
 import type { ObjectsToDelete } from './deletion-transaction';
 
 /** Stops the organization's campaign and call workflows (before its rows go, so none writes to a deleted row). */
@@ -26,7 +27,11 @@ export async function removeOrganizationRows(
   return {
     result,
     objects: {
-      prefixes: [organizationArtifactsPrefix(organizationId), organizationSourcePrefix(organizationId)],
+      prefixes: [
+        organizationArtifactsPrefix(organizationId),
+        organizationSourcePrefix(organizationId),
+        organizationRecordingsPrefix(organizationId),
+      ],
     },
   };
 }
