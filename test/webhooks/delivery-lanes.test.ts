@@ -68,6 +68,8 @@ describe('webhook delivery lanes', () => {
       expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     }
     for (const entry of own.received) expect(entry.json.sequence).toBe(sequenceOf.get(entry.json.id));
+    // Nothing failed, so nothing was sent twice: one request per event, each event once.
+    expect(own.received.map((entry) => entry.json.id).sort()).toEqual([...all].sort());
     await own.close();
   });
 });
