@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { finished, insertRun } from '../runs/fixtures';
 import { startOpenAiFake, type OpenAiFake } from '../runtime/fakes/openai-fake';
-import { problemsOfModel } from './python-sdk-check';
+import { problemsOfModel } from './dograh-check';
 import { toneWav, uploadRecording } from '../workflow-recordings/recording-audio';
 
 /**

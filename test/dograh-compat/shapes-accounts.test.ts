@@ -3,7 +3,7 @@ import { createKey, signUp } from '../auth/accounts';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization } from '../helpers/organizations';
 import { CONFIGS, createConfiguration, twilioConfig } from '../telephony/helpers';
-import { shapeProblems } from './shapes-check';
+import { shapeProblems } from './dograh-check';
 import {
   AUTH_ME,
   HEALTH,

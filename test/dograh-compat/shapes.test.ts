@@ -5,7 +5,7 @@ import { validDefinition } from '../agents/fixtures';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { insertAgent, insertCampaign, insertSimulatorConfiguration } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
-import { shapeProblems } from './shapes-check';
+import { shapeProblems } from './dograh-check';
 import { CAMPAIGN_PROGRESS, SOURCE_SYNC, WORKFLOW_VERSION } from './shapes-fields';
 
 /** Campaign progress and agent versions answer the fields Dograh's clients read, beside ours (issue 17 item 6). */

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../config/logger';
-import { problemsOfModel } from '../dograh-compat/python-sdk-check';
+import { problemsOfModel } from '../dograh-compat/dograh-check';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { startReceiver, type Receiver } from './receiver';

@@ -1,6 +1,12 @@
 import { DOGRAH_MODELS } from './python-sdk-fields';
+import type { ExpectedShape } from './shapes-fields';
 
-/** Checks JSON values against Dograh's required response fields (python-sdk-fields.ts). */
+/**
+ * The one checker of our answers against Dograh's: its SDK's models (python-sdk-fields.ts, `problemsOfModel`) and the
+ * shapes its UI reads (shapes-fields.ts, `shapeProblems`), with one type language: `integer`, `number`, `string`,
+ * `boolean`, `object`, `any`, `datetime` (ISO 8601 with a zone), `enum:a|b`, `T[]`, a model's name, `T | null`.
+ * Answers the problems, none when the value fits.
+ */
 
 const ZONED_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -38,7 +44,8 @@ function problemsOfAlternative(value: unknown, type: string, path: string): stri
         ? []
         : wrong('an ISO 8601 date-time with a zone');
   }
-  if (!DOGRAH_MODELS[type]) throw new Error(`unknown type in python-sdk-fields.ts: ${type}`);
+  if (!DOGRAH_MODELS[type])
+    throw new Error(`unknown type in python-sdk-fields.ts or shapes-fields.ts: ${type}`);
   return isObject(value) ? problemsOfModel(value, type, path) : wrong(`a ${type} object`);
 }
 
@@ -71,5 +78,20 @@ export function problemsOfModel(value: unknown, modelName: string, path = modelN
     for (const key of Object.keys(value))
       if (!known.has(key)) problems.push(`${path}.${key}: not allowed (${model.source})`);
   }
+  return problems;
+}
+
+/** Problems of an object against one of the UI's shapes: a required field missing, a field of the wrong type. */
+export function shapeProblems(value: unknown, shape: ExpectedShape, path = 'body'): string[] {
+  if (!isObject(value)) return [`${path}: expected an object, got ${JSON.stringify(value)}`];
+  const problems: string[] = [];
+  const check = (field: string, type: string) =>
+    problemsOfType(value[field], type, `${path}.${field}`).map((problem) => `${problem} (${shape.source})`);
+  for (const [field, type] of Object.entries(shape.required)) {
+    if (!(field in value)) problems.push(`${path}.${field}: missing (${shape.source})`);
+    else problems.push(...check(field, type));
+  }
+  for (const [field, type] of Object.entries(shape.optional ?? {}))
+    if (field in value) problems.push(...check(field, type));
   return problems;
 }
