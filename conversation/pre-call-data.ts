@@ -126,7 +126,7 @@ async function runClaimedFetch(
   await finishPreCallFetch(deps.db, runId, outcome);
   const line = {
     run_id: runId,
-    origin: new URL(settings.url).origin,
+    origin: URL.canParse(settings.url) ? new URL(settings.url).origin : null,
     http_status: outcome.httpStatus,
     duration_ms: outcome.durationMs,
   };
