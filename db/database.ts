@@ -26,6 +26,7 @@ import type {
 import type { VoiceConfigurationsTable } from './tables/voice';
 import type { WebhookCredentialsTable } from './tables/webhook-credentials';
 import type { ToolsTable } from './tables/tools';
+import type { KnowledgeBaseChunksTable, KnowledgeBaseDocumentsTable } from './tables/knowledge-base';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 import type {
   WebhookDeliveriesTable,
@@ -47,6 +48,7 @@ export type * from './tables/telephony';
 export type * from './tables/voice';
 export type * from './tables/webhook-credentials';
 export type * from './tables/tools';
+export type * from './tables/knowledge-base';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
@@ -84,6 +86,8 @@ export interface Database {
   voice_configurations: VoiceConfigurationsTable;
   webhook_credentials: WebhookCredentialsTable;
   tools: ToolsTable;
+  knowledge_base_documents: KnowledgeBaseDocumentsTable;
+  knowledge_base_chunks: KnowledgeBaseChunksTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
@@ -103,6 +107,7 @@ export type TelephonyConfiguration = Selectable<TelephonyConfigurationsTable>;
 export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
 export type WebhookCredential = Selectable<WebhookCredentialsTable>;
 export type Tool = Selectable<ToolsTable>;
+export type KnowledgeBaseDocument = Selectable<KnowledgeBaseDocumentsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;
