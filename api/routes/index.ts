@@ -39,6 +39,7 @@ import callingRules from './calling-rules';
 import doNotCall from './do-not-call';
 import webhookCredentials from './webhook-credentials';
 import tools from './tools';
+import knowledgeBase from './knowledge-base';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -81,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/do-not-call', doNotCall],
     ['/credentials', webhookCredentials],
     ['/tools', tools],
+    ['/knowledge-base', knowledgeBase],
     ['/organizations', organizationDeletion],
     ['/user', userDeletion],
   ];

@@ -8,6 +8,7 @@ import {
   deleteOrganizationRows,
   type DeletedOrganization,
 } from '../../../db/repositories/account-deletion';
+import { organizationDocumentsPrefix } from '../../../knowledge-base/storage-keys';
 import { organizationSourcePrefix } from '../../../storage/contact-sources';
 import type { ObjectsToDelete } from './deletion-transaction';
 
@@ -26,7 +27,11 @@ export async function removeOrganizationRows(
   return {
     result,
     objects: {
-      prefixes: [organizationArtifactsPrefix(organizationId), organizationSourcePrefix(organizationId)],
+      prefixes: [
+        organizationArtifactsPrefix(organizationId),
+        organizationSourcePrefix(organizationId),
+        organizationDocumentsPrefix(organizationId),
+      ],
     },
   };
 }
