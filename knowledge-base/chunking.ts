@@ -70,3 +70,38 @@ export function pageAt(pages: readonly string[], offset: number, separator = '\n
   }
   return pages.length;
 }
+
+/** Each Markdown heading (ATX, `#` to `######`) with where it starts and the path of headings it sits under. */
+export function markdownHeadings(text: string): Array<{ offset: number; path: string }> {
+  const headings: Array<{ offset: number; path: string }> = [];
+  const open: string[] = [];
+  let inFence = false;
+  for (const match of text.matchAll(/^(?:(```|~~~).*|(#{1,6})[ \t]+(.+?)[ \t#]*)$/gm)) {
+    if (match[1]) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || !match[2]) continue;
+    open.length = match[2].length - 1;
+    open[match[2].length - 1] = match[3]!.replace(/[`*_]/g, '');
+    headings.push({ offset: match.index, path: open.filter(Boolean).join(' > ') });
+  }
+  return headings;
+}
+
+/**
+ * The heading path a chunk belongs to: the last heading that starts inside the chunk's first half, else the one in
+ * force where it starts; null before the first heading.
+ */
+export function headingFor(
+  headings: ReadonlyArray<{ offset: number; path: string }>,
+  chunk: { start: number; end: number },
+): string | null {
+  const middle = chunk.start + (chunk.end - chunk.start) / 2;
+  let found: string | null = null;
+  for (const heading of headings) {
+    if (heading.offset > middle) break;
+    found = heading.path;
+  }
+  return found;
+}

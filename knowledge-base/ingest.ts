@@ -14,9 +14,9 @@ import {
   type FileFacts,
 } from '../db/repositories/knowledge-base';
 import type { ObjectStorage } from '../storage/object-storage';
-import { chunkText, pageAt } from './chunking';
+import { documentChunks } from './document-chunks';
 import { kindOfFileName, MIME_OF } from './document-types';
-import { MAX_DOCUMENT_BYTES, MAX_FULL_DOCUMENT_CHARS } from './limits';
+import { MAX_DOCUMENT_BYTES } from './limits';
 import { DocumentRejected, parseDocument } from './parse';
 
 export interface IngestDeps {
@@ -51,7 +51,7 @@ export async function ingestDocument(deps: IngestDeps, document: KnowledgeBaseDo
     await progress(20);
     const parsed = await parseDocument(bytes, kind);
     await progress(60);
-    const chunks = chunksOf(document, parsed);
+    const chunks = documentChunks({ kind, retrievalMode: document.retrieval_mode }, parsed);
     await progress(80);
     const done = await completeDocument(
       deps.db,
@@ -69,28 +69,6 @@ export async function ingestDocument(deps: IngestDeps, document: KnowledgeBaseDo
     else log.info({ reason }, 'knowledge-base document refused');
     await failDocument(deps.db, claim, reason, facts);
   }
-}
-
-function chunksOf(
-  document: KnowledgeBaseDocument,
-  parsed: { text: string; pages?: string[] },
-): Array<{ text: string; metadata: Record<string, unknown> }> {
-  if (document.retrieval_mode === 'full_document') {
-    if (parsed.text.length > MAX_FULL_DOCUMENT_CHARS)
-      throw new DocumentRejected(
-        `The document has more than ${MAX_FULL_DOCUMENT_CHARS} characters, too many to hand over whole; ` +
-          'use retrieval_mode "chunked".',
-      );
-    return [{ text: parsed.text, metadata: { start: 0, end: parsed.text.length } }];
-  }
-  return chunkText(parsed.text).map((chunk) => ({
-    text: chunk.text,
-    metadata: {
-      start: chunk.start,
-      end: chunk.end,
-      ...(parsed.pages ? { page: pageAt(parsed.pages, chunk.start) } : {}),
-    },
-  }));
 }
 
 async function readStoredFile(storage: ObjectStorage, key: string): Promise<Buffer> {

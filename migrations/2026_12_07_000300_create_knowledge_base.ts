@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * that an agent's `search_knowledge_base` tool finds. A document's row is also its ingestion job: `pending` rows, and
  * `processing` rows whose lease ran out (the process that held them died), are claimed by the API's ingestion loop,
  * so work survives a restart. Chunks carry their document's text-search configuration (`language`) and a generated
- * `tsvector` in it; `embedding` (`real[]`, the embedded PostgreSQL has no pgvector) is left null until an embeddings
+ * `tsvector` in it, over the chunk's text and, weighted A, its context (a Markdown chunk's heading path); `embedding` (`real[]`, the embedded PostgreSQL has no pgvector) is left null until an embeddings
  * endpoint fills it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -59,10 +59,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('organization_id', 'bigint', (col) => col.notNull())
     .addColumn('chunk_index', 'integer', (col) => col.notNull())
     .addColumn('chunk_text', 'text', (col) => col.notNull())
+    .addColumn('chunk_context', 'text')
     .addColumn('chunk_metadata', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('language', sql`regconfig`, (col) => col.notNull())
     .addColumn('search_vector', sql`tsvector`, (col) =>
-      col.generatedAlwaysAs(sql`to_tsvector(language, chunk_text)`).stored(),
+      col
+        .generatedAlwaysAs(
+          sql`setweight(to_tsvector(language, coalesce(chunk_context, '')), 'C') || to_tsvector(language, chunk_text)`,
+        )
+        .stored(),
     )
     .addColumn('embedding', sql`real[]`)
     .addUniqueConstraint('knowledge_base_chunks_document_index_key', ['document_id', 'chunk_index'])

@@ -70,7 +70,8 @@ export async function runKnowledgeBaseSearch(
           hit.chunk_text.length > PASSAGE_CHARS
             ? `${hit.chunk_text.slice(0, PASSAGE_CHARS)}…`
             : hit.chunk_text;
-        return `[${index + 1}] ${hit.filename}${page}:\n${text}`;
+        const section = hit.chunk_context ? ` (${hit.chunk_context})` : '';
+        return `[${index + 1}] ${hit.filename}${page}${section}:\n${text}`;
       })
       .join('\n\n'),
   };

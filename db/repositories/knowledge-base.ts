@@ -148,7 +148,7 @@ export async function completeDocument(
   db: Db,
   document: { id: number; organizationId: number; language: string; attempt: number },
   facts: FileFacts,
-  chunks: ReadonlyArray<{ text: string; metadata: Record<string, unknown> }>,
+  chunks: ReadonlyArray<{ text: string; context: string | null; metadata: Record<string, unknown> }>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -179,6 +179,7 @@ export async function completeDocument(
             organization_id: document.organizationId,
             chunk_index: from + index,
             chunk_text: chunk.text,
+            chunk_context: chunk.context,
             chunk_metadata: JSON.stringify(chunk.metadata),
             language: document.language,
           })),

@@ -39,9 +39,11 @@ export interface KnowledgeBaseChunksTable {
   organization_id: number;
   chunk_index: number;
   chunk_text: string;
+  /** Where the chunk sits (a Markdown chunk's heading path), searched with weight A; null when none. */
+  chunk_context: string | null;
   chunk_metadata: Json<Record<string, unknown>>;
   language: string;
-  /** Generated from `language` and `chunk_text`. */
+  /** Generated from `language`, `chunk_context` and `chunk_text`. */
   search_vector: ColumnType<string, never, never>;
   embedding: number[] | null;
 }

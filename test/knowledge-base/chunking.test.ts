@@ -3,7 +3,7 @@
  * breaks fall at paragraph, sentence or word ends — never inside a word. Page numbers follow the pages' lengths.
  */
 import { describe, expect, it } from 'vitest';
-import { chunkText, pageAt } from '../../knowledge-base/chunking';
+import { chunkText, headingFor, markdownHeadings, pageAt } from '../../knowledge-base/chunking';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(' ');
 
@@ -50,5 +50,39 @@ describe('pageAt', () => {
     const pages = ['abcd', 'efgh', 'ij'];
     // Joined: "abcd\n\nefgh\n\nij" — offsets 0–3 page 1, 4–9 page 2 (its separator included), 10+ page 3.
     expect([0, 3, 4, 6, 9, 10, 13].map((offset) => pageAt(pages, offset))).toEqual([1, 1, 2, 2, 2, 3, 3]);
+  });
+});
+
+describe('markdownHeadings and headingFor', () => {
+  const text = [
+    '# Guide',
+    'intro',
+    '## Install',
+    '```',
+    '# not a heading',
+    '```',
+    'steps',
+    '### Linux',
+    'apt',
+    '## Use',
+    'run it',
+  ].join('\n');
+
+  it('gives each heading its path, skipping fenced code', () => {
+    expect(markdownHeadings(text).map((heading) => heading.path)).toEqual([
+      'Guide',
+      'Guide > Install',
+      'Guide > Install > Linux',
+      'Guide > Use',
+    ]);
+  });
+
+  it('names the heading a chunk belongs to by its first half', () => {
+    const headings = markdownHeadings(text);
+    const at = (needle: string) => text.indexOf(needle);
+    expect(headingFor(headings, { start: at('apt'), end: at('apt') + 3 })).toBe('Guide > Install > Linux');
+    expect(headingFor(headings, { start: at('steps'), end: text.length })).toBe('Guide > Install > Linux');
+    expect(headingFor(headings, { start: 0, end: 3 })).toBe('Guide');
+    expect(headingFor([], { start: 0, end: 3 })).toBeNull();
   });
 });

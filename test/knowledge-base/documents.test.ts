@@ -40,6 +40,7 @@ const KINDS = [
     bytes: Buffer.from('# Shipping\n\nOrders to **Norway** ship by sea freight and arrive in nine days.\n'),
     query: 'shipping to Norway',
     expected: 'Norway',
+    heading: 'Shipping',
   },
   {
     filename: 'hours.html',
@@ -95,6 +96,8 @@ describe('documents of each kind', () => {
     expect(found.chunks[0]!.similarity).toBeGreaterThan(0);
     expect(found.chunks[0]!.similarity).toBeLessThan(1);
     if ('page' in kind) expect(found.chunks[0]!.chunk_metadata.page).toBe(kind.page);
+    if ('heading' in kind)
+      expect(found.chunks[0]!.contextualized_text).toBe(`${kind.heading}\n\n${found.chunks[0]!.chunk_text}`);
   });
 
   it('does not index what an HTML page never shows (scripts, styles)', async () => {
@@ -161,6 +164,28 @@ describe('documents of each kind', () => {
     ).toBe(true);
     const times = listed.documents.map((d: { created_at: string }) => d.created_at);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('ranking', () => {
+  it('leaves out the words most chunks hold, so the passage with the rare ones comes first', async () => {
+    const busy = await createTestOrganization(t.ctx.db);
+    const filler = Array.from(
+      { length: 70 },
+      (_, i) =>
+        `Paragraph ${i}. ` +
+        'Every call is a call, and a call placed is a call counted in the call log. '.repeat(14),
+    );
+    filler.splice(40, 0, 'A call rings until the ring timeout of forty-five seconds passes.');
+    const created = await uploadDocument(t, busy, {
+      filename: 'calls.txt',
+      mimeType: 'text/plain',
+      bytes: Buffer.from(filler.join('\n\n')),
+    });
+    expect((await settled(t, busy, created.document_uuid)).total_chunks).toBeGreaterThanOrEqual(50);
+    const [first] = (await search(t, busy, 'how long does a call ring before the timeout', { limit: 1 }))
+      .chunks;
+    expect(first!.chunk_text).toContain('the ring timeout of forty-five seconds');
   });
 });
 

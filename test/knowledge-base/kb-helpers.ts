@@ -21,6 +21,7 @@ export interface KbChunk {
   document_uuid: string;
   filename: string;
   chunk_text: string;
+  contextualized_text: string | null;
   similarity: number;
   chunk_metadata: Record<string, unknown>;
 }

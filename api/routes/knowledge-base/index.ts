@@ -197,7 +197,10 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const chunks = hits
         .filter((hit) => minSimilarity == null || hit.similarity >= minSimilarity)
-        .map((hit) => ({ ...hit, contextualized_text: null }));
+        .map(({ chunk_context: context, ...hit }) => ({
+          ...hit,
+          contextualized_text: context ? `${context}\n\n${hit.chunk_text}` : null,
+        }));
       return { chunks, query, total_results: chunks.length };
     },
   );
