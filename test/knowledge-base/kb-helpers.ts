@@ -1,8 +1,10 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../helpers/context';
+import type { FastifyInstance } from 'fastify';
 import type { TestOrganization } from '../helpers/organizations';
 
 export type Who = TestOrganization;
+/** What the helpers need of a test app (a TestApp, or a voice harness). */
+type App = { app: FastifyInstance };
 
 /** A document as the routes answer it (the fields the tests read). */
 export interface KbDocument {
@@ -26,12 +28,12 @@ export interface KbChunk {
   chunk_metadata: Record<string, unknown>;
 }
 
-export const kb = (t: TestApp, who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+export const kb = (t: App, who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/knowledge-base${url}`, headers: who.headers, payload });
 
 /** Dograh's flow: an upload URL, the bytes PUT to it, then process-document; answers the document as created. */
 export async function uploadDocument(
-  t: TestApp,
+  t: App,
   who: Who,
   file: { filename: string; mimeType: string; bytes: Buffer },
   options: { retrievalMode?: 'chunked' | 'full_document'; language?: string } = {},
@@ -59,7 +61,7 @@ export async function uploadDocument(
 }
 
 /** The document once ingestion has finished with it (completed or failed). */
-export async function settled(t: TestApp, who: Who, documentUuid: string): Promise<KbDocument> {
+export async function settled(t: App, who: Who, documentUuid: string): Promise<KbDocument> {
   for (let tries = 0; tries < 600; tries++) {
     const document: KbDocument = (await kb(t, who, 'GET', `/documents/${documentUuid}`)).json();
     if (document.processing_status === 'completed' || document.processing_status === 'failed')
@@ -69,7 +71,7 @@ export async function settled(t: TestApp, who: Who, documentUuid: string): Promi
   throw new Error(`document ${documentUuid} never finished processing`);
 }
 
-export async function search(t: TestApp, who: Who, query: string, extra: object = {}) {
+export async function search(t: App, who: Who, query: string, extra: object = {}) {
   const response = await kb(t, who, 'POST', '/search', { query, ...extra });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { chunks: KbChunk[]; total_results: number };
