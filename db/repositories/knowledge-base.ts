@@ -33,7 +33,23 @@ export async function insertDocument(
       language: values.language,
       custom_metadata: JSON.stringify(values.customMetadata),
     })
-    .onConflict((conflict) => conflict.column('document_uuid').doNothing())
+    // A failed document of the same organization and file is processed again; any other repeat changes nothing.
+    .onConflict((conflict) =>
+      conflict
+        .column('document_uuid')
+        .doUpdateSet((eb) => ({
+          processing_status: 'pending',
+          processing_error: null,
+          processing_progress: 0,
+          lease_expires_at: null,
+          retrieval_mode: eb.ref('excluded.retrieval_mode'),
+          language: eb.ref('excluded.language'),
+          updated_at: sql`now()`,
+        }))
+        .where('knowledge_base_documents.processing_status', '=', 'failed')
+        .where('knowledge_base_documents.organization_id', '=', values.organizationId)
+        .whereRef('knowledge_base_documents.s3_key', '=', 'excluded.s3_key'),
+    )
     .returningAll()
     .executeTakeFirst();
   return row ?? null;

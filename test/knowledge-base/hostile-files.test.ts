@@ -60,7 +60,7 @@ describe('failed with the reason', () => {
     );
   });
 
-  it('a file never uploaded', async () => {
+  it('a file never uploaded (processed again once it is)', async () => {
     const issued = (
       await kb(t, org, 'POST', '/upload-url', { filename: 'x.md', mime_type: 'text/markdown' })
     ).json();
@@ -73,6 +73,31 @@ describe('failed with the reason', () => {
     expect((await settled(t, org, created.document_uuid)).processing_error).toBe(
       'No file was uploaded for this document.',
     );
+    // Uploaded afterwards, the failed document is processed again; a completed one is not.
+    await fetch(issued.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/markdown' },
+      body: '# Late\n\nThe file came after all.',
+    });
+    const again = await kb(t, org, 'POST', '/process-document', {
+      document_uuid: issued.document_uuid,
+      s3_key: issued.s3_key,
+    });
+    expect(again.json()).toMatchObject({
+      processing_status: 'pending',
+      processing_error: null,
+      id: created.id,
+    });
+    expect(await settled(t, org, created.document_uuid)).toMatchObject({
+      processing_status: 'completed',
+      total_chunks: 1,
+    });
+    const twice = await kb(t, org, 'POST', '/process-document', {
+      document_uuid: issued.document_uuid,
+      s3_key: issued.s3_key,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ detail: 'document_exists' });
   });
 
   it('bytes that are not what the name says', async () => {

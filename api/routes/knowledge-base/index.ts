@@ -87,7 +87,9 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Creates the document as `pending` and indexes it in the background: `processing` (with ' +
           '`processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not ' +
-          "this document's upload key is 404 file_not_found; a `document_uuid` already processed is 409.",
+          "this document's upload key is 404 file_not_found. A `failed` document is processed again (its file " +
+          'uploaded again first, when its error was about the file); any other `document_uuid` already processed is ' +
+          '409 document_exists.',
         body: ProcessDocumentBody,
         response: { 200: Document, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
@@ -110,7 +112,8 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         language,
         customMetadata: { s3_key: body.s3_key },
       });
-      if (!row) throw conflict('document_exists', 'That document has already been processed.');
+      if (!row)
+        throw conflict('document_exists', 'That document has already been processed and has not failed.');
       request.log.info({ document_uuid: row.document_uuid }, 'knowledge-base document queued');
       return presentDocument(row);
     },

@@ -3130,7 +3130,7 @@ export interface paths {
         put?: never;
         /**
          * Index an uploaded document
-         * @description Creates the document as `pending` and indexes it in the background: `processing` (with `processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not this document's upload key is 404 file_not_found; a `document_uuid` already processed is 409.
+         * @description Creates the document as `pending` and indexes it in the background: `processing` (with `processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not this document's upload key is 404 file_not_found. A `failed` document is processed again (its file uploaded again first, when its error was about the file); any other `document_uuid` already processed is 409 document_exists.
          */
         post: {
             parameters: {
