@@ -1,4 +1,4 @@
-/** The knowledge base (migration 2026_12_07_000300): uploaded documents and the searchable chunks of their text. */
+/** The knowledge base (migration 2026_12_07_030500): uploaded documents and the searchable chunks of their text. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './column-types';
 
