@@ -170,6 +170,25 @@ describe("Dograh's client models read our responses", () => {
     );
   });
 
+  it('knowledge base: process-document, listDocuments and a document answer DocumentResponseSchema', async () => {
+    const issued = await request('POST', '/knowledge-base/upload-url', {
+      filename: 'faq.md',
+      mime_type: 'text/markdown',
+    });
+    const created = await request('POST', '/knowledge-base/process-document', {
+      document_uuid: issued.document_uuid,
+      s3_key: issued.s3_key,
+    });
+    expectModel(created, 'DocumentResponseSchema');
+    const listed = await request('GET', '/knowledge-base/documents?limit=10&offset=0');
+    expectModel(listed, 'DocumentListResponseSchema');
+    expect(listed.documents.length).toBeGreaterThan(0);
+    expectModel(
+      await request('GET', `/knowledge-base/documents/${issued.document_uuid}`),
+      'DocumentResponseSchema',
+    );
+  });
+
   it('tools: create (the SDK’s createTool), list (listTools), get, update and unarchive answer ToolResponse', async () => {
     const created = await request('POST', '/tools/', {
       name: 'Look up order',

@@ -1,7 +1,10 @@
 import type { KnowledgeBaseDocument } from '../../../db/database';
 import type { Document } from './schemas';
 
-/** A document row as Dograh's clients read it (`docling_metadata` and `source_url` are Dograh's, always empty here). */
+/**
+ * A document row as Dograh's clients read it (`docling_metadata` and `source_url` are Dograh's, always empty here;
+ * `created_by` 0 when no user made it).
+ */
 export function presentDocument(row: KnowledgeBaseDocument): Document {
   return {
     id: Number(row.id),
@@ -22,7 +25,8 @@ export function presentDocument(row: KnowledgeBaseDocument): Document {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     organization_id: Number(row.organization_id),
-    created_by: row.created_by === null ? null : Number(row.created_by),
+    // Dograh's clients require an integer: 0 when no user made it (an API key without one, or a deleted user).
+    created_by: row.created_by === null ? 0 : Number(row.created_by),
     is_active: true,
   };
 }

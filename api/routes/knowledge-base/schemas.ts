@@ -67,7 +67,7 @@ export const Document = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
   organization_id: Type.Integer(),
-  created_by: Type.Union([Type.Integer(), Type.Null()]),
+  created_by: Type.Integer({ description: 'The user who made it; 0 for an API key without a user.' }),
   is_active: Type.Boolean(),
 });
 export type Document = Static<typeof Document>;

@@ -2950,7 +2950,8 @@ export interface paths {
                         "application/json": {
                             documents: {
                                 created_at: string;
-                                created_by: number | null;
+                                /** @description The user who made it; 0 for an API key without a user. */
+                                created_by: number;
                                 custom_metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3030,7 +3031,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             created_at: string;
-                            created_by: number | null;
+                            /** @description The user who made it; 0 for an API key without a user. */
+                            created_by: number;
                             custom_metadata: {
                                 [key: string]: unknown;
                             };
@@ -3160,7 +3162,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             created_at: string;
-                            created_by: number | null;
+                            /** @description The user who made it; 0 for an API key without a user. */
+                            created_by: number;
                             custom_metadata: {
                                 [key: string]: unknown;
                             };
