@@ -363,6 +363,28 @@ export const DOGRAH_MODELS: Record<string, DograhModel> = {
       offset: 'integer',
     },
   },
+  DocumentUploadResponseSchema: {
+    source: `${UI_TYPES} DocumentUploadResponseSchema (api/schemas/knowledge_base.py)`,
+    required: { upload_url: 'string', document_uuid: 'string', s3_key: 'string' },
+  },
+  ChunkSearchResponseSchema: {
+    source: `${UI_TYPES} ChunkSearchResponseSchema (api/schemas/knowledge_base.py)`,
+    required: { chunks: 'ChunkResponseSchema[]', query: 'string', total_results: 'integer' },
+  },
+  ChunkResponseSchema: {
+    source: `${UI_TYPES} ChunkResponseSchema (api/schemas/knowledge_base.py)`,
+    required: {
+      id: 'integer',
+      document_id: 'integer',
+      chunk_text: 'string',
+      contextualized_text: 'string | null',
+      chunk_index: 'integer',
+      chunk_metadata: 'object',
+      filename: 'string',
+      document_uuid: 'string',
+      similarity: 'number',
+    },
+  },
   CreatedByResponse: {
     source: `${PYTHON_MODELS} CreatedByResponse (api/schemas/tool.py)`,
     required: { id: 'integer', provider_id: 'string' },
