@@ -144,11 +144,13 @@ const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
     display_name: 'Tools',
     description: 'Tools the node may call.',
   }),
-  storedOnly({
+  property({
     name: 'document_uuids',
     type: 'document_refs',
     display_name: 'Knowledge Base Documents',
-    description: 'Documents the node may consult.',
+    description:
+      'Knowledge-base documents the node may consult: the LLM is offered a search_knowledge_base function that ' +
+      "finds the best passages of these documents (the organization's, once completed).",
   }),
 ];
 

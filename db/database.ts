@@ -27,6 +27,7 @@ import type { VoiceConfigurationsTable } from './tables/voice';
 import type { WebhookCredentialsTable } from './tables/webhook-credentials';
 import type { ToolsTable } from './tables/tools';
 import type { WorkflowRecordingsTable } from './tables/workflow-recordings';
+import type { KnowledgeBaseChunksTable, KnowledgeBaseDocumentsTable } from './tables/knowledge-base';
 import type { PendingObjectDeletionsTable } from './tables/lifecycle';
 import type {
   WebhookDeliveriesTable,
@@ -49,6 +50,7 @@ export type * from './tables/voice';
 export type * from './tables/webhook-credentials';
 export type * from './tables/tools';
 export type * from './tables/workflow-recordings';
+export type * from './tables/knowledge-base';
 export type * from './tables/lifecycle';
 export type * from './tables/webhooks';
 export type * from './tables/safety';
@@ -87,6 +89,8 @@ export interface Database {
   webhook_credentials: WebhookCredentialsTable;
   tools: ToolsTable;
   workflow_recordings: WorkflowRecordingsTable;
+  knowledge_base_documents: KnowledgeBaseDocumentsTable;
+  knowledge_base_chunks: KnowledgeBaseChunksTable;
   pending_object_deletions: PendingObjectDeletionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
@@ -107,6 +111,7 @@ export type VoiceConfiguration = Selectable<VoiceConfigurationsTable>;
 export type WebhookCredential = Selectable<WebhookCredentialsTable>;
 export type Tool = Selectable<ToolsTable>;
 export type WorkflowRecording = Selectable<WorkflowRecordingsTable>;
+export type KnowledgeBaseDocument = Selectable<KnowledgeBaseDocumentsTable>;
 export type PhoneNumber = Selectable<PhoneNumbersTable>;
 export type Campaign = Selectable<CampaignsTable>;
 export type CampaignUpdate = Updateable<CampaignsTable>;

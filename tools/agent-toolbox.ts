@@ -12,6 +12,8 @@
  * - `mcp`: each tool its server lists (tools/mcp-calls.ts), as `mcp__<name>__<tool>`, called on the server; the
  *   listing gets at most 3 s when the call starts (the server's `timeout_secs` still bounds each call of a tool).
  * MCP servers that cannot be listed are left out of the functions; the log says so once per load.
+ * A node whose `document_uuids` name documents also offers `search_knowledge_base` over those documents
+ * (tools/knowledge-base-tool.ts).
  */
 import type { AgentDefinition, AgentNode } from '../agents/definition';
 import {
@@ -27,6 +29,7 @@ import type { Tool } from '../db/database';
 import type { SecretsOpener } from '../db/repositories/webhook-credentials';
 import type { DestinationPolicy } from '../net/outbound-destinations';
 import { CALCULATOR_FUNCTION, runCalculator } from './calculator';
+import { documentUuidsOf, knowledgeBaseTool, runKnowledgeBaseSearch } from './knowledge-base-tool';
 import { toolFunctionName } from './function-name';
 import { runHttpApiTool } from './http-api-tool';
 import type { HttpApiConfig } from './http-api-request';
@@ -57,21 +60,25 @@ export function toolUuidsOf(node: AgentNode): string[] {
   return [...new Set(named.filter((uuid): uuid is string => typeof uuid === 'string' && UUID.test(uuid)))];
 }
 
-/** The agent's toolbox, or null when no node names a tool. */
+/** The agent's toolbox, or null when no node names a tool or a document. */
 export async function loadAgentToolbox(
   deps: ToolboxDeps,
   organizationId: number,
   definition: AgentDefinition,
 ): Promise<AgentToolbox | null> {
   const uuids = [...new Set(definition.nodes.flatMap(toolUuidsOf))];
-  if (uuids.length === 0) return null;
-  const rows = await deps.db
-    .selectFrom('tools')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('tool_uuid', 'in', uuids)
-    .where('status', '=', 'active')
-    .execute();
+  const searchers = knowledgeBaseSearchers(deps, organizationId, definition);
+  if (uuids.length === 0 && searchers.size === 0) return null;
+  const rows =
+    uuids.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('tools')
+          .selectAll()
+          .where('organization_id', '=', organizationId)
+          .where('tool_uuid', 'in', uuids)
+          .where('status', '=', 'active')
+          .execute();
   /** Each stored tool's functions (an MCP server's: one per tool it lists), and how each runs. */
   const functions = new Map<string, AgentTool[]>();
   const runners = new Map<
@@ -101,8 +108,9 @@ export async function loadAgentToolbox(
     );
   return {
     forNode: (node) => {
-      const names = new Set<string>();
-      return toolUuidsOf(node).flatMap((uuid) =>
+      const search = searchers.get(node.id)?.tool;
+      const names = new Set<string>(search ? [search.spec.name] : []);
+      const stored = toolUuidsOf(node).flatMap((uuid) =>
         (functions.get(uuid) ?? []).filter((tool) => {
           // Two functions of one name: the LLM could not tell them apart, the first one is offered.
           if (names.has(tool.spec.name)) return false;
@@ -110,11 +118,30 @@ export async function loadAgentToolbox(
           return true;
         }),
       );
+      return search ? [search, ...stored] : stored;
     },
     run: (tool, args, context) =>
       runners.get(tool)?.(args, context) ??
+      [...searchers.values()].find((searcher) => searcher.tool === tool)?.run(args) ??
       Promise.resolve({ ok: false, content: 'Error: this tool cannot run here.' }),
   };
+}
+
+/** Each node's `search_knowledge_base` function, by node id, for the nodes that name documents. */
+function knowledgeBaseSearchers(deps: ToolboxDeps, organizationId: number, definition: AgentDefinition) {
+  const searchers = new Map<
+    string,
+    { tool: AgentTool; run: (args: Record<string, unknown>) => Promise<ToolOutcome> }
+  >();
+  for (const node of definition.nodes) {
+    const documents = documentUuidsOf(node);
+    if (documents.length === 0) continue;
+    searchers.set(node.id, {
+      tool: knowledgeBaseTool(node),
+      run: (args) => runKnowledgeBaseSearch(deps.db, organizationId, documents, args),
+    });
+  }
+  return searchers;
 }
 
 type Offered = Array<{

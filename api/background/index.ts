@@ -1,7 +1,7 @@
 /**
  * The API process's background loops, started and stopped with the process (`buildApp` ties them to the app's
  * ready and close, for `server.ts` and the tests alike), never by a route plugin: the vendors' event streams
- * (Asterisk), the sweep that ends runs whose conversation never came (media_lost) and, when enabled, the simulator's
+ * (Asterisk), the sweep that ends runs whose conversation never came (media_lost), knowledge-base ingestion and, when enabled, the simulator's
  * runner.
  */
 import type { AppContext } from '../context';
@@ -10,6 +10,7 @@ import { startSimulatorRunner } from '../../simulator/runner';
 import { createVoiceCallHandler } from '../../simulator/voice-calls';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
 import { startCallEventStreams } from './call-event-streams';
+import { startKnowledgeBaseIngestion } from './knowledge-base-ingestion';
 import { startMediaLostSweeper } from './media-lost-sweeper';
 
 export interface BackgroundLoops {
@@ -17,7 +18,7 @@ export interface BackgroundLoops {
 }
 
 export function startBackgroundLoops(ctx: AppContext): BackgroundLoops {
-  const loops = [startCallEventStreams(ctx), startMediaLostSweeper(ctx)];
+  const loops = [startCallEventStreams(ctx), startMediaLostSweeper(ctx), startKnowledgeBaseIngestion(ctx)];
   if (ctx.config.simulator.enabled) loops.push(startSimulator(ctx));
   return {
     async stop() {

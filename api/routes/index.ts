@@ -40,6 +40,7 @@ import doNotCall from './do-not-call';
 import webhookCredentials from './webhook-credentials';
 import tools from './tools';
 import workflowRecordings from './workflow-recordings';
+import knowledgeBase from './knowledge-base';
 
 /** A resource's routes: a TypeBox-typed Fastify plugin. */
 type RoutePlugin = FastifyPluginAsyncTypebox;
@@ -83,6 +84,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/credentials', webhookCredentials],
     ['/tools', tools],
     ['/workflow-recordings', workflowRecordings],
+    ['/knowledge-base', knowledgeBase],
     ['/organizations', organizationDeletion],
     ['/user', userDeletion],
   ];

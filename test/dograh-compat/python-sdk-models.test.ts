@@ -182,6 +182,40 @@ describe("Dograh's client models read our responses", () => {
     expectModel(await request('GET', '/workflow-recordings/?tts_provider=x'), 'RecordingListResponseSchema');
   });
 
+  it('knowledge base: upload-url, process-document, listDocuments, a document and search answer Dograh’s models', async () => {
+    const issued = await request('POST', '/knowledge-base/upload-url', {
+      filename: 'faq.md',
+      mime_type: 'text/markdown',
+    });
+    expectModel(issued, 'DocumentUploadResponseSchema');
+    const put = await fetch(issued.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/markdown' },
+      body: '# Parking\n\nVisitors park behind the warehouse.',
+    });
+    expect(put.status).toBe(200);
+    const created = await request('POST', '/knowledge-base/process-document', {
+      document_uuid: issued.document_uuid,
+      s3_key: issued.s3_key,
+    });
+    expectModel(created, 'DocumentResponseSchema');
+    const listed = await request('GET', '/knowledge-base/documents?limit=10&offset=0');
+    expectModel(listed, 'DocumentListResponseSchema');
+    expect(listed.documents.length).toBeGreaterThan(0);
+    expectModel(
+      await request('GET', `/knowledge-base/documents/${issued.document_uuid}`),
+      'DocumentResponseSchema',
+    );
+    for (let tries = 0; tries < 300; tries++) {
+      const document = await request('GET', `/knowledge-base/documents/${issued.document_uuid}`);
+      if (document.processing_status === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const found = await request('POST', '/knowledge-base/search', { query: 'where do visitors park' });
+    expectModel(found, 'ChunkSearchResponseSchema');
+    expect(found.chunks).toHaveLength(1);
+  });
+
   it('tools: create (the SDK’s createTool), list (listTools), get, update and unarchive answer ToolResponse', async () => {
     const created = await request('POST', '/tools/', {
       name: 'Look up order',

@@ -8,6 +8,7 @@ import {
   deleteOrganizationRows,
   type DeletedOrganization,
 } from '../../../db/repositories/account-deletion';
+import { organizationDocumentsPrefix } from '../../../knowledge-base/storage-keys';
 import { organizationSourcePrefix } from '../../../storage/contact-sources';
 import { organizationRecordingsPrefix } from '../../../storage/workflow-recordings';
 import type { ObjectsToDelete } from './deletion-transaction';
@@ -31,6 +32,7 @@ export async function removeOrganizationRows(
         organizationArtifactsPrefix(organizationId),
         organizationSourcePrefix(organizationId),
         organizationRecordingsPrefix(organizationId),
+        organizationDocumentsPrefix(organizationId),
       ],
     },
   };

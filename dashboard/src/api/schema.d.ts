@@ -2917,6 +2917,468 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/knowledge-base/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List documents
+         * @description Newest first; `status` keeps one processing status.
+         */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    offset: number;
+                    status?: "pending" | "processing" | "completed" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                created_at: string;
+                                /** @description The user who made it; 0 for an API key without a user. */
+                                created_by: number;
+                                custom_metadata: {
+                                    [key: string]: unknown;
+                                };
+                                docling_metadata: {
+                                    [key: string]: unknown;
+                                };
+                                document_uuid: string;
+                                file_hash: string;
+                                file_size_bytes: number;
+                                filename: string;
+                                id: number;
+                                is_active: boolean;
+                                language: string;
+                                mime_type: string;
+                                organization_id: number;
+                                processing_error: string | null;
+                                /** @description 0–100. */
+                                processing_progress: number;
+                                processing_status: "pending" | "processing" | "completed" | "failed";
+                                retrieval_mode: "chunked" | "full_document";
+                                source_url: string | null;
+                                total_chunks: number;
+                                updated_at: string;
+                            }[];
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/knowledge-base/documents/{document_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** @description The user who made it; 0 for an API key without a user. */
+                            created_by: number;
+                            custom_metadata: {
+                                [key: string]: unknown;
+                            };
+                            docling_metadata: {
+                                [key: string]: unknown;
+                            };
+                            document_uuid: string;
+                            file_hash: string;
+                            file_size_bytes: number;
+                            filename: string;
+                            id: number;
+                            is_active: boolean;
+                            language: string;
+                            mime_type: string;
+                            organization_id: number;
+                            processing_error: string | null;
+                            /** @description 0–100. */
+                            processing_progress: number;
+                            processing_status: "pending" | "processing" | "completed" | "failed";
+                            retrieval_mode: "chunked" | "full_document";
+                            source_url: string | null;
+                            total_chunks: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Removes the document, its chunks and its stored file.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    document_uuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/knowledge-base/process-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index an uploaded document
+         * @description Creates the document as `pending` and indexes it in the background: `processing` (with `processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not this document's upload key is 404 file_not_found. A `failed` document is processed again (its file uploaded again first, when its error was about the file); any other `document_uuid` already processed is 409 document_exists.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        document_uuid: string;
+                        /** @description A PostgreSQL text-search configuration for the document's language (default `english`). */
+                        language?: string;
+                        retrieval_mode?: "chunked" | "full_document";
+                        s3_key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** @description The user who made it; 0 for an API key without a user. */
+                            created_by: number;
+                            custom_metadata: {
+                                [key: string]: unknown;
+                            };
+                            docling_metadata: {
+                                [key: string]: unknown;
+                            };
+                            document_uuid: string;
+                            file_hash: string;
+                            file_size_bytes: number;
+                            filename: string;
+                            id: number;
+                            is_active: boolean;
+                            language: string;
+                            mime_type: string;
+                            organization_id: number;
+                            processing_error: string | null;
+                            /** @description 0–100. */
+                            processing_progress: number;
+                            processing_status: "pending" | "processing" | "completed" | "failed";
+                            retrieval_mode: "chunked" | "full_document";
+                            source_url: string | null;
+                            total_chunks: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/knowledge-base/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search document chunks
+         * @description Ranked full-text search over the organization's completed documents (or those of `document_uuids`); `similarity` is the rank scaled to 0–1, and `min_similarity` drops chunks below it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        document_uuids?: string[] | null;
+                        /** @default 5 */
+                        limit: number;
+                        min_similarity?: number | null;
+                        query: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chunks: {
+                                chunk_index: number;
+                                chunk_metadata: {
+                                    [key: string]: unknown;
+                                };
+                                chunk_text: string;
+                                contextualized_text: string | null;
+                                document_id: number;
+                                document_uuid: string;
+                                filename: string;
+                                id: number;
+                                similarity: number;
+                            }[];
+                            query: string;
+                            total_results: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/knowledge-base/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a URL to upload a document to
+         * @description PUT the file to `upload_url` with `Content-Type` equal to `mime_type`, then call `/process-document` with `document_uuid` and `s3_key`. Text, Markdown, HTML, PDF and DOCX up to 20971520 bytes; another kind, or a `mime_type` that does not fit the name, is 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        custom_metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description Name of the file; .txt, .md, .html, .pdf or .docx. */
+                        filename: string;
+                        /** @description MIME type of the file; must fit its name. */
+                        mime_type: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            document_uuid: string;
+                            s3_key: string;
+                            /** @description PUT the bytes here with the declared `Content-Type`. */
+                            upload_url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/livez": {
         parameters: {
             query?: never;
@@ -7820,6 +8282,311 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recordings
+         * @description The organization's recordings (deleted ones left out), newest first, with Dograh's filters.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    tts_model?: string;
+                    tts_provider?: string;
+                    tts_voice_id?: string;
+                    /** @description Filter by agent id. */
+                    workflow_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recordings: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The user who created it; 0 when none did (an API key without a user). */
+                                created_by: number;
+                                id: number;
+                                is_active: boolean;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                organization_id: number;
+                                recording_id: string;
+                                storage_backend: string;
+                                storage_key: string;
+                                transcript: string;
+                                tts_model: string | null;
+                                tts_provider: string | null;
+                                tts_voice_id: string | null;
+                                workflow_id: number | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create recording records after upload
+         * @description Each upload is decoded (WAV, MP3 or OGG, at most 120 s) and converted once to 8 kHz μ-law and 16 kHz 16-bit PCM. A file of another format is 422 `unsupported_audio_format`, one that cannot be decoded 422 `invalid_audio`, a long one 422 `audio_too_long`; a `storage_key` that is not the organization's upload for `recording_id` 400 `recording_upload_not_found`; a taken `recording_id` 409. One failure refuses the batch.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        recordings: {
+                            metadata?: {
+                                [key: string]: unknown;
+                            } | null;
+                            recording_id: string;
+                            storage_key: string;
+                            transcript: string;
+                            tts_model?: string | null;
+                            tts_provider?: string | null;
+                            tts_voice_id?: string | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recordings: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The user who created it; 0 when none did (an API key without a user). */
+                                created_by: number;
+                                id: number;
+                                is_active: boolean;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                organization_id: number;
+                                recording_id: string;
+                                storage_backend: string;
+                                storage_key: string;
+                                transcript: string;
+                                tts_model: string | null;
+                                tts_provider: string | null;
+                                tts_voice_id: string | null;
+                                workflow_id: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-recordings/{recording_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a recording
+         * @description Soft delete: the recording is no longer listed nor played (a node naming it speaks its text `greeting`).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    recording_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workflow-recordings/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get presigned URLs for recording uploads
+         * @description One URL per file (WAV, MP3 or OGG, at most 5 MiB): PUT the bytes with the declared `mime_type` within 30 minutes, then create the records with `POST /workflow-recordings/`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        files: {
+                            /** @description Bytes (max 5 MiB). */
+                            file_size: number;
+                            /** @description Ends in .wav, .mp3 or .ogg. */
+                            filename: string;
+                            /**
+                             * @description audio/wav, audio/mpeg or audio/ogg (and their common aliases).
+                             * @default audio/wav
+                             */
+                            mime_type: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                recording_id: string;
+                                storage_key: string;
+                                /** @description PUT the bytes here with the declared `mime_type`. */
+                                upload_url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: unknown;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
