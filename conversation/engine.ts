@@ -1,4 +1,4 @@
-import type { AgentDefinition, AgentNode } from '../agents/definition';
+import type { AgentDefinition, AgentEdge, AgentNode } from '../agents/definition';
 import { DEFAULT_TRANSFER_MESSAGE, transferOf, type TransferTarget } from '../agents/transfer';
 import { LlmUnavailableError, type DeadlineClock, type LanguageModel, type TokenUsage } from '../llm';
 import {
@@ -14,6 +14,19 @@ import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
 import {
+  branchFor,
+  capturedValues,
+  defaultScriptDisposition,
+  edgeDisposition,
+  isScripted,
+  nodeDisposition,
+  repromptLine,
+  scriptLine,
+  scriptedOnly,
+  straightOn,
+  timeoutBranch,
+} from './scripted-node';
+import {
   DEFAULT_MAX_TOOL_CALLS_PER_TURN,
   roundMessages,
   roundWords,
@@ -23,6 +36,7 @@ import {
 } from './tool-rounds';
 
 export type { ConversationStart } from './recorded-turns';
+export { scriptedOnly } from './scripted-node';
 
 /**
  * Walks an agent definition turn by turn: the start node speaks first, each node's prompt (with the global
@@ -190,14 +204,18 @@ async function agentTurn(
   setup: ConversationSetup,
   state: ConversationState,
   meter: TurnMeter,
+  answering = true,
 ): Promise<void> {
   const { definition, llm } = setup;
   const extractions: Array<Promise<void>> = [];
   const extracted = async () => {
     for (const extraction of extractions.splice(0)) await extraction;
   };
+  // A scripted-only agent may have no LLM at all: nothing is summarised.
   const compact = (after: 'turn' | 'transition') =>
-    compactBeside(llm, state, after, (usage) => meter.add(usage), setup.speech?.signal);
+    scriptedOnly(definition)
+      ? null
+      : compactBeside(llm, state, after, (usage) => meter.add(usage), setup.speech?.signal);
   let compacting = compact('turn');
   if (compacting) extractions.push(compacting);
   // This turn's tool rounds, and the words said with its transitions: the next requests see them.
@@ -206,6 +224,13 @@ async function agentTurn(
   for (let hop = 0; hop <= definition.nodes.length + maxToolCalls; hop++) {
     const node = nodeById(definition, state.node_id);
     setup.speech?.onNode?.(node);
+    if (isScripted(node) && !(node.type === 'endCall' && transferOf(node))) {
+      const answer = answering && hop === 0 ? answerAt(state, node) : null;
+      const next = await scriptedStep(setup, state, meter, node, answer, turn, extracted);
+      if (!next) return;
+      moveAlong(setup, state, next);
+      continue;
+    }
     if (node.type === 'endCall') {
       const transfer = transferOf(node);
       if (transfer) return handOver(setup, state, meter, transfer, extracted, turn);
@@ -266,19 +291,98 @@ async function agentTurn(
     // Awaited before the turn is recorded; a failure meanwhile is held for then, not reported unhandled.
     extraction.catch(() => {});
     extractions.push(extraction);
-    state.transitions.push({
-      from: node.id,
-      to: taken.edge.target,
-      label: taken.edge.data.label,
-      at: clock(setup),
-    });
-    state.node_id = taken.edge.target;
+    moveAlong(setup, state, taken.edge);
     compacting ??= compact('transition');
     if (compacting && !extractions.includes(compacting)) extractions.push(compacting);
   }
   await extracted();
   // Transitions or tool calls that keep looping without a word: the model is misbehaving, treat it as a failure.
   throw new LlmUnavailableError('The LLM kept changing steps or calling tools without replying.');
+}
+
+/** The caller's answer to the scripted node the conversation waits at: their last turn, when it is theirs. */
+function answerAt(state: ConversationState, node: AgentNode): string | null {
+  const last = state.turns.at(-1);
+  return last?.role === 'user' && last.node_id === node.id ? last.content : null;
+}
+
+/**
+ * A scripted node's part of a turn, no LLM asked (scripted-node.ts). Arriving (no answer): say its line, and go on at
+ * once along a lone plain edge, else wait. Answered: capture its values and take the branch the answer picks, or say
+ * the re-prompt and wait again. An endCall says its line and ends the conversation. Returns the edge to take, if any.
+ */
+async function scriptedStep(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  node: AgentNode,
+  answer: string | null,
+  turn: TurnSoFar,
+  extracted: () => Promise<void>,
+): Promise<AgentEdge | null> {
+  const say = async (line: string) => {
+    if (line) setup.speech?.onText(` ${line} `);
+    await extracted();
+    if (line || roundWords(turn.rounds)) speak(setup, state, line, meter, undefined, turn);
+  };
+  if (answer === null) {
+    const line = scriptLine(node, state.variables);
+    if (node.type === 'endCall') {
+      state.script_disposition = nodeDisposition(node) ?? state.script_disposition;
+      await say(line);
+      await finish(setup, state, meter, 'completed');
+      return null;
+    }
+    const onward = straightOn(setup.definition, node);
+    if (onward) {
+      if (line) turn.rounds.push({ said: line, calls: [] });
+      setup.speech?.onText(` ${line} `);
+      return onward;
+    }
+    await say(line);
+    return null;
+  }
+  Object.assign(state.gathered, capturedValues(node, answer, clock(setup)));
+  const branch = branchFor(setup.definition, node, answer);
+  if (!branch) {
+    await say(repromptLine(node, state.variables));
+    return null;
+  }
+  state.script_disposition = edgeDisposition(branch) ?? state.script_disposition;
+  return branch;
+}
+
+/** The conversation moves along an edge (a transition the LLM called, or a scripted branch). */
+function moveAlong(setup: ConversationSetup, state: ConversationState, edge: AgentEdge): void {
+  state.transitions.push({ from: edge.source, to: edge.target, label: edge.data.label, at: clock(setup) });
+  state.node_id = edge.target;
+}
+
+/**
+ * The caller said nothing for the scripted node's `timeout_seconds` (a call measures it in media time): the
+ * conversation takes that branch and the next node speaks. A node without a timeout branch changes nothing.
+ */
+export async function callerSilent(
+  setup: ConversationSetup,
+  previous: ConversationState,
+): Promise<ConversationState> {
+  if (previous.end_reason) throw new ConversationEndedError();
+  const node = nodeById(setup.definition, previous.node_id);
+  const branch = isScripted(node) ? timeoutBranch(setup.definition, node) : null;
+  if (!branch) return previous;
+  const state: ConversationState = structuredClone(previous);
+  return guarded(setup, state, async (meter) => {
+    state.script_disposition = edgeDisposition(branch.edge) ?? state.script_disposition;
+    moveAlong(setup, state, branch.edge);
+    await agentTurn(setup, state, meter, false);
+  });
+}
+
+/** The seconds of silence after which a call takes the current scripted node's timeout branch; null: none. */
+export function silenceBranchSeconds(definition: AgentDefinition, state: ConversationState): number | null {
+  if (state.end_reason) return null;
+  const node = nodeById(definition, state.node_id);
+  return isScripted(node) ? (timeoutBranch(definition, node)?.seconds ?? null) : null;
 }
 
 /** What an agent turn did before its last words: tool rounds and words said with transitions, tool calls run. */
@@ -390,7 +494,8 @@ async function extractFrom(
   meter: TurnMeter,
 ): Promise<void> {
   const variables = node.data.extraction_variables ?? [];
-  if (variables.length === 0 || state.extracted_nodes.includes(node.id)) return;
+  // A scripted node captures by pattern (script_capture) as it hears the answer; no LLM extracts.
+  if (isScripted(node) || variables.length === 0 || state.extracted_nodes.includes(node.id)) return;
   const { values, usage } = await extractVariables(setup.llm, state, variables);
   meter.add(usage);
   Object.assign(state.gathered, values);
@@ -406,11 +511,17 @@ async function finish(
 ): Promise<void> {
   await extractFrom(setup, state, nodeById(setup.definition, state.node_id), meter);
   const optOut = state.opt_out_disposition;
-  // The caller pressed the opt-out key: that is the disposition, whatever else was said.
+  const scripted =
+    state.script_disposition ??
+    (scriptedOnly(setup.definition) ? defaultScriptDisposition(state.disposition_codes) : null);
+  // The caller pressed the opt-out key: that is the disposition, whatever else was said. A scripted branch or
+  // endCall (or a scripted-only agent's default) sets it without an LLM.
   const { disposition, usage } =
     state.opted_out_at && optOut
       ? { disposition: optOut, usage: null }
-      : await classifyDisposition(setup.llm, state, state.disposition_codes, reason, optOut);
+      : scripted
+        ? { disposition: scripted, usage: null }
+        : await classifyDisposition(setup.llm, state, state.disposition_codes, reason, optOut);
   meter.add(usage);
   // Tokens spent after the last spoken turn (extraction, disposition) stay in the conversation's total.
   meter.take();
