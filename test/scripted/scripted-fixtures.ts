@@ -104,3 +104,41 @@ export const intakeAgent = () => ({
     ],
   },
 });
+
+/** A scripted opening that hands a yes to an LLM step (and a no to a scripted goodbye). */
+export const mixedAgent = () => ({
+  name: 'Mixed',
+  call_type: 'outbound',
+  workflow_definition: {
+    nodes: [
+      {
+        id: 'ask',
+        type: 'startCall',
+        data: {
+          name: 'Ask',
+          prompt: 'Ask whether they have a minute.',
+          scripted: true,
+          script_line: 'Hello {{name}}, do you have a minute to hear about Rocket?',
+        },
+      },
+      { id: 'pitch', type: 'agentNode', data: { name: 'Pitch', prompt: 'Offer a demo of Rocket.' } },
+      { id: 'bye', type: 'endCall', data: { name: 'Bye', prompt: 'Say goodbye.' } },
+      {
+        id: 'no',
+        type: 'endCall',
+        data: { name: 'Not now', scripted: true, script_line: 'No problem. Goodbye.' },
+      },
+    ],
+    edges: [
+      { id: 'e1', source: 'ask', target: 'pitch', data: { label: 'yes', keywords: ['yes'] } },
+      {
+        id: 'e2',
+        source: 'ask',
+        target: 'no',
+        data: { label: 'no', keywords: ['no'], disposition: 'not_interested' },
+      },
+      { id: 'e3', source: 'pitch', target: 'bye', data: { label: 'done', condition: 'They answered.' } },
+    ],
+  },
+  call_disposition_codes: { disposition_codes: ['demo_booked', 'not_interested'] },
+});
