@@ -36,7 +36,6 @@ import {
 } from './tool-rounds';
 
 export type { ConversationStart } from './recorded-turns';
-export { scriptedOnly } from './scripted-node';
 
 /**
  * Walks an agent definition turn by turn: the start node speaks first, each node's prompt (with the global
@@ -335,8 +334,10 @@ async function scriptedStep(
     }
     const onward = straightOn(setup.definition, node);
     if (onward) {
-      if (line) turn.rounds.push({ said: line, calls: [] });
-      setup.speech?.onText(` ${line} `);
+      if (line) {
+        turn.rounds.push({ said: line, calls: [] });
+        setup.speech?.onText(` ${line} `);
+      }
       return onward;
     }
     await say(line);
@@ -376,13 +377,6 @@ export async function callerSilent(
     moveAlong(setup, state, branch.edge);
     await agentTurn(setup, state, meter, false);
   });
-}
-
-/** The seconds of silence after which a call takes the current scripted node's timeout branch; null: none. */
-export function silenceBranchSeconds(definition: AgentDefinition, state: ConversationState): number | null {
-  if (state.end_reason) return null;
-  const node = nodeById(definition, state.node_id);
-  return isScripted(node) ? (timeoutBranch(definition, node)?.seconds ?? null) : null;
 }
 
 /** What an agent turn did before its last words: tool rounds and words said with transitions, tool calls run. */

@@ -105,6 +105,16 @@ export function timeoutBranch(
   return best;
 }
 
+/** The seconds of silence after which a call takes the current scripted node's timeout branch; null: none. */
+export function silenceBranchSeconds(
+  definition: AgentDefinition,
+  state: { node_id: string; end_reason: string | null },
+): number | null {
+  const node = definition.nodes.find((candidate) => candidate.id === state.node_id);
+  if (state.end_reason || !node || !isScripted(node)) return null;
+  return timeoutBranch(definition, node)?.seconds ?? null;
+}
+
 /**
  * The branch an answer takes: the edge whose `dtmf` equals the keys pressed, else the first edge (in the definition's
  * order) with a keyword the answer says, else the `is_default` edge; null: no branch (the node re-prompts).

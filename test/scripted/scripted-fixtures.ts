@@ -3,7 +3,10 @@
 export const REMINDER_LINE =
   'Hello Ada, your appointment is tomorrow at 10. Press 1 or say yes to confirm, 2 or say no to cancel.';
 
-/** An appointment reminder: confirm (1, yes) or cancel (2, no), re-prompted once per unmatched answer. */
+/**
+ * An appointment reminder: confirm (1, yes) or cancel (2, no), re-prompted on each unmatched answer; on calls, 8 s of
+ * silence end it with a promise to call back.
+ */
 export const reminderAgent = () => ({
   name: 'Appointment reminder',
   call_type: 'outbound',
@@ -44,6 +47,12 @@ export const reminderAgent = () => ({
           script_disposition: 'cancelled',
         },
       },
+      {
+        id: 'later',
+        type: 'endCall',
+        position: { x: 0, y: 200 },
+        data: { name: 'No answer', scripted: true, script_line: 'We will call you back later. Goodbye.' },
+      },
     ],
     edges: [
       {
@@ -57,6 +66,12 @@ export const reminderAgent = () => ({
         source: 'remind',
         target: 'cancelled',
         data: { label: 'cancel', dtmf: '2', keywords: ['no', 'cancel'] },
+      },
+      {
+        id: 'e-silence',
+        source: 'remind',
+        target: 'later',
+        data: { label: 'silence', timeout_seconds: 8, disposition: 'no_decision' },
       },
     ],
   },
