@@ -14,16 +14,12 @@ import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
 import {
-  branchFor,
-  capturedValues,
+  answerAt,
   defaultScriptDisposition,
   edgeDisposition,
   isScripted,
-  nodeDisposition,
-  repromptLine,
-  scriptLine,
   scriptedOnly,
-  straightOn,
+  stepScripted,
   timeoutBranch,
 } from './scripted-node';
 import {
@@ -299,18 +295,8 @@ async function agentTurn(
   throw new LlmUnavailableError('The LLM kept changing steps or calling tools without replying.');
 }
 
-/** The caller's answer to the scripted node the conversation waits at: their last turn, when it is theirs. */
-function answerAt(state: ConversationState, node: AgentNode): string | null {
-  const last = state.turns.at(-1);
-  return last?.role === 'user' && last.node_id === node.id ? last.content : null;
-}
-
-/**
- * A scripted node's part of a turn, no LLM asked (scripted-node.ts). Arriving (no answer): say its line, and go on at
- * once along a lone plain edge, else wait. Answered: capture its values and take the branch the answer picks, or say
- * the re-prompt and wait again. An endCall says its line and ends the conversation. Returns the edge to take, if any.
- */
-async function scriptedStep(
+/** A scripted node's part of a turn (scripted-node.ts), its words spoken and recorded as an LLM's would be. */
+function scriptedStep(
   setup: ConversationSetup,
   state: ConversationState,
   meter: TurnMeter,
@@ -319,38 +305,25 @@ async function scriptedStep(
   turn: TurnSoFar,
   extracted: () => Promise<void>,
 ): Promise<AgentEdge | null> {
-  const say = async (line: string) => {
-    if (line) setup.speech?.onText(` ${line} `);
-    await extracted();
-    if (line || roundWords(turn.rounds)) speak(setup, state, line, meter, undefined, turn);
-  };
-  if (answer === null) {
-    const line = scriptLine(node, state.variables);
-    if (node.type === 'endCall') {
-      state.script_disposition = nodeDisposition(node) ?? state.script_disposition;
-      await say(line);
-      await finish(setup, state, meter, 'completed');
-      return null;
-    }
-    const onward = straightOn(setup.definition, node);
-    if (onward) {
-      if (line) {
+  return stepScripted(
+    {
+      definition: setup.definition,
+      state,
+      now: clock(setup),
+      say: async (line) => {
+        if (line) setup.speech?.onText(` ${line} `);
+        await extracted();
+        if (line || roundWords(turn.rounds)) speak(setup, state, line, meter, undefined, turn);
+      },
+      sayOnTheWay: (line) => {
         turn.rounds.push({ said: line, calls: [] });
         setup.speech?.onText(` ${line} `);
-      }
-      return onward;
-    }
-    await say(line);
-    return null;
-  }
-  Object.assign(state.gathered, capturedValues(node, answer, clock(setup)));
-  const branch = branchFor(setup.definition, node, answer);
-  if (!branch) {
-    await say(repromptLine(node, state.variables));
-    return null;
-  }
-  state.script_disposition = edgeDisposition(branch) ?? state.script_disposition;
-  return branch;
+      },
+      end: () => finish(setup, state, meter, 'completed'),
+    },
+    node,
+    answer,
+  );
 }
 
 /** The conversation moves along an edge (a transition the LLM called, or a scripted branch). */

@@ -5,6 +5,7 @@
  */
 import type { AgentDefinition, AgentEdge, AgentNode } from '../agents/definition';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
+import type { ConversationState } from './conversation-state';
 import { captured, pressedKeys, normalisedWords, saysKeyword, type CapturePattern } from './script-answers';
 import { fillTemplate } from './template-variables';
 
@@ -144,4 +145,61 @@ export function capturedValues(node: AgentNode, answer: string, now: string): Re
     if (value !== undefined) values[name] = value;
   }
   return values;
+}
+
+/** The caller's answer to the scripted node the conversation waits at: their last turn, when it is theirs. */
+export function answerAt(state: ConversationState, node: AgentNode): string | null {
+  const last = state.turns.at(-1);
+  return last?.role === 'user' && last.node_id === node.id ? last.content : null;
+}
+
+/** What a scripted step needs of the engine: its conversation, and how it speaks and ends (engine.ts). */
+export interface ScriptedTurn {
+  definition: AgentDefinition;
+  state: ConversationState;
+  /** The conversation's clock (ISO), for dates captured as `today` or `tomorrow`. */
+  now: string;
+  /** Says a line and records it as the agent's turn (with words said on the way to it). */
+  say(line: string): Promise<void>;
+  /** Says a line on the way to the next step: it begins that step's turn. */
+  sayOnTheWay(line: string): void;
+  /** Ends the conversation `completed` (its disposition chosen as docs/agents.md says). */
+  end(): Promise<void>;
+}
+
+/**
+ * A scripted node's part of a turn, no LLM asked. Arriving (no answer): say its line, and go on at once along a lone
+ * plain edge, else wait. Answered: capture its values and take the branch the answer picks, or say the re-prompt and
+ * wait again. An endCall says its line and ends the conversation. Resolves with the edge to take, if any.
+ */
+export async function stepScripted(
+  turn: ScriptedTurn,
+  node: AgentNode,
+  answer: string | null,
+): Promise<AgentEdge | null> {
+  const { definition, state } = turn;
+  if (answer === null) {
+    const line = scriptLine(node, state.variables);
+    if (node.type === 'endCall') {
+      state.script_disposition = nodeDisposition(node) ?? state.script_disposition;
+      await turn.say(line);
+      await turn.end();
+      return null;
+    }
+    const onward = straightOn(definition, node);
+    if (!onward) {
+      await turn.say(line);
+      return null;
+    }
+    if (line) turn.sayOnTheWay(line);
+    return onward;
+  }
+  Object.assign(state.gathered, capturedValues(node, answer, turn.now));
+  const branch = branchFor(definition, node, answer);
+  if (!branch) {
+    await turn.say(repromptLine(node, state.variables));
+    return null;
+  }
+  state.script_disposition = edgeDisposition(branch) ?? state.script_disposition;
+  return branch;
 }
