@@ -154,6 +154,68 @@ const TOOLS_AND_DOCUMENTS: PropertySpec[] = [
   }),
 ];
 
+const CAPTURE_ROW: RowPropertySpec[] = [
+  rowProperty({
+    name: 'name',
+    type: 'string',
+    display_name: 'Variable Name',
+    description: "Key under which the captured value lands in the run's gathered_context.",
+    required: true,
+    min_length: 1,
+  }),
+  rowProperty({
+    name: 'pattern',
+    type: 'options',
+    display_name: 'Pattern',
+    description:
+      'What is captured from the answer: digits (said or pressed, "two three" → "23"), a date (YYYY-MM-DD) or ' +
+      'yes_no (true or false).',
+    required: true,
+    options: [option('digits', 'Digits'), option('date', 'Date'), option('yes_no', 'Yes / No')],
+  }),
+];
+
+const SCRIPTED = property({
+  name: 'scripted',
+  type: 'boolean',
+  display_name: 'Scripted (no LLM)',
+  description:
+    "true: the step says its Script Line instead of asking the LLM and branches on the caller's answer by the " +
+    "outgoing edges' dtmf, keywords, timeout_seconds and is_default (docs/agents.md, Scripted nodes).",
+});
+
+const scriptLineProperty = (description: string) =>
+  property({
+    name: 'script_line',
+    type: 'string',
+    display_name: 'Script Line',
+    description: `${description} {{variable}} placeholders are filled from the call's variables.`,
+    editor: 'textarea',
+  });
+
+/** The keys of a scripted step that waits for an answer (startCall, agentNode). */
+const SCRIPTED_STEP: PropertySpec[] = [
+  SCRIPTED,
+  scriptLineProperty('What a scripted step says, word for word; required when scripted.'),
+  property({
+    name: 'script_reprompt',
+    type: 'string',
+    display_name: 'Re-prompt Line',
+    description:
+      'Said when an answer matches no branch and no edge is the default; absent: "Sorry, I did not catch that." ' +
+      'and the Script Line again.',
+    editor: 'textarea',
+  }),
+  property({
+    name: 'script_capture',
+    type: 'fixed_collection',
+    display_name: 'Captured Variables',
+    description:
+      "Values captured by pattern from the caller's answers to this scripted step, into gathered_context.",
+    properties: CAPTURE_ROW,
+  }),
+];
+
 const START_CALL: PropertySpec[] = [
   nameProperty('Start Call'),
   property({
@@ -228,6 +290,7 @@ const START_CALL: PropertySpec[] = [
     display_name: 'Pre-Call Fetch Credential',
     description: 'Credential sent with the pre-call fetch.',
   }),
+  ...SCRIPTED_STEP,
 ];
 
 const AGENT_NODE: PropertySpec[] = [
@@ -237,6 +300,7 @@ const AGENT_NODE: PropertySpec[] = [
   ADD_GLOBAL_PROMPT,
   ...EXTRACTION,
   ...TOOLS_AND_DOCUMENTS,
+  ...SCRIPTED_STEP,
 ];
 
 const END_CALL: PropertySpec[] = [
@@ -260,6 +324,16 @@ const END_CALL: PropertySpec[] = [
     description: `Spoken before the transfer; absent: "${DEFAULT_TRANSFER_MESSAGE}" Only with transfer_to.`,
     placeholder: DEFAULT_TRANSFER_MESSAGE,
     min_length: 1,
+  }),
+  SCRIPTED,
+  scriptLineProperty('The closing line of a scripted end, word for word; absent: the call ends in silence.'),
+  property({
+    name: 'script_disposition',
+    type: 'string',
+    display_name: 'Disposition',
+    description:
+      "The call's disposition when a scripted conversation ends here (no LLM chooses it); absent: the disposition " +
+      "of the branch taken, else the agent's first disposition code, else completed.",
   }),
 ];
 

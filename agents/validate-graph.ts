@@ -7,6 +7,7 @@ import {
 } from './definition';
 import { destinationUrlProblem } from '../net/outbound-destinations';
 import { isTransferDestination } from './transfer';
+import { checkBranch, checkScriptedNode } from './validate-script';
 
 /** One problem in a definition; `loc` is relative to the definition (the HTTP layer prefixes it). */
 export interface GraphProblem {
@@ -85,6 +86,7 @@ function checkNodes(nodes: unknown[], nodeTypes: Map<string, NodeType>, report: 
       report,
     );
     checkPreCallFetch(node.data, [...at, 'data'], report);
+    checkScriptedNode(node.data, type, [...at, 'data'], report);
   });
   if (!countOf.get('startCall')) report(['nodes'], 'The definition needs exactly one startCall node.');
 }
@@ -171,6 +173,7 @@ function checkEdges(edges: unknown[], nodeTypes: Map<string, NodeType>, report: 
   const edgeIds = new Set<string>();
   const labelsBySource = new Map<string, Set<string>>();
   const graph: Graph = new Map();
+  const defaults = new Set<unknown>();
   edges.forEach((edge, index) => {
     const at = ['edges', index];
     if (!isObject(edge)) return report(at, 'An edge must be an object.', 'model_type');
@@ -200,6 +203,7 @@ function checkEdges(edges: unknown[], nodeTypes: Map<string, NodeType>, report: 
     }
     if (edge.data.condition !== undefined && typeof edge.data.condition !== 'string')
       report([...at, 'data', 'condition'], 'condition must be a string.', 'string_type');
+    checkBranch(edge.data, edge.source, [...at, 'data'], defaults, report);
     if (source && target) {
       const next = graph.get(edge.source as string) ?? [];
       next.push(edge.target as string);

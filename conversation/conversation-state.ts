@@ -104,6 +104,8 @@ export interface ConversationState {
   opted_out_at?: string;
   /** Present when the agent's `context_compaction_enabled` is on: the summary the LLM reads (compaction.ts). */
   compaction?: Compaction;
+  /** The disposition the last scripted branch or scripted endCall set (scripted-node.ts); the classifier is skipped. */
+  script_disposition?: string;
 }
 
 export const userTurns = (state: ConversationState) => state.turns.filter((t) => t.role === 'user').length;

@@ -1,4 +1,4 @@
-import type { AgentDefinition, AgentNode } from '../agents/definition';
+import type { AgentDefinition, AgentEdge, AgentNode } from '../agents/definition';
 import { DEFAULT_TRANSFER_MESSAGE, transferOf, type TransferTarget } from '../agents/transfer';
 import { LlmUnavailableError, type DeadlineClock, type LanguageModel, type TokenUsage } from '../llm';
 import {
@@ -13,6 +13,15 @@ import { compactBeside } from './compaction';
 import { classifyDisposition, extractVariables } from './extraction';
 import { historyMessages, systemPrompt, transitionTools } from './node-prompts';
 import { clock, markEnded, openConversation, type ConversationStart } from './recorded-turns';
+import {
+  answerAt,
+  defaultScriptDisposition,
+  edgeDisposition,
+  isScripted,
+  scriptedOnly,
+  stepScripted,
+  timeoutBranch,
+} from './scripted-node';
 import {
   DEFAULT_MAX_TOOL_CALLS_PER_TURN,
   roundMessages,
@@ -190,14 +199,18 @@ async function agentTurn(
   setup: ConversationSetup,
   state: ConversationState,
   meter: TurnMeter,
+  answering = true,
 ): Promise<void> {
   const { definition, llm } = setup;
   const extractions: Array<Promise<void>> = [];
   const extracted = async () => {
     for (const extraction of extractions.splice(0)) await extraction;
   };
+  // A scripted-only agent may have no LLM at all: nothing is summarised.
   const compact = (after: 'turn' | 'transition') =>
-    compactBeside(llm, state, after, (usage) => meter.add(usage), setup.speech?.signal);
+    scriptedOnly(definition)
+      ? null
+      : compactBeside(llm, state, after, (usage) => meter.add(usage), setup.speech?.signal);
   let compacting = compact('turn');
   if (compacting) extractions.push(compacting);
   // This turn's tool rounds, and the words said with its transitions: the next requests see them.
@@ -206,6 +219,13 @@ async function agentTurn(
   for (let hop = 0; hop <= definition.nodes.length + maxToolCalls; hop++) {
     const node = nodeById(definition, state.node_id);
     setup.speech?.onNode?.(node);
+    if (isScripted(node) && !(node.type === 'endCall' && transferOf(node))) {
+      const answer = answering && hop === 0 ? answerAt(state, node) : null;
+      const next = await scriptedStep(setup, state, meter, node, answer, turn, extracted);
+      if (!next) return;
+      moveAlong(setup, state, next);
+      continue;
+    }
     if (node.type === 'endCall') {
       const transfer = transferOf(node);
       if (transfer) return handOver(setup, state, meter, transfer, extracted, turn);
@@ -266,19 +286,70 @@ async function agentTurn(
     // Awaited before the turn is recorded; a failure meanwhile is held for then, not reported unhandled.
     extraction.catch(() => {});
     extractions.push(extraction);
-    state.transitions.push({
-      from: node.id,
-      to: taken.edge.target,
-      label: taken.edge.data.label,
-      at: clock(setup),
-    });
-    state.node_id = taken.edge.target;
+    moveAlong(setup, state, taken.edge);
     compacting ??= compact('transition');
     if (compacting && !extractions.includes(compacting)) extractions.push(compacting);
   }
   await extracted();
   // Transitions or tool calls that keep looping without a word: the model is misbehaving, treat it as a failure.
   throw new LlmUnavailableError('The LLM kept changing steps or calling tools without replying.');
+}
+
+/** A scripted node's part of a turn (scripted-node.ts), its words spoken and recorded as an LLM's would be. */
+function scriptedStep(
+  setup: ConversationSetup,
+  state: ConversationState,
+  meter: TurnMeter,
+  node: AgentNode,
+  answer: string | null,
+  turn: TurnSoFar,
+  extracted: () => Promise<void>,
+): Promise<AgentEdge | null> {
+  return stepScripted(
+    {
+      definition: setup.definition,
+      state,
+      now: clock(setup),
+      say: async (line) => {
+        if (line) setup.speech?.onText(` ${line} `);
+        await extracted();
+        if (line || roundWords(turn.rounds)) speak(setup, state, line, meter, undefined, turn);
+      },
+      sayOnTheWay: (line) => {
+        turn.rounds.push({ said: line, calls: [] });
+        setup.speech?.onText(` ${line} `);
+      },
+      end: () => finish(setup, state, meter, 'completed'),
+    },
+    node,
+    answer,
+  );
+}
+
+/** The conversation moves along an edge (a transition the LLM called, or a scripted branch). */
+function moveAlong(setup: ConversationSetup, state: ConversationState, edge: AgentEdge): void {
+  state.transitions.push({ from: edge.source, to: edge.target, label: edge.data.label, at: clock(setup) });
+  state.node_id = edge.target;
+}
+
+/**
+ * The caller said nothing for the scripted node's `timeout_seconds` (a call measures it in media time): the
+ * conversation takes that branch and the next node speaks. A node without a timeout branch changes nothing.
+ */
+export async function callerSilent(
+  setup: ConversationSetup,
+  previous: ConversationState,
+): Promise<ConversationState> {
+  if (previous.end_reason) throw new ConversationEndedError();
+  const node = nodeById(setup.definition, previous.node_id);
+  const branch = isScripted(node) ? timeoutBranch(setup.definition, node) : null;
+  if (!branch) return previous;
+  const state: ConversationState = structuredClone(previous);
+  return guarded(setup, state, async (meter) => {
+    state.script_disposition = edgeDisposition(branch.edge) ?? state.script_disposition;
+    moveAlong(setup, state, branch.edge);
+    await agentTurn(setup, state, meter, false);
+  });
 }
 
 /** What an agent turn did before its last words: tool rounds and words said with transitions, tool calls run. */
@@ -390,7 +461,8 @@ async function extractFrom(
   meter: TurnMeter,
 ): Promise<void> {
   const variables = node.data.extraction_variables ?? [];
-  if (variables.length === 0 || state.extracted_nodes.includes(node.id)) return;
+  // A scripted node captures by pattern (script_capture) as it hears the answer; no LLM extracts.
+  if (isScripted(node) || variables.length === 0 || state.extracted_nodes.includes(node.id)) return;
   const { values, usage } = await extractVariables(setup.llm, state, variables);
   meter.add(usage);
   Object.assign(state.gathered, values);
@@ -406,11 +478,17 @@ async function finish(
 ): Promise<void> {
   await extractFrom(setup, state, nodeById(setup.definition, state.node_id), meter);
   const optOut = state.opt_out_disposition;
-  // The caller pressed the opt-out key: that is the disposition, whatever else was said.
+  const scripted =
+    state.script_disposition ??
+    (scriptedOnly(setup.definition) ? defaultScriptDisposition(state.disposition_codes) : null);
+  // The caller pressed the opt-out key: that is the disposition, whatever else was said. A scripted branch or
+  // endCall (or a scripted-only agent's default) sets it without an LLM.
   const { disposition, usage } =
     state.opted_out_at && optOut
       ? { disposition: optOut, usage: null }
-      : await classifyDisposition(setup.llm, state, state.disposition_codes, reason, optOut);
+      : scripted
+        ? { disposition: scripted, usage: null }
+        : await classifyDisposition(setup.llm, state, state.disposition_codes, reason, optOut);
   meter.add(usage);
   // Tokens spent after the last spoken turn (extraction, disposition) stay in the conversation's total.
   meter.take();

@@ -7,7 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../config/logger';
 import type { ConversationState } from '../conversation/conversation-state';
-import { agentReplies, userSays, type ConversationSetup } from '../conversation/engine';
+import { agentReplies, callerSilent, userSays, type ConversationSetup } from '../conversation/engine';
+import { NO_LLM, scriptedOnly, silenceBranchSeconds } from '../conversation/scripted-node';
 import { LlmUnavailableError, type LanguageModel } from '../llm';
 import { CallConversation } from './call-conversation';
 import { APOLOGY, OPT_OUT_CONFIRMATION, STILL_THERE, failureReason, greetingWithoutLlm } from './call-lines';
@@ -50,9 +51,12 @@ class CallRun {
   private promptedForSilence = false;
   private optedOut = false;
   private readonly callSignal = new AbortController();
+  /** The call's LLM; a scripted-only agent talks without one (NO_LLM, never asked); null: greet and hang up. */
+  private readonly llm: LanguageModel | null;
 
   constructor(private readonly input: CallPipelineInput) {
     const { call, transport } = input;
+    this.llm = input.voices.llm ?? (scriptedOnly(call.definition) ? NO_LLM : null);
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     const ids = { run_id: call.runId, attempt_id: call.attemptId };
     this.log = input.logger.child({ component: 'call-pipeline', ...ids });
@@ -72,7 +76,7 @@ class CallRun {
     const now = () => new Date(startedAtMs + this.clock.ms);
     this.conversation = new CallConversation(call, { now, deadlineClock: this.clock }, input.sink, this.log);
     const setup = this.setup.bind(this);
-    this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup, input.voices.llm);
+    this.spoken = new SpokenTurns(this.agent, this.conversation, this.latencies, setup, this.llm);
     transport.on('closed', (reason) => this.onClosed(reason));
     this.clock.after(call.settings.maxDurationSeconds * 1000, () => this.requestEnd('max_duration'));
     this.enqueue(() => this.open(), true);
@@ -106,6 +110,7 @@ class CallRun {
    */
   private async open(): Promise<void> {
     const { call, voices, transport } = this.input;
+    const llm = this.llm;
     await this.caller.open(voices.recognizer, transport.sampleRate, this.callSignal.signal);
     if (!voices.recognizer) this.log.warn('no speech-to-text configured: the caller is not heard');
     if (this.conversation.state.end_reason) return this.requestEnd(this.conversation.state.end_reason);
@@ -122,7 +127,7 @@ class CallRun {
     if (!call.saved && call.settings.disclosureMessage)
       await this.spoken.line(call.settings.disclosureMessage, { interruptible: false, drain: false });
     const recorded = call.saved ? null : call.recordedGreeting;
-    if (!voices.llm) {
+    if (!llm) {
       if (recorded) await this.playRecorded(recorded, false);
       else
         await this.spoken.line(greetingWithoutLlm(call.definition, call.variables), { interruptible: false });
@@ -137,7 +142,7 @@ class CallRun {
     }
     const owesReply = !call.saved || this.conversation.state.turns.at(-1)?.role === 'user';
     if (owesReply)
-      await this.agentTurn(voices.llm, (setup) => agentReplies(setup, this.conversation.state), greeting);
+      await this.agentTurn(llm, (setup) => agentReplies(setup, this.conversation.state), greeting);
     else this.armIdle();
   }
 
@@ -214,7 +219,7 @@ class CallRun {
   }
 
   private async callerTurn(words: string, decided: TurnStart): Promise<void> {
-    const { llm } = this.input.voices;
+    const llm = this.llm;
     if (!this.acceptingCaller || !llm) return;
     this.promptedForSilence = false;
     await this.agentTurn(llm, (setup) => userSays(setup, this.conversation.state, words), decided, words);
@@ -252,6 +257,19 @@ class CallRun {
   private armIdle(): void {
     if (this.ending || !this.acceptingCaller) return;
     this.cancelIdle();
+    const branchSeconds = silenceBranchSeconds(this.input.call.definition, this.conversation.state);
+    if (branchSeconds !== null && this.llm) {
+      // A scripted step's timeout branch (docs/agents.md, Scripted nodes): silence that long takes it.
+      const llm = this.llm;
+      this.cancelIdle = this.clock.after(branchSeconds * 1000, () => {
+        if (this.agent.current || this.caller.callerSpeaking) return;
+        const started: TurnStart = { wall: performance.now(), mediaMs: this.clock.ms, sttDone: null };
+        this.enqueue(() =>
+          this.agentTurn(llm, (setup) => callerSilent(setup, this.conversation.state), started),
+        );
+      });
+      return;
+    }
     this.cancelIdle = this.clock.after(this.input.call.settings.idleTimeoutSeconds * 1000, () => {
       if (this.agent.current || this.caller.callerSpeaking) return;
       if (this.promptedForSilence) return this.requestEnd('silence_timeout');
@@ -318,10 +336,9 @@ class CallRun {
 
   private async finish(): Promise<void> {
     const { reason, error } = this.ending!;
-    const { voices } = this.input;
     // An agent turn that finished after the key press may have saved over the mark: it is kept whatever happened.
     if (this.optedOut) this.conversation.optedOut();
-    const state = await this.conversation.close(reason, error, voices.llm ? this.setup(voices.llm) : null);
+    const state = await this.conversation.close(reason, error, this.llm ? this.setup(this.llm) : null);
     this.callSignal.abort();
     await this.caller
       .close()

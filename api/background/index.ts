@@ -29,21 +29,21 @@ export function startBackgroundLoops(ctx: AppContext): BackgroundLoops {
 
 /**
  * The simulator's cloud: with an LLM configured, calls answered by a person talk with the agent over their media
- * stream, the callee played by the LLM (or its contact's script) in the local voice (docs/agents.md).
+ * stream, the callee played by the LLM (or its contact's script) in the local voice (docs/agents.md); without one,
+ * only a contact's script talks, to a scripted-only agent.
  */
 function startSimulator(ctx: AppContext): BackgroundLoops {
   const llm = createLanguageModel(ctx.config);
-  const answering = llm
-    ? {
-        deploymentUrl: ctx.config.http.publicBaseUrl,
-        handler: createVoiceCallHandler({
-          db: ctx.db,
-          logger: ctx.logger,
-          llm,
-          synthesizer: createLocalSynthesizer(),
-          mediaSpeed: ctx.config.simulator.mediaSpeed,
-        }),
-      }
-    : null;
+  // Without an LLM only calls placed to converse talk: a scripted callee and agent (simulator/scripted-calls.ts).
+  const answering = {
+    deploymentUrl: ctx.config.http.publicBaseUrl,
+    handler: createVoiceCallHandler({
+      db: ctx.db,
+      logger: ctx.logger,
+      llm,
+      synthesizer: createLocalSynthesizer(),
+      mediaSpeed: ctx.config.simulator.mediaSpeed,
+    }),
+  };
   return startSimulatorRunner({ db: ctx.db, logger: ctx.logger, answering });
 }

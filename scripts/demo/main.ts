@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   await waitUntilFinished(api, finished);
   log(`campaign ${finished} completed`);
 
-  // 200 contacts two at a time, about 3 s a call: it keeps running for several minutes.
+  // 200 contacts two at a time, each answered call talking for 10 to 20 s: it keeps running for a long while.
   const running = await createCampaign(api, 'Demo: running', agent.id, configuration.id, demoContactsCsv(200, 200), 2);
   await api.request('POST', `/api/v1/campaign/${running}/start`);
   log(`campaign ${running} started (200 contacts, 2 at a time): it runs for several minutes`);

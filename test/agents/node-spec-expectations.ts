@@ -55,6 +55,7 @@ export const SDK_PROPERTY_TYPES = [
   'mention_textarea',
   'url',
 ];
+const SCRIPTED_STEP = ['scripted', 'script_line', 'script_reprompt', 'script_capture'];
 const EXTRACTION = ['extraction_enabled', 'extraction_prompt', 'extraction_variables'];
 export const PROPERTY_NAMES: Record<string, string[]> = {
   startCall: [
@@ -73,6 +74,7 @@ export const PROPERTY_NAMES: Record<string, string[]> = {
     'pre_call_fetch_mode',
     'pre_call_fetch_url',
     'pre_call_fetch_credential_uuid',
+    ...SCRIPTED_STEP,
   ],
   agentNode: [
     'name',
@@ -82,7 +84,18 @@ export const PROPERTY_NAMES: Record<string, string[]> = {
     ...EXTRACTION,
     'tool_uuids',
     'document_uuids',
+    ...SCRIPTED_STEP,
   ],
-  endCall: ['name', 'prompt', 'add_global_prompt', ...EXTRACTION, 'transfer_to', 'transfer_message'],
+  endCall: [
+    'name',
+    'prompt',
+    'add_global_prompt',
+    ...EXTRACTION,
+    'transfer_to',
+    'transfer_message',
+    'scripted',
+    'script_line',
+    'script_disposition',
+  ],
   globalNode: ['name', 'prompt'],
 };

@@ -121,8 +121,87 @@ describe('agents from a description without an LLM (built-in generator)', () => 
         template_context_variables: { company_name: 'our company', agent_name: 'Alex' },
       });
       expect(agent.call_disposition_codes.disposition_codes).toContain('appointment_booked');
-      const main = agent.workflow_definition.nodes.find((n: { id: string }) => n.id === 'main');
-      expect(main.data.prompt).toContain(body.activity_description);
+      const greeting = agent.workflow_definition.nodes.find((n: { id: string }) => n.id === 'greeting');
+      expect(greeting.data).toMatchObject({
+        scripted: true,
+        prompt: expect.stringContaining(body.activity_description),
+      });
+    });
+
+    it('makes a scripted agent that talks with no LLM: a reminder confirmed by a yes', async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/workflow/create/template',
+        headers: org.headers,
+        payload: body,
+      });
+      const post = (url: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/workflow/${created.json().id}${url}`,
+          headers: org.headers,
+          payload,
+        });
+      const run = await post('/runs', { mode: 'textchat', initial_context: { first_name: 'Ada' } });
+      expect(run.statusCode).toBe(201);
+      expect(run.json().conversation.messages[0].content).toBe(
+        'Hello Ada, this is Alex from our company. I am calling about your appointment reminders. Can you confirm ' +
+          'it? Press 1 or say yes, press 2 or say no.',
+      );
+      const answered = await post(`/runs/${run.json().id}/messages`, { content: 'Yes, I will be there.' });
+      expect(answered.json()).toMatchObject({
+        reply: 'Thank you, that is confirmed. Goodbye.',
+        conversation: {
+          status: 'ended',
+          disposition: 'appointment_booked',
+          gathered_context: { agreed: true, mapped_call_disposition: 'appointment_booked' },
+        },
+      });
+    });
+
+    it('makes a survey that captures the score and a lead qualification that captures a callback date', async () => {
+      const chatOf = async (use_case: string, answers: string[]) => {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/workflow/create/template',
+          headers: org.headers,
+          payload: { call_type: 'inbound', use_case, activity_description: 'Talk.' },
+        });
+        expect(created.statusCode).toBe(201);
+        const base = `/api/v1/workflow/${created.json().id}`;
+        const run = await t.app.inject({
+          method: 'POST',
+          url: `${base}/runs`,
+          headers: org.headers,
+          payload: { mode: 'textchat' },
+        });
+        let last = run.json();
+        for (const content of answers)
+          last = (
+            await t.app.inject({
+              method: 'POST',
+              url: `${base}/runs/${run.json().id}/messages`,
+              headers: org.headers,
+              payload: { content },
+            })
+          ).json();
+        return last.conversation;
+      };
+      expect(await chatOf('customer survey', ['Sure.', 'Nine.'])).toMatchObject({
+        status: 'ended',
+        disposition: 'survey_completed',
+        gathered_context: { agreed: true, satisfaction_score: '9' },
+      });
+      expect(await chatOf('lead qualification', ['1', 'The 3rd of March 2027 works.'])).toMatchObject({
+        status: 'ended',
+        disposition: 'interested',
+        gathered_context: { callback_date: '2027-03-03' },
+      });
+      expect(await chatOf('lead qualification', ['No thanks.'])).toMatchObject({
+        status: 'ended',
+        disposition: 'not_interested',
+        gathered_context: { agreed: false },
+      });
     });
   });
 });

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { CALL_OUTCOMES } from '../../../domain/outcomes';
 import { simulatedCallsTalk } from '../../../simulator/answered-calls';
 import { isSimulatorApiToken } from '../../../simulator/auth';
+import { talksWithoutLlm } from '../../../simulator/scripted-calls';
 import { isTransferDestination } from '../../../agents/transfer';
 import {
   countPriorCalls,
@@ -95,7 +96,10 @@ const simulatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         call: refused ? null : simulated,
         dropCallback: Math.random() < (body.settings.drop_callback_rate ?? 0),
         // The agent is played by the deployment the call reports to (see answered-calls.ts).
-        converses: simulatedCallsTalk(config) && Boolean(body.status_callback_url),
+        // Without an LLM, only a scripted callee and a scripted-only agent can talk (scripted-calls.ts).
+        converses:
+          Boolean(body.status_callback_url) &&
+          (simulatedCallsTalk(config) || (await talksWithoutLlm(db, body.attempt_ref))),
       });
       request.log.info(
         { call_sid: row.call_sid, attempt_ref: row.attempt_ref, outcome: row.outcome },

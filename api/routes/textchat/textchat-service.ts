@@ -11,6 +11,7 @@ import {
   userSays,
   type ConversationSetup,
 } from '../../../conversation/engine';
+import { NO_LLM, scriptedOnly } from '../../../conversation/scripted-node';
 import { finaliseConversationRun } from '../../../conversation/run-finalisation';
 import { preCallContext, preCallDataDeps } from '../../../conversation/pre-call-data';
 import { callVariables } from '../../../conversation/template-variables';
@@ -53,7 +54,10 @@ async function setupFor(
 ): Promise<ConversationSetup> {
   const settings = readVoiceSettings(workflowConfigurations as Record<string, unknown> | null);
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
-  const llm = await agentLanguageModel(deps, organizationId, settings, destinations);
+  // A scripted-only agent talks without one (conversation/scripted-node.ts); its conversation never asks it.
+  const llm =
+    (await agentLanguageModel(deps, organizationId, settings, destinations)) ??
+    (scriptedOnly(definition) ? NO_LLM : null);
   if (!llm)
     throw serviceUnavailable(
       'llm_not_configured',
