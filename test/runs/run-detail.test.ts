@@ -45,8 +45,11 @@ describe("an agent's runs", () => {
         'annotations',
         'definition_id',
         'call_type',
+        // Ours beside the spec's: how its pre-call fetch went (null: it made none).
+        'pre_call_fetch',
       ].sort(),
     );
+    expect(body.pre_call_fetch).toBeNull();
     expect(body).toMatchObject({
       id: r1,
       workflow_id: w.outboundAgent,
