@@ -1,12 +1,12 @@
 /**
- * Whether a simulated call talks in a deployment with no LLM (docs/agents.md, "Simulated calls talk"): when its run's
- * contact has a `callee_script` (the callee needs no LLM) and its agent is scripted-only (nor does the agent,
- * conversation/scripted-node.ts). Read when the call is placed, from the attempt the placement names.
+ * Whether a simulated call talks in a deployment with no LLM (docs/agents.md, "Simulated calls talk"): when its agent
+ * is scripted-only (conversation/scripted-node.ts), so the agent needs no LLM; the callee follows its contact's
+ * `callee_script`, or plays a cooperative person (cooperative-callee.ts). Read when the call is placed, from the
+ * attempt the placement names.
  */
 import type { AgentDefinition } from '../agents/definition';
 import { scriptedOnly } from '../conversation/scripted-node';
 import type { Db } from '../db/client';
-import { calleeScriptOf } from './callee-script';
 
 export async function talksWithoutLlm(db: Db, attemptRef: string): Promise<boolean> {
   const attemptId = Number(attemptRef);
@@ -15,10 +15,10 @@ export async function talksWithoutLlm(db: Db, attemptRef: string): Promise<boole
     .selectFrom('attempts')
     .innerJoin('runs', 'runs.id', 'attempts.run_id')
     .innerJoin('agent_definitions', 'agent_definitions.id', 'runs.definition_id')
-    .select(['runs.initial_context', 'agent_definitions.workflow_definition'])
+    .select(['agent_definitions.workflow_definition'])
     .where('attempts.id', '=', attemptId)
     .executeTakeFirst();
-  if (!row || !calleeScriptOf(row.initial_context as Record<string, unknown> | null)) return false;
+  if (!row) return false;
   const definition = row.workflow_definition as AgentDefinition | null;
   return Boolean(definition && Array.isArray(definition.nodes) && scriptedOnly(definition));
 }

@@ -1,7 +1,8 @@
 /**
  * The callee of a simulated call that talks: on the call's media stream (far-end.ts) it listens to the agent through
- * the text of its marks, answers once the agent's turn ended, from its script or its LLM persona
- * (conversation/scripted-callee.ts; callee-script.ts for the turn format), speaks each reply with the local voice
+ * the text of its marks, answers once the agent's turn ended, from its script, its LLM persona
+ * (conversation/scripted-callee.ts; callee-script.ts for the turn format) or, with neither, as a cooperative person
+ * (cooperative-callee.ts), speaks each reply with the local voice
  * (flite `slt`, 16 kHz) and sends its words with the audio, presses keys and hangs up when its turn says so. The
  * call's talk time is the stream's media time.
  */
@@ -11,6 +12,7 @@ import { calleeReply, type CalleeMemory, type CalleePersona } from '../conversat
 import type { LanguageModel } from '../llm';
 import type { SpeechSynthesizer } from '../voice/speech';
 import { readCalleeLine, scriptedTurn, type CalleeTurn } from './callee-script';
+import { cooperativeTurn } from './cooperative-callee';
 import { connectFarEnd, type FarEnd, type FarEndEnd } from './far-end';
 import { SIMULATOR_SAMPLE_RATE } from './media-protocol';
 import { concatSamples } from '../voice/audio/frames';
@@ -22,9 +24,11 @@ export const CALLEE_QUIET_SECONDS = 0.6;
 /** A callee that hangs up after last words holds the line this long first, as people do (and the words are heard). */
 export const HANG_UP_PAUSE_SECONDS = 1;
 
-/** Who the callee is: a script to follow, or a persona its LLM plays. */
+/** Who the callee is: a script to follow, a persona its LLM plays, or (no LLM, no script) a cooperative person. */
 export type CalleeRole =
-  { kind: 'script'; lines: string[] } | { kind: 'persona'; persona: CalleePersona; llm: LanguageModel };
+  | { kind: 'script'; lines: string[] }
+  | { kind: 'persona'; persona: CalleePersona; llm: LanguageModel }
+  | { kind: 'cooperative' };
 
 export interface CalleeCall {
   stream: { url: string; parameters: Record<string, string> };
@@ -58,8 +62,9 @@ export async function talkAsCallee(call: CalleeCall): Promise<CalleeCallResult> 
   let replies = Promise.resolve();
   let calleeTurns = 0;
 
-  const nextTurn = async (): Promise<CalleeTurn> => {
+  const nextTurn = async (heard: string): Promise<CalleeTurn> => {
     if (call.role.kind === 'script') return scriptedTurn(call.role.lines, calleeTurns++);
+    if (call.role.kind === 'cooperative') return cooperativeTurn(heard, calleeTurns++);
     const reply = await calleeReply(call.role.llm, call.role.persona, { turns: memory });
     usage.prompt_tokens += reply.usage.promptTokens;
     usage.completion_tokens += reply.usage.completionTokens;
@@ -72,7 +77,7 @@ export async function talkAsCallee(call: CalleeCall): Promise<CalleeCallResult> 
     let turn: CalleeTurn;
     let audio: Int16Array | null = null;
     try {
-      turn = await nextTurn();
+      turn = await nextTurn(heard);
       if (turn.say) audio = await speak(call.synthesizer, turn.say, call.signal);
     } catch (error) {
       // A callee that cannot think or speak hangs up; the agent's side records the call as the caller ending it.

@@ -23,7 +23,7 @@ import { talkAsCallee, type CalleeRole } from './voice-callee';
 export interface VoiceCallDeps {
   db: Db;
   logger: Logger;
-  /** The LLM that plays personas; without it only scripted callees talk. */
+  /** The LLM that plays personas; without it callees follow their script or cooperate. */
   llm: LanguageModel | null;
   /** The callees' voice (the local synthesiser, flite `slt`). */
   synthesizer: SpeechSynthesizer;
@@ -86,7 +86,10 @@ export function createVoiceCallHandler(deps: VoiceCallDeps): AnsweredCallHandler
   };
 }
 
-/** The callee of the attempt's run: its contact's script, else its persona (with an LLM); null without a run. */
+/**
+ * The callee of the attempt's run: its contact's script, else its persona (with an LLM), else a cooperative person;
+ * null without a run.
+ */
 async function calleeRoleOf(deps: VoiceCallDeps, attemptRef: string): Promise<CalleeRole | null> {
   const attemptId = Number(attemptRef);
   if (!Number.isSafeInteger(attemptId) || attemptId <= 0) return null;
@@ -100,7 +103,10 @@ async function calleeRoleOf(deps: VoiceCallDeps, attemptRef: string): Promise<Ca
   const initialContext = (run.initial_context ?? {}) as Record<string, unknown>;
   const lines = calleeScriptOf(initialContext);
   if (lines) return { kind: 'script', lines };
-  return deps.llm ? { kind: 'persona', persona: personaFrom(initialContext), llm: deps.llm } : null;
+  // Without an LLM the call talks only when its agent is scripted-only (scripted-calls.ts, at placement).
+  return deps.llm
+    ? { kind: 'persona', persona: personaFrom(initialContext), llm: deps.llm }
+    : { kind: 'cooperative' };
 }
 
 /** The call's answer, fetched as a vendor fetches the placing app's answer URL; null when it gives none. */

@@ -2,12 +2,13 @@
  * A scripted reminder on the simulator with no LLM configured anywhere (issue 37): one callee answers "Yes." by
  * voice, another presses 2 (their contacts' `callee_script`); each call talks over its media stream, takes its
  * branch, and stores the captured value and the disposition in gathered_context; a third stays silent and the
- * timeout branch ends its call. A contact without a script, in the
- * same campaign, does not talk (no LLM plays its callee), as before.
+ * timeout branch ends its call. A contact without a script, in the same campaign, talks too: no LLM plays its callee,
+ * so it is the simulator's cooperative person (simulator/cooperative-callee.ts), who agrees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneFor } from '../engine/engine-harness';
 import { REMINDER_LINE, reminderAgent } from '../scripted/scripted-fixtures';
+import { COOPERATIVE_REPLIES } from '../../simulator/cooperative-callee';
 import { runSimulatorCampaign, startVoiceHarness, type VoiceHarness } from '../simulator/voice-harness';
 
 const SAYS_YES = phoneFor(430, 1);
@@ -67,10 +68,10 @@ describe('a scripted reminder on simulated calls, with no LLM', () => {
    * The reminder as the callee heard it: the simulated callee takes its turn at the first pause of 0.6 s (media time)
    * after a mark, and synthesis may pause between the line's sentences, so an answer may cut the line short.
    */
-  const heardOf = (transcript: Transcript) => {
+  const heardOf = (transcript: Transcript, name = 'Ada') => {
     const heard = transcript.turns[0]!.content;
     expect(heard.length).toBeGreaterThan(0);
-    expect(REMINDER_LINE.startsWith(heard)).toBe(true);
+    expect(REMINDER_LINE.replace('Ada', name).startsWith(heard)).toBe(true);
     return heard;
   };
   const runTo = (phone: string) => runs.find((run) => run.initial_context.called_number === phone)!;
@@ -122,9 +123,17 @@ describe('a scripted reminder on simulated calls, with no LLM', () => {
     ]);
   });
 
-  it('leaves a callee without a script silent: no LLM plays it, so the call does not talk', async () => {
+  it('gives a callee without a script a cooperative person: it says yes, so the reminder is confirmed', async () => {
     const run = runTo(NO_SCRIPT);
-    expect(run.is_completed).toBe(true);
-    expect(run.transcript_public_url).toBeNull();
+    expect(run).toMatchObject({
+      is_completed: true,
+      gathered_context: { confirmed: true, mapped_call_disposition: 'confirmed' },
+    });
+    const transcript = await transcriptOf(run);
+    expect(transcript.turns.map((turn) => [turn.role, turn.content])).toEqual([
+      ['agent', heardOf(transcript, 'Cy')],
+      ['user', COOPERATIVE_REPLIES.yes],
+      ['agent', 'Thank you, Cy. See you tomorrow at 10.'],
+    ]);
   });
 });
