@@ -1,6 +1,6 @@
 import { zonesOfContact } from '../domain/contact-zones';
 import { CachedGroupWindow } from '../domain/forecast-windows';
-import { callingConstraints, type LegalHours } from '../domain/legal-hours';
+import { callingConstraints, legalHoursWindow, type LegalHours } from '../domain/legal-hours';
 import type { Schedule } from '../domain/schedule';
 import { numberZones } from '../engine/number-zones';
 
@@ -67,6 +67,14 @@ export class ContactGroups {
   /** The earliest instant at or after `instantMs` at which the group may be dialed; null for never. */
   availableFrom = (group: number, instantMs: number): number | null =>
     this.groups[group]!.window.availableFrom(instantMs);
+
+  /** Whether legal hours, rather than the campaign's schedule, keep the group's closed window closed at `instantMs`. */
+  outsideLegalHours(group: number, instantMs: number): boolean {
+    const { legalHours, schedule } = this.rules;
+    if (!legalHours.enabled) return false;
+    const { zones } = this.groups[group]!;
+    return !legalHoursWindow(legalHours, zones, schedule.timezone, instantMs).open;
+  }
 
   private build(zones: string[]): ContactGroup {
     const { schedule, perContactZones, legalHours } = this.rules;

@@ -41,6 +41,32 @@ export interface NextOpening {
   at: string;
 }
 
+/** Contacts held for one reason now, and when the first of them may be dialed (null: never, or none held). */
+export interface Hold {
+  contacts: number;
+  nextMs: number | null;
+  /** The zones of the contact that frees first (a window's hold), else null. */
+  zones: string | null;
+}
+
+/** Why the contacts that are not callable now wait: the split behind `waiting_for_window`, retries and caps. */
+export interface Holds {
+  legal_hours: Hold;
+  schedule: Hold;
+  retry: Hold;
+  frequency_cap: Hold;
+}
+
+const noHold = (): Hold => ({ contacts: 0, nextMs: null, zones: null });
+
+function hold(into: Hold, nextMs: number | null, zones: string | null = null): void {
+  into.contacts += 1;
+  if (nextMs !== null && (into.nextMs === null || nextMs < into.nextMs)) {
+    into.nextMs = nextMs;
+    into.zones = zones;
+  }
+}
+
 const MAX_NEXT_OPENINGS = 50;
 
 export class ForecastTally {
@@ -56,8 +82,16 @@ export class ForecastTally {
     over_cap: 0,
     done: 0,
   };
+  readonly holds: Holds = {
+    legal_hours: noHold(),
+    schedule: noHold(),
+    retry: noHold(),
+    frequency_cap: noHold(),
+  };
   private readonly simulated: SimulatedContact[] = [];
   private readonly waitingGroups = new Set<number>();
+  /** Per group: whether legal hours hold it now (asked once per group, not per contact). */
+  private readonly legalHold = new Map<number, boolean>();
 
   constructor(
     private readonly groups: ContactGroups,
@@ -91,16 +125,31 @@ export class ForecastTally {
     }
     const dueMs = Math.max(this.nowMs, contact.dueMs ?? this.nowMs);
     this.simulated.push({ group, dueMs, attemptsMade: contact.attemptsMade, claims: contact.claims });
-    if (this.caps && capFreeAt(this.caps, contact.claims, this.nowMs) > this.nowMs) {
+    const capFree = this.caps ? capFreeAt(this.caps, contact.claims, this.nowMs) : this.nowMs;
+    const opensAt = this.groups.availableFrom(group, this.nowMs);
+    if (capFree > this.nowMs) {
       this.counts.over_cap += 1;
-    } else if (this.groups.availableFrom(group, this.nowMs) !== this.nowMs) {
+      hold(this.holds.frequency_cap, capFree);
+    } else if (opensAt !== this.nowMs) {
       this.counts.waiting_for_window += 1;
       this.waitingGroups.add(group);
+      const label = this.groups.groups[group]!.label;
+      hold(this.isLegalHold(group) ? this.holds.legal_hours : this.holds.schedule, opensAt, label);
     } else if (dueMs > this.nowMs) {
       this.counts.waiting_for_retry += 1;
+      hold(this.holds.retry, dueMs);
     } else {
       this.counts.callable_now += 1;
     }
+  }
+
+  private isLegalHold(group: number): boolean {
+    let legal = this.legalHold.get(group);
+    if (legal === undefined) {
+      legal = this.groups.outsideLegalHours(group, this.nowMs);
+      this.legalHold.set(group, legal);
+    }
+    return legal;
   }
 
   /** The next opening of each group with a contact waiting for its window, earliest first. */

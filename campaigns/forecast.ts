@@ -16,7 +16,7 @@ import { appliedRetryConfigOf } from '../domain/retry';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { ContactGroups } from './forecast-groups';
 import { readSource, tallyContacts, tallySource, type ForecastDeps } from './forecast-inputs';
-import { ForecastTally, type ForecastContacts, type NextOpening } from './forecast-tally';
+import { ForecastTally, type ForecastContacts, type Holds, type NextOpening } from './forecast-tally';
 
 export {
   ForecastBusy,
@@ -48,11 +48,16 @@ export interface Forecast {
   partial: boolean;
 }
 
+/** The forecast, with why the contacts not callable now wait (what the campaign's progress says; not in its body). */
+export interface ForecastWithHolds extends Forecast {
+  holds: Holds;
+}
+
 export async function campaignForecast(
   deps: ForecastDeps,
   campaign: Campaign,
-  options: { assumeCallSeconds: number | null; nowMs?: number },
-): Promise<Forecast> {
+  options: { assumeCallSeconds: number | null; nowMs?: number; logLevel?: 'info' | 'debug' },
+): Promise<ForecastWithHolds> {
   const startedAt = Date.now();
   const nowMs = options.nowMs ?? startedAt;
   const [history, provider, rules, callLimit, callRate] = await Promise.all([
@@ -109,7 +114,7 @@ export async function campaignForecast(
           // The configuration's calls_per_second spaces call starts, however many lines are free.
           minStartSpacingSeconds: callRate ? callRate.windowSeconds / callRate.callsPerWindow : 0,
         });
-  deps.logger.info(
+  deps.logger[options.logLevel ?? 'info'](
     {
       organization_id: campaign.organization_id,
       campaign_id: campaign.id,
@@ -136,6 +141,7 @@ export async function campaignForecast(
       expected_attempts: finish.attempts,
     },
     partial,
+    holds: tally.holds,
   };
 }
 

@@ -45,20 +45,3 @@ export async function postponeContacts(
       and c.final_outcome is null`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
-
-/**
- * When a per-contact-zone campaign can next dial: null while an attempt is open or a waiting contact is due (or
- * when none waits), else the earliest instant a waiting contact becomes due (its own window's opening or a retry).
- */
-export async function nextContactDueAt(db: Db, campaignId: number, nowMs: number): Promise<Date | null> {
-  const result = await sql<{ open_attempts: boolean; earliest: Date | null }>`
-    select exists (select 1 from attempts a where a.campaign_id = ${campaignId} and a.state <> 'finished')
-             as open_attempts,
-           (select min(c.next_attempt_at) from contacts c
-             where c.campaign_id = ${campaignId} and c.final_outcome is null
-               and not exists (select 1 from attempts a where a.contact_id = c.id and a.state <> 'finished'))
-             as earliest`.execute(db);
-  const row = result.rows[0];
-  if (!row || row.open_attempts || row.earliest === null) return null;
-  return row.earliest.getTime() > nowMs ? row.earliest : null;
-}

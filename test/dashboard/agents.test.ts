@@ -27,11 +27,10 @@ describe('dashboard: agents', () => {
     const form = page.getByRole('form', { name: 'Create from a definition' });
     const definition = form.getByLabel('Definition (JSON)');
     const starter = await definition.inputValue();
-    expect(JSON.parse(starter).nodes.map((node: { type: string }) => node.type)).toEqual([
-      'startCall',
-      'agentNode',
-      'endCall',
-    ]);
+    // The starting graph is a scripted reminder (dashboard/src/pages/agents/default-definition.ts): it talks without an LLM.
+    const starterNodes = JSON.parse(starter).nodes as Array<{ type: string; data: { scripted?: boolean } }>;
+    expect(starterNodes.map((node) => node.type)).toEqual(['startCall', 'endCall', 'endCall']);
+    expect(starterNodes.every((node) => node.data.scripted === true)).toBe(true);
     // Not JSON: said at the field, nothing sent.
     await form.getByLabel('Agent name').fill('Reminder agent');
     await definition.fill('{ nodes: ');

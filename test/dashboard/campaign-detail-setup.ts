@@ -18,6 +18,8 @@ export async function createUserCampaign(
   owner: CampaignOwner,
   input: {
     csvLines: string[];
+    /** The CSV's header line; `phone_number,name` by default. */
+    header?: string;
     name?: string;
     body?: Record<string, unknown>;
     /** Simulator settings over the fast default (0.1 s ring and talk). */
@@ -31,7 +33,7 @@ export async function createUserCampaign(
     ...input.simulator,
   });
   const key = contactSourceKey(owner.organizationId, 'contacts.csv');
-  const csv = ['phone_number,name', ...input.csvLines].join('\n');
+  const csv = [input.header ?? 'phone_number,name', ...input.csvLines].join('\n');
   await h.ctx.storage.putObject({ key, body: csv, contentType: 'text/csv' });
   const response = await apiCall(h, owner, 'POST', '/api/v1/campaign/create', {
     name: input.name ?? 'Dashboard campaign',

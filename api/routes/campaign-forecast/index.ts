@@ -37,7 +37,7 @@ const campaignForecastRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const campaign = await findCampaignView(ctx.db, organizationId, request.params.campaign_id);
       if (!campaign) throw notFound('campaign');
       try {
-        const forecast = await campaignForecast(
+        const { holds: _holds, ...forecast } = await campaignForecast(
           {
             db: ctx.db,
             storage: ctx.storage,

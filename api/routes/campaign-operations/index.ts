@@ -13,7 +13,8 @@ const tags = ['campaigns'];
 
 /** Campaign operations under `/api/v1/campaign`: progress and redial, beside the campaign resource routes. */
 const campaignOperationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
 
   app.get(
     '/:campaign_id/progress',
@@ -32,7 +33,15 @@ const campaignOperationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.campaign_id,
       );
       if (!campaign) throw notFound('campaign');
-      return campaignProgress(db, campaign);
+      return campaignProgress(
+        {
+          db,
+          storage: ctx.storage,
+          defaultPhoneRegion: ctx.config.defaultPhoneRegion,
+          logger: ctx.logger.child({ request_id: request.id }),
+        },
+        campaign,
+      );
     },
   );
 

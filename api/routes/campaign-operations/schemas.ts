@@ -1,4 +1,5 @@
 import { Type, type TInteger } from '@sinclair/typebox';
+import { DIALING_REASON_CODES, type DialingReasonCode } from '../../../campaigns/dialing-status';
 import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../../../domain/outcomes';
 import { RetryConfigInput } from '../campaigns/schemas';
 import { Name } from '../common-schemas';
@@ -21,6 +22,23 @@ export const RedialBody = Type.Object({
 const count = (description: string) => Type.Integer({ description });
 const NullableTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
+const DialingReasonBody = Type.Object({
+  reason: Type.Unsafe<DialingReasonCode>({ type: 'string', enum: [...DIALING_REASON_CODES] }),
+  contacts: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Contacts held for this reason; null for a reason about the whole campaign.',
+  }),
+  next_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the first of them can be called (UTC).',
+  }),
+  zone: Type.Union([Type.String(), Type.Null()], {
+    description: "The callee's zone whose window opens first (several joined by `&`).",
+  }),
+  next_at_local: Type.Union([Type.String(), Type.Null()], {
+    description: '`next_at` in that zone, ISO 8601 with its offset.',
+  }),
+  message: Type.String({ description: 'The reason in a sentence, for people.' }),
+});
+
 export const ProgressBody = Type.Object({
   campaign_id: Type.Integer(),
   state: Type.String(),
@@ -29,7 +47,9 @@ export const ProgressBody = Type.Object({
   failed_rows: count(
     'Contacts whose final outcome is a failure: neither completed, voicemail, transferred nor do_not_call.',
   ),
-  do_not_call_rows: count("Contacts that ended do_not_call: their number is on the organization's do-not-call list."),
+  do_not_call_rows: count(
+    "Contacts that ended do_not_call: their number is on the organization's do-not-call list.",
+  ),
   in_flight: count('Attempts being dialed or on the line now.'),
   max_concurrency: Type.Integer(),
   outcomes: Type.Object(
@@ -41,18 +61,33 @@ export const ProgressBody = Type.Object({
   ),
   retries_pending: count('Contacts waiting for a retry whose attempt is not yet dialed.'),
   waiting_for_legal_hours: count(
-    "Contacts held until legal calling hours open in their zones (the organization's calling rules).",
+    "Contacts held until legal calling hours open in their zones (the organization's calling rules): while " +
+      'running, those whose legal hours are closed now; otherwise those the engine held.',
   ),
   next_window_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description:
-      "When the campaign's window opens next; null when open now, unscheduled or finished. With per-contact " +
-      'zones: when the earliest waiting contact becomes due; null while a contact can be dialed.',
+      'When the next call can start, while none can now: the earliest of the held contacts (legal hours, the ' +
+      "schedule, a retry's delay, the frequency caps; `dialing.reasons`). Null while a contact can be dialed, " +
+      'when none ever can, and while not running.',
   }),
   eta_seconds: Type.Union([Type.Integer(), Type.Null()], {
     description:
-      'Estimated seconds until every contact is final, from the observed attempt length and answer rate; ' +
-      'null until an attempt has finished, and while not running.',
+      "Seconds until the forecast's last expected call ends (GET …/forecast's model: windows, legal hours, retries, " +
+      'caps, lines, recent call lengths); 0 when finished; null while not running or when no contact can be dialed.',
   }),
+  dialing: Type.Object(
+    {
+      dialing: Type.Boolean({
+        description: 'True while calls are under way or a contact can be dialed now.',
+      }),
+      reasons: Type.Array(DialingReasonBody, {
+        description:
+          'Why contacts wait, or why the campaign is not dialing at all: each kind of hold with its count and when ' +
+          'the first held contact can be called. Empty when nothing waits.',
+      }),
+    },
+    { description: 'Ours: why the campaign is, or is not, dialing now, and when it next will.' },
+  ),
   failed_calls: count(
     "Dograh's: finished attempts whose call did not connect (busy, no_answer, failed, invalid_number).",
   ),

@@ -1383,9 +1383,32 @@ export interface paths {
                             campaign_id: number;
                             /** Format: date-time */
                             completed_at: string | null;
+                            /** @description Ours: why the campaign is, or is not, dialing now, and when it next will. */
+                            dialing: {
+                                /** @description True while calls are under way or a contact can be dialed now. */
+                                dialing: boolean;
+                                /** @description Why contacts wait, or why the campaign is not dialing at all: each kind of hold with its count and when the first held contact can be called. Empty when nothing waits. */
+                                reasons: {
+                                    /** @description Contacts held for this reason; null for a reason about the whole campaign. */
+                                    contacts: number | null;
+                                    /** @description The reason in a sentence, for people. */
+                                    message: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the first of them can be called (UTC).
+                                     */
+                                    next_at: string | null;
+                                    /** @description `next_at` in that zone, ISO 8601 with its offset. */
+                                    next_at_local: string | null;
+                                    /** @enum {string} */
+                                    reason: "not_started" | "importing" | "paused" | "circuit_breaker" | "legal_hours" | "schedule" | "retry_delay" | "frequency_cap" | "concurrency_limit";
+                                    /** @description The callee's zone whose window opens first (several joined by `&`). */
+                                    zone: string | null;
+                                }[];
+                            };
                             /** @description Contacts that ended do_not_call: their number is on the organization's do-not-call list. */
                             do_not_call_rows: number;
-                            /** @description Estimated seconds until every contact is final, from the observed attempt length and answer rate; null until an attempt has finished, and while not running. */
+                            /** @description Seconds until the forecast's last expected call ends (GET …/forecast's model: windows, legal hours, retries, caps, lines, recent call lengths); 0 when finished; null while not running or when no contact can be dialed. */
                             eta_seconds: number | null;
                             /** @description Dograh's: finished attempts whose call did not connect (busy, no_answer, failed, invalid_number). */
                             failed_calls: number;
@@ -1396,7 +1419,7 @@ export interface paths {
                             max_concurrency: number;
                             /**
                              * Format: date-time
-                             * @description When the campaign's window opens next; null when open now, unscheduled or finished. With per-contact zones: when the earliest waiting contact becomes due; null while a contact can be dialed.
+                             * @description When the next call can start, while none can now: the earliest of the held contacts (legal hours, the schedule, a retry's delay, the frequency caps; `dialing.reasons`). Null while a contact can be dialed, when none ever can, and while not running.
                              */
                             next_window_at: string | null;
                             /** @description Finished attempts by outcome (a retried contact counts once per attempt). */
@@ -1436,7 +1459,7 @@ export interface paths {
                             state: string;
                             /** @description Contacts of the campaign (valid rows imported so far). */
                             total_rows: number;
-                            /** @description Contacts held until legal calling hours open in their zones (the organization's calling rules). */
+                            /** @description Contacts held until legal calling hours open in their zones (the organization's calling rules): while running, those whose legal hours are closed now; otherwise those the engine held. */
                             waiting_for_legal_hours: number;
                         };
                     };

@@ -17,9 +17,9 @@ const OUTCOME_ORDER: Array<keyof CampaignProgress['outcomes']> = [
   'no_callable_window',
 ];
 
-function nextWindowText(progress: CampaignProgress): string {
+function nextCallText(progress: CampaignProgress): string {
   if (progress.next_window_at) return formatDateTime(progress.next_window_at);
-  return progress.state === 'running' ? 'Open now' : '—';
+  return progress.state === 'running' && progress.dialing.dialing ? 'Now' : '—';
 }
 
 function etaText(progress: CampaignProgress): string {
@@ -44,15 +44,35 @@ export function ProgressPanel({ campaign }: { campaign: Campaign }) {
         <Stat label="In flight" value={`${data.in_flight} / ${data.max_concurrency}`} />
         <Stat label="Failed contacts" value={data.failed_rows} />
         <Stat label="Retries pending" value={data.retries_pending} />
-        <Stat label="Next window" value={nextWindowText(data)} />
+        <Stat label="Next call" value={nextCallText(data)} />
         <Stat label="ETA" value={etaText(data)} />
       </dl>
+      <DialingReasons progress={data} />
       <h3>Attempts by outcome</h3>
       <dl className="stats outcome-stats" aria-label="Attempts by outcome">
         {OUTCOME_ORDER.map((outcome) => (
           <Stat key={outcome} label={humanize(outcome)} value={data.outcomes[outcome]} />
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Why contacts wait, or why nothing is dialing, in the API's words (GET …/progress `dialing.reasons`). */
+function DialingReasons({ progress }: { progress: CampaignProgress }) {
+  const { reasons } = progress.dialing;
+  if (reasons.length === 0) return null;
+  const title = progress.dialing.dialing ? 'Waiting' : 'Not dialing now';
+  return (
+    <section className="dialing-reasons" aria-labelledby="campaign-dialing-title">
+      <h3 id="campaign-dialing-title">{title}</h3>
+      <ul>
+        {reasons.map((reason) => (
+          <li key={reason.reason} data-reason={reason.reason}>
+            {reason.message}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
