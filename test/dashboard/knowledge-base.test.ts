@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
+import { allowDashboardUploads } from './campaigns-helpers';
 
 const RETURNS_GUIDE = [
   '# Returns',
@@ -23,7 +24,10 @@ async function documentsThroughApi(d: DashboardHarness, token: string) {
 describe('dashboard: the knowledge base', () => {
   let d: DashboardHarness;
   beforeAll(async () => {
+    // S3, shared with the suite's other API processes (any of them may index the document): the page PUTs to the
+    // bucket, which answers the CORS preflight with the rule of docs/dashboard.md.
     d = await startDashboardHarness();
+    await allowDashboardUploads(d.h.baseUrl);
   }, 120_000);
   afterAll(async () => d?.close());
 
@@ -47,7 +51,8 @@ describe('dashboard: the knowledge base', () => {
     await form.getByRole('button', { name: 'Upload' }).click();
 
     // The list refreshes by itself until indexing ends.
-    const row = page.getByRole('table', { name: 'Documents' }).getByRole('row', { name: /returns\.md/ });
+    const table = page.getByRole('table', { name: 'Documents' });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'returns.md' }) });
     await row.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('1');
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('Chunked');
@@ -71,7 +76,7 @@ describe('dashboard: the knowledge base', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("says under the file field why a file is refused: a kind it does not read (the API's words), too big", async () => {
+  it("says under the file field why a file is refused: a kind it does not read (the API's words), too big; and why indexing failed", async () => {
     const { context, page, problems } = await d.newContext();
     const user = await signUpInContext(context, d.h.baseUrl);
     await page.goto('/app/knowledge-base');
@@ -98,6 +103,20 @@ describe('dashboard: the knowledge base', () => {
     await form.getByRole('button', { name: 'Upload' }).click();
     await form.getByRole('alert').filter({ hasText: 'The file is too big' }).waitFor();
     expect(await documentsThroughApi(d, user.token)).toEqual([]);
+
+    // Bytes that are not what the name says: accepted, then Failed in the list with the reason.
+    await file.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not a pdf'),
+    });
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const row = page
+      .getByRole('table', { name: 'Documents' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'scan.pdf' }) });
+    await row.getByText('Failed', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await row.locator('.field-error').textContent()).toMatch(/\S/);
     expect(problems).toEqual([]);
   }, 60_000);
 });
