@@ -10,7 +10,7 @@ const GREETING_TYPES = [
   { value: 'audio', label: 'Pre-recorded audio' },
 ];
 
-const describe = (recording: Recording) =>
+const recordingLabel = (recording: Recording) =>
   `${recording.recording_id}: ${recording.transcript.length > 60 ? `${recording.transcript.slice(0, 60)}…` : recording.transcript}`;
 
 /** The recording a node names, matched on Dograh's integer `id` or on the `recording_id` string. */
@@ -38,7 +38,7 @@ export function GreetingFields({
   const hasReference = reference !== undefined && reference !== null && reference !== '';
   const options = (recordings.data ?? []).map((recording) => ({
     value: String(recording.id),
-    label: describe(recording),
+    label: recordingLabel(recording),
   }));
   if (hasReference && recordings.data && !chosen)
     options.push({ value: 'unknown', label: `Unknown recording ${String(reference)}` });
