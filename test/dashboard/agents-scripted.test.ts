@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
-import { createAgentThroughApi } from './agents-world';
+import { createAgentThroughApi, screenshot } from './agents-world';
 
 type Data = Record<string, unknown>;
 
@@ -58,6 +58,7 @@ describe('dashboard: scripted nodes in the graph editor', () => {
     await panel.getByLabel('Capture 1 variable name').fill('confirmed');
     await panel.getByLabel('Capture 1 pattern').selectOption('yes_no');
     await page.getByRole('group', { name: 'Agent step: Conversation' }).getByText('Scripted').waitFor();
+    await screenshot(page, 'scripted-node');
 
     const edgePanel = await openTransition(page, 'done');
     await edgePanel.getByLabel('DTMF keys').fill('1');
@@ -70,6 +71,8 @@ describe('dashboard: scripted nodes in the graph editor', () => {
     await panel.getByLabel('Scripted (no LLM)').check();
     await panel.getByLabel('Script line').fill('See you tomorrow.');
     await panel.getByLabel('Disposition').fill('kept');
+    await openTransition(page, 'done');
+    await screenshot(page, 'scripted-branch');
 
     await page.getByRole('button', { name: 'Save as new version' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved as version 2.' }).waitFor();

@@ -67,6 +67,8 @@ describe('dashboard: the knowledge base', () => {
       'A refund for a returned kettle reaches the card it was paid with within fourteen days.',
     );
     await passage.getByText(/^Similarity 0\.\d\d$/).waitFor();
+    if (process.env.SCREENSHOTS === '1')
+      await page.screenshot({ path: 'docs/dashboard/knowledge-base.png', fullPage: true });
 
     await row.getByRole('button', { name: 'Delete returns.md' }).click();
     await row.getByRole('button', { name: 'Yes, delete' }).click();
