@@ -4,6 +4,7 @@ import { newUser, signUpInContext, startDashboardHarness, type DashboardHarness 
 const SECTIONS = [
   'Agents',
   'Tools',
+  'Knowledge base',
   'Campaigns',
   'Runs',
   'Telephony',

@@ -1,4 +1,4 @@
-import { PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetBucketCorsCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { contactSourceKey } from '../../storage/contact-sources';
@@ -106,7 +106,9 @@ export async function startAndWait(
 
 /**
  * The bucket CORS rule of docs/dashboard.md ("CSV upload and S3 CORS"), for the dashboard at this origin: the page
- * PUTs the CSV to the presigned URL with a Content-Type header, which needs a preflight the bucket must answer.
+ * PUTs the CSV (or a knowledge-base document) to the presigned URL with a Content-Type header, which needs a preflight
+ * the bucket must answer. The suite's files share the bucket and run side by side, each dashboard at its own port:
+ * the origins already allowed stay allowed, so that one file's rule does not take another's away.
  */
 export async function allowDashboardUploads(origin: string): Promise<void> {
   const s3 = inject('s3');
@@ -117,13 +119,17 @@ export async function allowDashboardUploads(origin: string): Promise<void> {
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   });
   try {
+    const allowed = await client
+      .send(new GetBucketCorsCommand({ Bucket: s3.bucket }))
+      .then((answer) => answer.CORSRules?.[0]?.AllowedOrigins ?? [])
+      .catch(() => []);
     await client.send(
       new PutBucketCorsCommand({
         Bucket: s3.bucket,
         CORSConfiguration: {
           CORSRules: [
             {
-              AllowedOrigins: [origin],
+              AllowedOrigins: [...new Set([...allowed, origin])],
               AllowedMethods: ['PUT'],
               AllowedHeaders: ['content-type'],
               ExposeHeaders: ['ETag'],

@@ -5,6 +5,7 @@ import { Loading } from '../ui/Feedback';
 const SECTIONS = [
   { to: '/agents', label: 'Agents' },
   { to: '/tools', label: 'Tools' },
+  { to: '/knowledge-base', label: 'Knowledge base' },
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/runs', label: 'Runs' },
   { to: '/telephony', label: 'Telephony' },

@@ -8,6 +8,7 @@ import { callingSafetyRoutes } from '../pages/calling-safety/routes';
 import { campaignsRoutes } from '../pages/campaigns/routes';
 import { campaignDetailRoutes } from '../pages/campaign-detail/routes';
 import { credentialsRoutes } from '../pages/credentials/routes';
+import { knowledgeBaseRoutes } from '../pages/knowledge-base/routes';
 import { runsRoutes } from '../pages/runs/routes';
 import { telephonyRoutes } from '../pages/telephony/routes';
 import { toolsRoutes } from '../pages/tools/routes';
@@ -26,6 +27,7 @@ const routes: RouteObject[] = [
       ...runsRoutes,
       ...agentsRoutes,
       ...toolsRoutes,
+      ...knowledgeBaseRoutes,
       ...telephonyRoutes,
       ...callingSafetyRoutes,
       ...webhooksRoutes,

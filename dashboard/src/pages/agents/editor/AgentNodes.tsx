@@ -8,11 +8,13 @@ interface StepCardProps {
   outgoing: boolean;
 }
 
-/** One node's card: its type, its name, the start of its prompt and any problem of the last save. */
+/** One node's card: its type, its name, the start of its prompt (a scripted step's line) and the last save's problems. */
 function StepCard({ props, kind, incoming, outgoing }: StepCardProps) {
   const { fields, problems } = props.data;
   const name = typeof fields.name === 'string' && fields.name ? fields.name : '(no name)';
-  const prompt = typeof fields.prompt === 'string' ? fields.prompt : '';
+  const scripted = fields.scripted === true;
+  const said = scripted ? fields.script_line : fields.prompt;
+  const prompt = typeof said === 'string' ? said : '';
   const classes = [
     'step-node',
     `step-${kind}`,
@@ -24,7 +26,10 @@ function StepCard({ props, kind, incoming, outgoing }: StepCardProps) {
   return (
     <div className={classes} data-node-id={props.id} aria-invalid={problems.length > 0 || undefined}>
       {incoming && <Handle type="target" position={Position.Top} />}
-      <div className="step-type">{nodeTypeLabel(kind)}</div>
+      <div className="step-type">
+        {nodeTypeLabel(kind)}
+        {scripted && <span className="step-scripted"> · Scripted</span>}
+      </div>
       <div className="step-name">{name}</div>
       {prompt && <div className="step-prompt">{prompt.length > 80 ? `${prompt.slice(0, 80)}…` : prompt}</div>}
       {problems.length > 0 && (

@@ -153,6 +153,9 @@ export default function GraphEditor({ agentId, definition, versionNumber, onSave
           <EdgePanel
             key={selectedEdge.id}
             edge={selectedEdge}
+            sourceScripted={
+              graph.nodes.find((node) => node.id === selectedEdge.source)?.data.fields.scripted === true
+            }
             onChange={(fields) => graph.updateEdge(selectedEdge.id, fields)}
             onDelete={() => graph.deleteEdge(selectedEdge.id)}
           />

@@ -5,11 +5,6 @@ import { LabelledCheckbox } from '../../../ui/LabelledCheckbox';
 import { categoryLabel } from '../../tools/tool-draft';
 import { useTools } from '../../tools/tool-queries';
 
-/** A node's `tool_uuids` as the editor reads them: strings only, in order. */
-export function toolUuidsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
 /**
  * The tools the LLM may call at a node: the organization's active tools to choose from, and every uuid the node
  * already names that is not one of them (an archived tool, another organization's or a deleted one) shown checked

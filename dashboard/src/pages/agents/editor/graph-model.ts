@@ -6,11 +6,15 @@ export type AgentNodeType = (typeof AGENT_NODE_TYPES)[number];
 
 type Json = Record<string, unknown>;
 
-/** What the editor keeps per node: the definition's `data` as sent, the node's other keys, the save's problems. */
+/**
+ * What the editor keeps per node: the definition's `data` as sent, the node's other keys, the save's problems, and
+ * those of them that name a key of `data` by that key (`script_line`, `script_capture.0.name`), for its field.
+ */
 export interface StepData extends Json {
   fields: Json;
   extra: Json;
   problems: string[];
+  fieldProblems?: Record<string, string>;
 }
 
 /** What the editor keeps per edge: the definition's `data` (label, condition, …), other keys, problems. */
@@ -18,6 +22,7 @@ export interface TransitionData extends Json {
   fields: Json;
   extra: Json;
   problems: string[];
+  fieldProblems?: Record<string, string>;
 }
 
 export type StepNode = Node<StepData, AgentNodeType>;

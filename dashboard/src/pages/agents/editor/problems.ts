@@ -5,6 +5,10 @@ import type { AgentDefinitionJson } from './graph-model';
 export interface PlacedProblems {
   byNode: Map<string, string[]>;
   byEdge: Map<string, string[]>;
+  /** Per node id, the problems that name a key of its `data`, by that key's path (`script_line`). */
+  byNodeField: Map<string, Record<string, string>>;
+  /** Per edge id, the same (`dtmf`, `timeout_seconds`). */
+  byEdgeField: Map<string, Record<string, string>>;
   general: string[];
 }
 
@@ -16,7 +20,13 @@ const add = (map: Map<string, string[]>, id: string, message: string) =>
  * `body.workflow_definition.nodes.<index>…` or `…edges.<index>…` (problemsOf already dropped `body`).
  */
 export function placeProblems(problems: FieldProblem[], sent: AgentDefinitionJson): PlacedProblems {
-  const placed: PlacedProblems = { byNode: new Map(), byEdge: new Map(), general: [] };
+  const placed: PlacedProblems = {
+    byNode: new Map(),
+    byEdge: new Map(),
+    byNodeField: new Map(),
+    byEdgeField: new Map(),
+    general: [],
+  };
   for (const problem of problems) {
     const path = (problem.field ?? '').split('.');
     const [root, list, index, ...rest] = path;
@@ -26,6 +36,11 @@ export function placeProblems(problems: FieldProblem[], sent: AgentDefinitionJso
         ? sent[list][Number(index)]
         : undefined;
     const id = typeof element?.id === 'string' ? element.id : null;
+    if (id && rest[0] === 'data' && rest.length > 1) {
+      const byField = list === 'nodes' ? placed.byNodeField : placed.byEdgeField;
+      const key = rest.slice(1).join('.');
+      byField.set(id, { [key]: problem.message, ...byField.get(id) });
+    }
     if (list === 'nodes' && id) add(placed.byNode, id, `${problem.message}${where}`);
     else if (list === 'edges' && id) add(placed.byEdge, id, `${problem.message}${where}`);
     else placed.general.push(problem.message);

@@ -69,14 +69,19 @@ export function useAgentGraph(definition: AgentDefinitionJson) {
     setNodes((current) =>
       current.map((node) => ({
         ...node,
-        data: { ...node.data, problems: placed?.byNode.get(node.id) ?? [] },
+        data: {
+          ...node.data,
+          problems: placed?.byNode.get(node.id) ?? [],
+          fieldProblems: placed?.byNodeField.get(node.id) ?? {},
+        },
       })),
     );
     setEdges((current) =>
       current.map((edge) => {
         const problems = placed?.byEdge.get(edge.id) ?? [];
         const className = problems.length > 0 ? 'has-problems' : '';
-        return { ...edge, className, data: { fields: {}, extra: {}, ...edge.data, problems } };
+        const fieldProblems = placed?.byEdgeField.get(edge.id) ?? {};
+        return { ...edge, className, data: { fields: {}, extra: {}, ...edge.data, problems, fieldProblems } };
       }),
     );
   };
