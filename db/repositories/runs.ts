@@ -270,3 +270,35 @@ export async function saveRunProgress(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The contact a campaign run called (through its attempt) and the run's agent graph, for the run's explanation. */
+export async function findRunContext(
+  db: Executor,
+  runId: number,
+): Promise<{
+  contact: { id: number; row_number: number; phone_number: string } | null;
+  workflowDefinition: unknown;
+}> {
+  const [contact, definition] = await Promise.all([
+    db
+      .selectFrom('attempts as a')
+      .innerJoin('contacts as c', 'c.id', 'a.contact_id')
+      .select(['c.id', 'c.row_number', 'c.phone_number'])
+      .where('a.run_id', '=', runId)
+      .orderBy('a.id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('runs as r')
+      .innerJoin('agent_definitions as d', 'd.id', 'r.definition_id')
+      .select('d.workflow_definition')
+      .where('r.id', '=', runId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    contact: contact
+      ? { id: Number(contact.id), row_number: contact.row_number, phone_number: contact.phone_number }
+      : null,
+    workflowDefinition: definition?.workflow_definition ?? null,
+  };
+}

@@ -137,7 +137,9 @@ describe('dashboard: runs', () => {
         .getByRole('definition')
         .textContent();
     await expect(fact('Disposition')).resolves.toBe('interested');
-    await expect(fact('Status')).resolves.toBe('Completed');
+    await expect(fact('Status')).resolves.toBe('Answered');
+    // Its campaign, linked.
+    await page.getByRole('link', { name: /^Campaign #\d+$/ }).waitFor();
     await expect(fact('Duration')).resolves.toBe('40 s');
     await expect(fact('Ended because')).resolves.toBe('completed');
     await expect(fact('Pre-call fetch')).resolves.toBe('Failed: HTTP 503');
@@ -181,9 +183,10 @@ describe('dashboard: runs', () => {
   it('shows no player for a run without a recording, and "not found" for a run that is not ours', async () => {
     await page.goto(`/app/runs/${w.r2}`);
     await page.getByRole('heading', { name: `Run #${w.r2}` }).waitFor();
-    await page.getByText('No recording for this run.').waitFor();
+    await page.getByText('No recording for this run: Nobody answered the call (busy).').waitFor();
+    await page.getByRole('status', { name: 'Run status' }).filter({ hasText: 'Not answered' }).waitFor();
     await expect(page.locator('audio').count()).resolves.toBe(0);
-    await page.getByText('This run has no transcript (no conversation took place).').waitFor();
+    await page.getByText('No conversation took place: Nobody answered the call (busy).').waitFor();
 
     const stranger = await d.newContext();
     await signUpInContext(stranger.context, d.h.baseUrl);
@@ -208,7 +211,7 @@ describe('dashboard: runs', () => {
     await expect.poll(() => turns.allTextContents(), { timeout: 10_000 }).toHaveLength(2);
 
     await completeRun(d.h.ctx.db, live, finished('not_interested', 12, 40));
-    await page.getByText('Completed', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await page.getByLabel('Run status').filter({ hasNotText: 'In progress' }).waitFor({ timeout: 10_000 });
     await page.getByText('not_interested', { exact: true }).first().waitFor();
     expect(problems).toEqual([]);
   });

@@ -45,8 +45,13 @@ describe("an agent's runs", () => {
         'annotations',
         'definition_id',
         'call_type',
-        // Ours beside the spec's: how its pre-call fetch went (null: it made none).
+        // Ours beside the spec's: how its pre-call fetch went (null: it made none); its campaign and contact; its
+        // status as its call went and why it has no conversation (run-explanation.ts).
         'pre_call_fetch',
+        'campaign_id',
+        'contact',
+        'status',
+        'no_conversation',
       ].sort(),
     );
     expect(body.pre_call_fetch).toBeNull();

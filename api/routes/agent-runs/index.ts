@@ -3,12 +3,13 @@ import { readPreCallFetchOutcome } from '../../../db/repositories/pre-call-fetch
 import { Type } from '@sinclair/typebox';
 import { artifactLinks } from '../../../artifacts/run-links';
 import { findAgentStatus } from '../../../db/repositories/phone-numbers';
-import { getRun } from '../../../db/repositories/runs';
+import { findRunContext, getRun } from '../../../db/repositories/runs';
 import { notFound } from '../../errors';
 import { Id } from '../common-schemas';
 import { callerOf } from '../../plugins/authenticate';
 import { RunListQuerystring, toRunListQuery } from '../runs/list-query';
 import { runWithStateListEnvelope } from '../runs/list-envelope';
+import { explainRun } from '../runs/run-explanation';
 import { RunDetailSchema, RunWithStateListEnvelope, toRunDetail } from '../runs/run-views';
 
 /** `GET /workflow/{workflow_id}/runs[/{run_id}]`: one agent's runs and a run's detail. */
@@ -48,11 +49,17 @@ const agentRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const run = await getRun(app.ctx.db, caller.organizationId, agentId, run_id);
       if (!run) throw notFound('run');
       // A fresh public token on every read of the detail (the contract), valid PUBLIC_LINK_TTL_SECONDS.
-      const [links, preCallFetch] = await Promise.all([
+      const [links, preCallFetch, context] = await Promise.all([
         artifactLinks(run, caller.organizationId, app.ctx),
         readPreCallFetchOutcome(app.ctx.db, run.id),
+        findRunContext(app.ctx.db, run.id),
       ]);
-      return toRunDetail(run, links, preCallFetch);
+      const explanation = explainRun({
+        run,
+        workflowDefinition: context.workflowDefinition,
+        llmConfigured: app.ctx.config.llm !== null,
+      });
+      return toRunDetail(run, links, preCallFetch, { contact: context.contact, explanation });
     },
   );
 };

@@ -3,6 +3,7 @@ import type { PreCallFetchOutcome } from '../../../db/repositories/pre-call-fetc
 import type { Run } from '../../../db/database';
 import type { RunListItem, RunListPage } from '../../../db/repositories/runs';
 import type { ArtifactLinks } from '../../../artifacts/run-links';
+import { NO_CONVERSATION_REASONS, RUN_STATUSES, type RunExplanation } from './run-explanation';
 
 /** Response schemas of runs and the functions that shape rows into them. */
 
@@ -106,7 +107,49 @@ export const RunDetailSchema = Type.Object({
       Type.Null(),
     ]),
   ),
+  campaign_id: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], { description: "Ours: the run's campaign." }),
+  ),
+  contact: Type.Optional(
+    Type.Union([
+      Type.Object(
+        { id: Type.Integer(), row_number: Type.Integer(), phone_number: Type.String() },
+        { description: 'Ours: the campaign contact the run called (its row in the contact list).' },
+      ),
+      Type.Null(),
+    ]),
+  ),
+  status: Type.Optional(
+    Type.Unsafe<RunExplanation['status']>({
+      type: 'string',
+      enum: [...RUN_STATUSES],
+      description:
+        'Ours: the run as its call went, agreeing with the outcome: in_progress, answered, transferred, voicemail, ' +
+        'not_answered (busy, no answer, canceled), failed (failed, error, invalid number, media lost), not_dialed ' +
+        '(do-not-call, no callable window), ended (no call outcome: text chats, inbound calls).',
+    }),
+  ),
+  no_conversation: Type.Optional(
+    Type.Union([
+      Type.Object(
+        {
+          reason: Type.Unsafe<string>({ type: 'string', enum: [...NO_CONVERSATION_REASONS] }),
+          message: Type.String(),
+        },
+        {
+          description: 'Ours: why a finished run has no transcript; null when it has one or is not finished.',
+        },
+      ),
+      Type.Null(),
+    ]),
+  ),
 });
+
+/** What the run detail adds beside the stored run: its campaign contact and its explanation. */
+export interface RunDetailExtras {
+  contact: { id: number; row_number: number; phone_number: string } | null;
+  explanation: RunExplanation;
+}
 
 /** The contact's number: who was called on an outbound run, who called on an inbound one. */
 const contactNumber = (run: Pick<Run, 'call_type' | 'caller_number' | 'called_number'>) =>
@@ -182,6 +225,7 @@ export function toRunDetail(
   run: Run,
   links: ArtifactLinks,
   preCallFetch?: PreCallFetchOutcome | null,
+  extras?: RunDetailExtras,
 ): Static<typeof RunDetailSchema> {
   return {
     id: run.id,
@@ -206,6 +250,12 @@ export function toRunDetail(
         started_at: preCallFetch.started_at.toISOString(),
         finished_at: preCallFetch.finished_at?.toISOString() ?? null,
       },
+    }),
+    ...(extras && {
+      campaign_id: run.campaign_id,
+      contact: extras.contact,
+      status: extras.explanation.status,
+      no_conversation: extras.explanation.no_conversation,
     }),
   };
 }

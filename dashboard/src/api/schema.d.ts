@@ -9073,6 +9073,14 @@ export interface paths {
                             bot_recording_public_url: string | null;
                             bot_recording_url: string | null;
                             call_type: string;
+                            /** @description Ours: the run's campaign. */
+                            campaign_id?: number | null;
+                            /** @description Ours: the campaign contact the run called (its row in the contact list). */
+                            contact?: {
+                                id: number;
+                                phone_number: string;
+                                row_number: number;
+                            } | null;
                             conversation: {
                                 disposition: string | null;
                                 end_reason: string | null;
@@ -9135,6 +9143,12 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description Ours: why a finished run has no transcript; null when it has one or is not finished. */
+                            no_conversation?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "no_llm" | "not_answered" | "voicemail" | "call_failed" | "not_dialed" | "media_lost" | "no_media_stream";
+                            } | null;
                             /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
                             pre_call_fetch?: {
                                 error: string | null;
@@ -9149,6 +9163,11 @@ export interface paths {
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;
+                            /**
+                             * @description Ours: the run as its call went, agreeing with the outcome: in_progress, answered, transferred, voicemail, not_answered (busy, no answer, canceled), failed (failed, error, invalid number, media lost), not_dialed (do-not-call, no callable window), ended (no call outcome: text chats, inbound calls).
+                             * @enum {string}
+                             */
+                            status?: "in_progress" | "answered" | "transferred" | "voicemail" | "not_answered" | "failed" | "not_dialed" | "ended";
                             transcript_public_url: string | null;
                             transcript_url: string | null;
                             usage_info: {
@@ -9261,6 +9280,14 @@ export interface paths {
                             bot_recording_public_url: string | null;
                             bot_recording_url: string | null;
                             call_type: string;
+                            /** @description Ours: the run's campaign. */
+                            campaign_id?: number | null;
+                            /** @description Ours: the campaign contact the run called (its row in the contact list). */
+                            contact?: {
+                                id: number;
+                                phone_number: string;
+                                row_number: number;
+                            } | null;
                             cost_info: {
                                 [key: string]: unknown;
                             };
@@ -9280,6 +9307,12 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description Ours: why a finished run has no transcript; null when it has one or is not finished. */
+                            no_conversation?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "no_llm" | "not_answered" | "voicemail" | "call_failed" | "not_dialed" | "media_lost" | "no_media_stream";
+                            } | null;
                             /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
                             pre_call_fetch?: {
                                 error: string | null;
@@ -9294,6 +9327,11 @@ export interface paths {
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;
+                            /**
+                             * @description Ours: the run as its call went, agreeing with the outcome: in_progress, answered, transferred, voicemail, not_answered (busy, no answer, canceled), failed (failed, error, invalid number, media lost), not_dialed (do-not-call, no callable window), ended (no call outcome: text chats, inbound calls).
+                             * @enum {string}
+                             */
+                            status?: "in_progress" | "answered" | "transferred" | "voicemail" | "not_answered" | "failed" | "not_dialed" | "ended";
                             transcript_public_url: string | null;
                             transcript_url: string | null;
                             usage_info: {
@@ -9405,6 +9443,14 @@ export interface paths {
                             bot_recording_public_url: string | null;
                             bot_recording_url: string | null;
                             call_type: string;
+                            /** @description Ours: the run's campaign. */
+                            campaign_id?: number | null;
+                            /** @description Ours: the campaign contact the run called (its row in the contact list). */
+                            contact?: {
+                                id: number;
+                                phone_number: string;
+                                row_number: number;
+                            } | null;
                             conversation: {
                                 disposition: string | null;
                                 end_reason: string | null;
@@ -9467,6 +9513,12 @@ export interface paths {
                             };
                             mode: string;
                             name: string;
+                            /** @description Ours: why a finished run has no transcript; null when it has one or is not finished. */
+                            no_conversation?: {
+                                message: string;
+                                /** @enum {string} */
+                                reason: "no_llm" | "not_answered" | "voicemail" | "call_failed" | "not_dialed" | "media_lost" | "no_media_stream";
+                            } | null;
                             /** @description How the start node's pre-call fetch went (docs/agents.md, Pre-call fetch). */
                             pre_call_fetch?: {
                                 error: string | null;
@@ -9481,6 +9533,11 @@ export interface paths {
                             public_access_token: string | null;
                             recording_public_url: string | null;
                             recording_url: string | null;
+                            /**
+                             * @description Ours: the run as its call went, agreeing with the outcome: in_progress, answered, transferred, voicemail, not_answered (busy, no answer, canceled), failed (failed, error, invalid number, media lost), not_dialed (do-not-call, no callable window), ended (no call outcome: text chats, inbound calls).
+                             * @enum {string}
+                             */
+                            status?: "in_progress" | "answered" | "transferred" | "voicemail" | "not_answered" | "failed" | "not_dialed" | "ended";
                             transcript_public_url: string | null;
                             transcript_url: string | null;
                             usage_info: {

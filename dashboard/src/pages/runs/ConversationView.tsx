@@ -75,7 +75,7 @@ export function ConversationView({ detail }: { detail: RunDetail }) {
   return (
     <p className="muted">
       {detail.is_completed
-        ? 'This run has no transcript (no conversation took place).'
+        ? `No conversation took place: ${detail.no_conversation?.message ?? 'the run has no transcript.'}`
         : 'No conversation yet.'}
     </p>
   );

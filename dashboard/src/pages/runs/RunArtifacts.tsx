@@ -22,7 +22,10 @@ export function RunArtifacts({ detail }: { detail: RunDetail }) {
         {recording ? (
           <audio controls preload="metadata" src={ownPath(recording)} aria-label="Call recording" />
         ) : (
-          <p className="muted">No recording for this run.</p>
+          <p className="muted">
+            No recording for this run
+            {detail.is_completed && detail.no_conversation ? `: ${detail.no_conversation.message}` : '.'}
+          </p>
         )}
       </section>
       <section aria-labelledby="run-downloads-title">

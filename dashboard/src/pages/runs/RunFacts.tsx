@@ -1,5 +1,6 @@
 import { formatCost, formatDateTime, formatDuration } from './format';
 import type { RunDetail, RunListItem } from './run-queries';
+import { runStatusLabel } from './run-status';
 
 /** The end reason a run's logs record (`logs.conversation.end_reason`), if any. */
 function endReasonOf(logs: Record<string, unknown>): string | null {
@@ -21,7 +22,7 @@ export function preCallFetchFact(fetch: RunDetail['pre_call_fetch']): string | n
 /** A run's facts at a glance: status, disposition, duration, cost, who and when. */
 export function RunFacts({ summary, detail }: { summary: RunListItem; detail: RunDetail }) {
   const facts: Array<[string, string]> = [
-    ['Status', detail.is_completed ? 'Completed' : 'In progress'],
+    ['Status', runStatusLabel(detail)],
     ['Disposition', summary.disposition ?? (detail.is_completed ? 'None' : 'Not yet')],
     ['Duration', formatDuration(summary.call_duration_seconds)],
     ['Cost', formatCost(summary.charge_usd)],

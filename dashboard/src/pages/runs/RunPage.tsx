@@ -5,6 +5,7 @@ import { ConversationView } from './ConversationView';
 import { RunArtifacts } from './RunArtifacts';
 import { RunFacts } from './RunFacts';
 import { useRun } from './run-queries';
+import { runStatusBadge, runStatusLabel } from './run-status';
 import './runs.css';
 
 /** The runs list address the user came from (its filters), carried in the link's state. */
@@ -52,12 +53,21 @@ export function RunPage() {
       {back}
       <div className="page-header">
         <h1 id="run-title">Run #{detail.id}</h1>
-        <span className={detail.is_completed ? 'badge' : 'badge running'}>
-          {detail.is_completed ? 'Completed' : 'In progress'}
+        <span className={runStatusBadge(detail)} role="status" aria-label="Run status">
+          {runStatusLabel(detail)}
         </span>
       </div>
       <p className="muted run-subtitle">
         {summary.workflow_name} · {detail.name}
+        {detail.campaign_id ? (
+          <>
+            {' · '}
+            <Link to={`/campaigns/${detail.campaign_id}`}>Campaign #{detail.campaign_id}</Link>
+            {detail.contact
+              ? `, contact row ${detail.contact.row_number} (${detail.contact.phone_number})`
+              : ''}
+          </>
+        ) : null}
       </p>
       <ErrorMessage error={run.error} />
       <RunFacts summary={summary} detail={detail} />
