@@ -44,14 +44,32 @@ export const referenceNotFound = (what: string) =>
     `The referenced ${what.replace(/_/g, ' ')} does not exist in this organization.`,
   );
 
-/** A throttled request: the client may try again after `retryAfterSeconds`. */
-export const tooManyAttempts = (retryAfterSeconds: number, message: string) =>
-  new HttpError(429, 'too_many_attempts', message, { 'retry-after': String(retryAfterSeconds) });
+/**
+ * A throttled request: the client may try again after `retryAfterSeconds`, which the message says in words ("Too many
+ * signups from this address. Try again in 42 minutes.") and `Retry-After` in seconds.
+ */
+export const tooManyAttempts = (retryAfterSeconds: number, what: string) =>
+  new HttpError(429, 'too_many_attempts', `${what}. Try again in ${waitInWords(retryAfterSeconds)}.`, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+/** A wait as people say it, rounded up: "1 second", "40 seconds", "3 minutes", "2 hours". */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const [count, unit] =
+    whole < 60
+      ? [whole, 'second']
+      : whole < 3600
+        ? [Math.ceil(whole / 60), 'minute']
+        : [Math.ceil(whole / 3600), 'hour'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
 
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
 /** A user-set URL leading to a loopback, link-local or private address the operator has not allowed. */
-export const destinationNotAllowed = (message: string) => new HttpError(422, 'destination_not_allowed', message);
+export const destinationNotAllowed = (message: string) =>
+  new HttpError(422, 'destination_not_allowed', message);
 
 export const invalidStateTransition = (message: string) =>
   new HttpError(409, 'invalid_state_transition', message);

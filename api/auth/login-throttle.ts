@@ -49,7 +49,7 @@ export async function beginLoginAttempt(
     { bucket: 'login_address', key: address, ...LOGIN_FAILURES_PER_ADDRESS },
   ]);
   if ('retryAfterSeconds' in reservation) {
-    throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many failed logins; try again later.');
+    throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many failed logins');
   }
   return {
     async succeeded(userId) {
@@ -67,10 +67,7 @@ export async function countSignupAttempt(db: Db, ip: string): Promise<void> {
     { bucket: 'signup_address', key: clientAddressKey(ip), ...SIGNUPS_PER_ADDRESS },
   ]);
   if ('retryAfterSeconds' in reservation) {
-    throw tooManyAttempts(
-      reservation.retryAfterSeconds,
-      'Too many signups from this address; try again later.',
-    );
+    throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many signups from this address');
   }
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { waitInWords } from '../../api/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressKey } from '../../api/auth/login-throttle';
 import { createTestApp, type TestApp } from '../helpers/context';
@@ -53,6 +54,8 @@ describe('login throttling', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(Math.ceil(after));
     expect(retryAfter).toBeLessThanOrEqual(Math.ceil(before));
     expect(before).toBeLessThanOrEqual(15 * 60);
+    // The message says how long, in words, as Retry-After does in seconds.
+    expect(throttled.json().message).toBe(`Too many failed logins. Try again in ${waitInWords(retryAfter)}.`);
   });
 
   it('refuses a throttled request before checking its password: the right one gets 429 and nothing is counted', async () => {

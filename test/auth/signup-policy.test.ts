@@ -1,3 +1,4 @@
+import { waitInWords } from '../../api/errors';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, dropDatabase } from '../../devstack/postgres';
 import { createDb } from '../../db/client';
@@ -88,6 +89,9 @@ describe('signup and login input rules', () => {
     expect(throttled.json()).toMatchObject({ detail: 'too_many_attempts' });
     // The wait is until this address's first signup leaves the one-hour window.
     expectRetryAfterWithin(throttled.headers['retry-after'], before, after, 3600);
+    expect(throttled.json().message).toBe(
+      `Too many signups from this address. Try again in ${waitInWords(Number(throttled.headers['retry-after']))}.`,
+    );
     expect(await accountExists(t, email)).toBe(false);
   });
 });

@@ -133,10 +133,7 @@ const webhookDeliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { bucket: 'webhook_test_organization', key: String(organizationId), ...TEST_EVENTS_PER_ORGANIZATION },
       ]);
       if ('retryAfterSeconds' in reservation)
-        throw tooManyAttempts(
-          reservation.retryAfterSeconds,
-          `Too many test events; try again in ${reservation.retryAfterSeconds} s.`,
-        );
+        throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many test events');
       const sent = await recordTestEvent(db, { id: endpoint.id, organization_id: organizationId });
       await ensureWebhookDeliverer(temporal, endpoint.id);
       return { event_id: sent.eventId, delivery_id: sent.deliveryId };
