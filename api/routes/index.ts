@@ -19,6 +19,7 @@ import telephonyConfigs from './telephony-configs';
 import telephonyProviders from './telephony-providers';
 import uploads from './uploads';
 import voiceConfigs from './voice-configs';
+import capabilities from './capabilities';
 import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
@@ -68,6 +69,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/organizations/telephony-configs', telephonyConfigs],
     ['/organizations/telephony-providers', telephonyProviders],
     ['/organizations/voice-configs', voiceConfigs],
+    ['/organizations/capabilities', capabilities],
     ['/organizations/webhooks', webhookEndpoints],
     ['/organizations/webhooks', webhookDeliveries],
     ['/telephony/status', telephonyStatus],

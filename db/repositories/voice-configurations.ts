@@ -107,3 +107,15 @@ export async function activeAgentsNamingVoiceConfiguration(
 export async function deleteVoiceConfiguration(trx: Trx, id: number): Promise<void> {
   await trx.deleteFrom('voice_configurations').where('id', '=', id).execute();
 }
+
+/** Whether one of the organization's voice configurations names an LLM of its own. */
+export async function hasVoiceConfigurationLlm(db: Executor, organizationId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('voice_configurations')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('llm', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -71,6 +71,11 @@ describe("dashboard: the newcomer's first five minutes", () => {
     await page.getByLabel('Organization name').fill(user.organizationName);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText(`${user.email} · ${user.organizationName}`).waitFor();
+    // Nothing configured: the banner says what works without an LLM.
+    await page
+      .getByRole('complementary', { name: 'No LLM configured' })
+      .getByText('Scripted agents talk without one', { exact: false })
+      .waitFor();
 
     // 2. Agents → New agent: the starting graph as it is.
     await nav.getByRole('link', { name: 'Agents', exact: true }).click();

@@ -3938,6 +3938,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organizations/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this deployment can do for the organization (whether an LLM is configured) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            llm: {
+                                /** @description An LLM answers for this organization: agents with LLM steps talk. */
+                                configured: boolean;
+                                /** @description Where: the operator's settings, else one of the organization's voice configurations; null without one. */
+                                source: "deployment" | "voice_configuration" | (never | null);
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organizations/data-deletion": {
         parameters: {
             query?: never;

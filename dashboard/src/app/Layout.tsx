@@ -1,6 +1,7 @@
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useSession } from './session';
 import { Loading } from '../ui/Feedback';
+import { LlmBanner } from './LlmBanner';
 
 const SECTIONS = [
   { to: '/agents', label: 'Agents' },
@@ -57,6 +58,7 @@ export function Layout() {
         </div>
       </header>
       <main className="page">
+        <LlmBanner />
         <Outlet />
       </main>
     </div>
