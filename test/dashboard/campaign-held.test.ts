@@ -32,11 +32,17 @@ describe('dashboard: a campaign held for legal hours says so', () => {
       header: 'phone_number,name,timezone',
       csvLines: [`${phoneFor(380, 1)},Ann,${zone}`, `${phoneFor(381, 1)},Bob,${zone}`],
     });
-    const started = await apiCall(d.h, owner, 'POST', `/api/v1/campaign/${campaignId}/start`);
-    expect(started.status).toBe(200);
     const opening = nextLegalOpening(zone, Date.now());
 
+    // Before the start, the page warns that every contact would be held, and until when.
     await page.goto(`/app/campaigns/${campaignId}`);
+    await waitForState(page, 'created');
+    await page
+      .getByRole('note', { name: 'Held when started' })
+      .getByText('All contacts would be held if you start now', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('note', { name: 'Held when started' }).textContent()).toContain(`(${zone})`);
+    await page.getByRole('button', { name: 'Start' }).click();
     await waitForState(page, 'running');
     const why = page.getByRole('region', { name: 'Not dialing now' });
     await why

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ErrorMessage } from '../../ui/Feedback';
 import { useCampaignAction, type CampaignAction } from './campaign-queries';
 import { RedialForm } from './RedialForm';
+import { StartWarning } from './StartWarning';
 
 /** Which action each state offers (docs/api.md: start from created, pause from running or syncing, resume from paused). */
 const ACTION_FOR_STATE: Record<string, { action: CampaignAction; label: string } | undefined> = {
@@ -35,6 +36,7 @@ export function CampaignActions({ campaignId, state }: { campaignId: number; sta
           </button>
         )}
       </div>
+      {state === 'created' && <StartWarning campaignId={campaignId} />}
       <ErrorMessage error={mutation.error} />
       {redialOpen && state === 'completed' && (
         <RedialForm campaignId={campaignId} onCancel={() => setRedialOpen(false)} />
