@@ -13,6 +13,7 @@ import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
 import { markLegalHoursHolds } from '../db/repositories/calling-rules';
 import { campaignContactWindow } from '../engine/campaign-contact-window';
+import { noteContactsHeld, noteHoldsOpened, type HeldBatch, type HoldReason } from './contact-holds-log';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
 import { perContactZones, toSchedule } from '../domain/schedule-config';
 import { countAttemptOutcome, countBreakerTrip } from '../observability/metrics';
@@ -72,9 +73,11 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     if (!perContact && !rules.legal_hours.enabled) return;
     const schedule = toSchedule(row.schedule_config);
     const now = Date.now();
+    await noteHoldsOpened(db, campaignId, now);
     const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
     const moves = [];
     const legalHolds = [];
+    let scheduleHeld: HeldBatch | null = null;
     for (const contact of due) {
       const { window } = campaignContactWindow(
         {
@@ -89,9 +92,15 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
       const until = new Date(window.nextOpeningMs);
       moves.push({ id: contact.id, from: contact.next_attempt_at, until });
       if (window.outsideLegalHours) legalHolds.push({ id: contact.id, until });
+      else scheduleHeld = earliest(scheduleHeld, 'schedule', until);
     }
     const moved = await postponeContacts(db, moves);
     await markLegalHoursHolds(db, legalHolds);
+    const legalHeld = legalHolds.reduce<HeldBatch | null>(
+      (batch, hold) => earliest(batch, 'legal_hours', hold.until),
+      null,
+    );
+    for (const batch of [legalHeld, scheduleHeld]) if (batch) await noteContactsHeld(db, campaignId, batch);
     if (moved > 0)
       deps.logger.debug(
         { campaign_id: campaignId, moved, for_legal_hours: legalHolds.length },
@@ -218,4 +227,10 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
       });
     },
   };
+}
+
+/** A batch of held contacts counted one more, keeping its earliest opening. */
+function earliest(batch: HeldBatch | null, reason: HoldReason, until: Date): HeldBatch {
+  if (!batch) return { reason, contacts: 1, until };
+  return { reason, contacts: batch.contacts + 1, until: until < batch.until ? until : batch.until };
 }

@@ -3,6 +3,7 @@ import type { CallingRulesTable } from '../tables/calling-rules';
 import type { Db, Executor } from '../client';
 import { DEFAULT_LEGAL_HOURS } from '../../domain/legal-hours';
 import type { CallingRules } from '../../domain/calling-rules';
+import { appendCampaignLog } from './campaign-logs';
 
 /**
  * An organization's calling rules (`calling_rules`, one row at most per organization; none means the defaults) and
@@ -99,6 +100,12 @@ export async function saveCallingRules(
           and c.next_attempt_at > now()
         returning c.campaign_id)
       select campaign_id, count(*)::int as released from held group by campaign_id`.execute(trx);
+    for (const row of released.rows)
+      await appendCampaignLog(trx, Number(row.campaign_id), {
+        event: 'contacts_released',
+        message: `The calling rules changed: ${row.released} held contacts are judged again now.`,
+        details: { reason: 'rules_changed', contacts: row.released },
+      });
     return {
       rules: await getCallingRules(trx, organizationId),
       releasedCampaignIds: released.rows.map((r) => Number(r.campaign_id)),

@@ -98,3 +98,15 @@ export async function latestCampaignLogOf(db: Executor, campaignId: number, even
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The latest of the campaign's entries of these events with its details and time, or undefined. */
+export async function latestCampaignLogEntryOf(db: Executor, campaignId: number, events: readonly string[]) {
+  return db
+    .selectFrom('campaign_logs')
+    .select(['event', 'details', 'ts'])
+    .where('campaign_id', '=', campaignId)
+    .where('event', 'in', events)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -13,8 +13,8 @@ import { closedLegalBand } from '../helpers/callee-time';
 /**
  * Legal calling hours through the real engine. The hours are chosen around the real clock in the contacts' zone
  * (New York, from their +1 212 numbers) so that they exclude the present whatever the time of day: the campaign, which
- * has no schedule of its own, dials nothing and its progress counts the contacts waiting; turning legal hours off
- * releases them at once.
+ * has no schedule of its own, dials nothing, its progress counts the contacts waiting and its log says they are held;
+ * turning legal hours off releases them at once, which the log says too.
  */
 
 let h: EngineHarness;
@@ -50,6 +50,18 @@ const progressOf = async (campaignId: number) =>
     })
   ).json() as { waiting_for_legal_hours: number; processed_rows: number; state: string };
 
+/** The campaign log's hold and release entries, oldest first. */
+const holdEntries = async (campaignId: number) =>
+  (
+    await h.ctx.db
+      .selectFrom('campaign_logs')
+      .select(['event', 'details'])
+      .where('campaign_id', '=', campaignId)
+      .where('event', 'in', ['contacts_held', 'contacts_released'])
+      .orderBy('id')
+      .execute()
+  ).map((entry) => ({ event: entry.event, details: entry.details as Record<string, unknown> }));
+
 describe('a campaign outside legal calling hours in its contacts’ zone', () => {
   it('dials nothing, shows the contacts waiting until the next opening, and dials them once the rules change', async () => {
     const { start, end, opening } = closedLegalBand('America/New_York');
@@ -59,23 +71,30 @@ describe('a campaign outside legal calling hours in its contacts’ zone', () =>
     const campaignId = await createCampaign(h, { phones });
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
 
-    const held = await waitFor(
+    // The engine holds them: each contact's next attempt moves to the opening, once, and the log says so.
+    const contacts = await waitFor(
       async () => {
-        const progress = await progressOf(campaignId);
-        return progress.waiting_for_legal_hours === phones.length ? progress : null;
+        const rows = await h.ctx.db
+          .selectFrom('contacts')
+          .select(['next_attempt_at', 'attempts_made', 'legal_hours_until'])
+          .where('campaign_id', '=', campaignId)
+          .execute();
+        return rows.length === phones.length && rows.every((c) => c.legal_hours_until !== null) ? rows : null;
       },
       { timeoutMs: 30_000, what: 'contacts held for legal hours' },
     );
-    expect(held.state).toBe('running');
-    const contacts = await h.ctx.db
-      .selectFrom('contacts')
-      .select(['next_attempt_at', 'attempts_made'])
-      .where('campaign_id', '=', campaignId)
-      .execute();
     expect(contacts.map((c) => c.next_attempt_at?.toISOString())).toEqual(
       phones.map(() => opening.toUTC().toISO()),
     );
     expect(contacts.every((c) => c.attempts_made === 0)).toBe(true);
+    const held = await progressOf(campaignId);
+    expect(held).toMatchObject({ state: 'running', waiting_for_legal_hours: phones.length });
+    expect(await holdEntries(campaignId)).toEqual([
+      {
+        event: 'contacts_held',
+        details: { reason: 'legal_hours', contacts: phones.length, until: opening.toUTC().toISO() },
+      },
+    ]);
     // Time for the engine to have dialed, had it been allowed to.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await simulatorCallsOf(campaignId)).toEqual([]);
@@ -87,5 +106,9 @@ describe('a campaign outside legal calling hours in its contacts’ zone', () =>
     });
     expect(await simulatorCallsOf(campaignId)).toEqual([...phones].sort());
     expect((await progressOf(campaignId)).waiting_for_legal_hours).toBe(0);
+    expect((await holdEntries(campaignId)).map((entry) => [entry.event, entry.details.reason])).toEqual([
+      ['contacts_held', 'legal_hours'],
+      ['contacts_released', 'rules_changed'],
+    ]);
   });
 });
