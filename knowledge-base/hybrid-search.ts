@@ -15,6 +15,7 @@ import type { DestinationPolicy } from '../net/outbound-destinations';
 import { embedTexts, EmbeddingsFailed } from './embeddings-client';
 import { findEmbeddingsEndpoint } from './embeddings-endpoint';
 import { fuseRankings, type Fusion, type Ranked } from './rank-fusion';
+import { nearestChunks } from './vector-index';
 import { processVectorIndexCache, type VectorIndexCache } from './vector-index-cache';
 
 export interface KnowledgeBaseSearchDeps {
@@ -95,13 +96,12 @@ async function nearestInSet(
       throw new EmbeddingsFailed(
         `the question's vector has ${question!.length} numbers, the documents' ${set.dimensions}`,
       );
-    const index = await (deps.vectorIndexes ?? processVectorIndexCache).indexOf(deps.db, set);
+    const documents = await (deps.vectorIndexes ?? processVectorIndexCache).documentsOf(deps.db, set);
     const allowed = input.documentUuids
       ? new Set(input.documentUuids.map((u) => u.toLowerCase()))
       : undefined;
     // A cosine of 0 or less says the chunk is about nothing the question is: not a candidate.
-    return index
-      .nearest(question!, limit, allowed)
+    return nearestChunks(documents, question!, limit, allowed)
       .filter((match) => match.cosine > 0)
       .map((match) => ({ id: match.id, score: match.cosine }));
   } catch (error) {
