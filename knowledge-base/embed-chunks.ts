@@ -36,9 +36,15 @@ export interface DocumentEmbeddings {
   vectors: Float32Array[] | null;
 }
 
-/** The text a chunk is embedded as: its Markdown heading path, when it has one, then its text. */
+/**
+ * The most characters of a chunk embedded: models take about 8,000 tokens per input (OpenAI's 8,191), and one input
+ * too long fails its whole batch. Chunks are about 1,200 characters; only a `full_document` one is cut.
+ */
+export const MAX_EMBEDDED_CHARS = 8000;
+
+/** The text a chunk is embedded as: its Markdown heading path, when it has one, then its text, cut to the limit. */
 export const embeddedText = (chunk: { text: string; context: string | null }) =>
-  chunk.context ? `${chunk.context}\n\n${chunk.text}` : chunk.text;
+  (chunk.context ? `${chunk.context}\n\n${chunk.text}` : chunk.text).slice(0, MAX_EMBEDDED_CHARS);
 
 export async function embedDocumentChunks(
   deps: ChunkEmbeddingDeps,

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
 import { embeddingsConfiguration, FAKE_MODEL, indexedText } from './embedding-helpers';
 import { startEmbeddingsFake, type EmbeddingsFake } from './fake-embeddings';
-import { kb, search } from './kb-helpers';
+import { kb, search, settled, uploadDocument } from './kb-helpers';
 
 let t: TestApp;
 let fake: EmbeddingsFake;
@@ -144,5 +144,24 @@ describe('knowledge-base vector search', () => {
     expect(filenames(found.chunks)[0]).toBe('parking.txt');
     // The scaled text rank, as documented: rank / (rank + 1) < 1.
     for (const chunk of found.chunks) expect(chunk.similarity).toBeLessThan(1);
+  });
+
+  it('embeds a whole document by its first 8,000 characters (an input too long would fail its batch)', async () => {
+    const whole = await createTestOrganization(t.ctx.db);
+    await embeddingsConfiguration(t, whole, fake);
+    const text = `A damaged automobile is repaired at no charge. ${'Lorem ipsum dolor sit amet. '.repeat(600)}`;
+    const created = await uploadDocument(
+      t,
+      whole,
+      { filename: 'long.txt', mimeType: 'text/plain', bytes: Buffer.from(text) },
+      { retrievalMode: 'full_document' },
+    );
+    expect(await settled(t, whole, created.document_uuid)).toMatchObject({
+      total_chunks: 1,
+      embedding_status: 'embedded',
+    });
+    const sent = fake.requests.find((request) => request.body.input[0]?.includes('Lorem ipsum'));
+    expect(sent!.body.input[0]).toBe(text.trim().slice(0, 8000));
+    expect(filenames((await search(t, whole, 'my faulty motorcar')).chunks)).toEqual(['long.txt']);
   });
 });
