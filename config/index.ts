@@ -119,6 +119,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           }
         : null,
     conversation: { maxTurns: int('CONVERSATION_MAX_TURNS', 50, 1, 1000) },
+    knowledgeBase: {
+      embeddingsTimeoutMs: int('KB_EMBEDDINGS_TIMEOUT_MS', 30_000, 100, 120_000),
+      queryEmbeddingTimeoutMs: int('KB_QUERY_EMBEDDING_TIMEOUT_MS', 3000, 50, 30_000),
+    },
     media: readMediaSettings(read, host, publicBaseUrl),
     engine: readEngineSettings(env, problems),
     security: {

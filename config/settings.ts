@@ -80,6 +80,13 @@ export interface Config {
     templateAttempts: number;
   } | null;
   conversation: { maxTurns: number };
+  /** Knowledge-base embeddings (KB_EMBEDDINGS_*): how long one request to the endpoint may take. */
+  knowledgeBase: {
+    /** A batch of chunks embedded at ingestion (retried twice on 429, 5xx and timeouts). */
+    embeddingsTimeoutMs: number;
+    /** A question embedded at search time (not retried: text search answers alone instead). */
+    queryEmbeddingTimeoutMs: number;
+  };
   /** The media process (`npm run media`): where it listens, and the public WebSocket base vendors stream calls to. */
   media: {
     host: string;

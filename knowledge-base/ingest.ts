@@ -1,7 +1,8 @@
 /**
  * Ingests one claimed document: reads its stored file (size checked against the limit first, since a presigned S3
- * PUT cannot cap it), parses it by the kind its name gives, cuts the text into chunks and stores them, completing the
- * document; any refusal fails it with the reason. Progress is reported (and the claim's lease extended) between steps.
+ * PUT cannot cap it), parses it by the kind its name gives, cuts the text into chunks, embeds them when the
+ * organization has an embeddings endpoint (embed-chunks.ts: a failure there leaves the document text-only, it does
+ * not fail it) and stores them, completing the document; any refusal fails it with the reason. Progress is reported (and the claim's lease extended) between steps.
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from '../config/logger';
@@ -15,6 +16,7 @@ import {
 } from '../db/repositories/knowledge-base';
 import type { ObjectStorage } from '../storage/object-storage';
 import { documentChunks } from './document-chunks';
+import { embedDocumentChunks, type ChunkEmbeddingDeps } from './embed-chunks';
 import { kindOfFileName, MIME_OF } from './document-types';
 import { MAX_DOCUMENT_BYTES } from './limits';
 import { DocumentRejected, parseDocument } from './parse';
@@ -24,6 +26,7 @@ export interface IngestDeps {
   storage: ObjectStorage;
   logger: Logger;
   leaseSeconds: number;
+  embeddings: Omit<ChunkEmbeddingDeps, 'db' | 'logger'>;
 }
 
 class ClaimLost extends Error {}
@@ -53,14 +56,27 @@ export async function ingestDocument(deps: IngestDeps, document: KnowledgeBaseDo
     await progress(60);
     const chunks = documentChunks({ kind, retrievalMode: document.retrieval_mode }, parsed);
     await progress(80);
+    const organizationId = Number(document.organization_id);
+    const voiceConfigId =
+      document.embedding_voice_config_id === null ? null : Number(document.embedding_voice_config_id);
+    const embeddings = await embedDocumentChunks(
+      { ...deps.embeddings, db: deps.db, logger: log },
+      { organizationId, voiceConfigId },
+      chunks,
+      (fraction) => progress(80 + 15 * fraction),
+    );
     const done = await completeDocument(
       deps.db,
-      { ...claim, organizationId: Number(document.organization_id), language: document.language },
+      { ...claim, organizationId, language: document.language },
       facts as FileFacts,
       chunks,
+      embeddings,
     );
     if (!done) throw new ClaimLost();
-    log.info({ total_chunks: chunks.length, kind }, 'knowledge-base document indexed');
+    log.info(
+      { total_chunks: chunks.length, kind, embedding_status: embeddings.status, model: embeddings.model },
+      'knowledge-base document indexed',
+    );
   } catch (error) {
     if (error instanceof ClaimLost) return void log.info('knowledge-base document claim lost (deleted?)');
     const reason =

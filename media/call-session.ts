@@ -88,6 +88,7 @@ export async function runCallSession(
       cipher: createCredentialsCipher(deps.config),
       destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
       logger: log,
+      queryEmbeddingTimeoutMs: deps.config.knowledgeBase?.queryEmbeddingTimeoutMs,
     },
     call.organizationId,
     call.definition,

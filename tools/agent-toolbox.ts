@@ -46,6 +46,8 @@ export interface ToolboxDeps {
   cipher: SecretsOpener;
   destinations: DestinationPolicy;
   logger: Logger;
+  /** KB_QUERY_EMBEDDING_TIMEOUT_MS, for `search_knowledge_base` over embedded documents. */
+  queryEmbeddingTimeoutMs?: number;
 }
 
 /** How long a call (or chat message) waits, when it starts, for an MCP server to list its tools. */
@@ -138,7 +140,7 @@ function knowledgeBaseSearchers(deps: ToolboxDeps, organizationId: number, defin
     if (documents.length === 0) continue;
     searchers.set(node.id, {
       tool: knowledgeBaseTool(node),
-      run: (args) => runKnowledgeBaseSearch(deps.db, organizationId, documents, args),
+      run: (args) => runKnowledgeBaseSearch(deps, organizationId, documents, args),
     });
   }
   return searchers;

@@ -1,13 +1,13 @@
 /**
  * The `search_knowledge_base` function a node offers when its `document_uuids` name documents (Dograh's knowledge
  * base): the LLM asks a question, and the best passages of those documents only — the organization's, completed —
- * come back as the tool's result, found by db/repositories/knowledge-base-search.ts. Works the same in text chats and
+ * come back as the tool's result, found by knowledge-base/hybrid-search.ts (full-text, blended with vectors when the
+ * documents were embedded). Works the same in text chats and
  * on calls (both load tools through tools/agent-toolbox.ts).
  */
 import type { AgentNode } from '../agents/definition';
 import type { AgentTool, ToolOutcome } from '../conversation/agent-tools';
-import type { Executor } from '../db/client';
-import { searchChunks } from '../db/repositories/knowledge-base-search';
+import { searchKnowledgeBase, type KnowledgeBaseSearchDeps } from '../knowledge-base/hybrid-search';
 
 export const KNOWLEDGE_BASE_FUNCTION = 'search_knowledge_base';
 /** Passages handed back per search, and the most characters of each. */
@@ -52,14 +52,19 @@ export function knowledgeBaseTool(node: AgentNode): AgentTool {
 
 /** Runs a search limited to the node's documents of the organization. */
 export async function runKnowledgeBaseSearch(
-  db: Executor,
+  deps: KnowledgeBaseSearchDeps,
   organizationId: number,
   documentUuids: readonly string[],
   args: Record<string, unknown>,
 ): Promise<ToolOutcome> {
   const query = typeof args.query === 'string' ? args.query.trim().slice(0, 2000) : '';
   if (!query) return { ok: false, content: 'Error: give a query to search for.' };
-  const hits = await searchChunks(db, { organizationId, query, limit: PASSAGES_PER_SEARCH, documentUuids });
+  const hits = await searchKnowledgeBase(deps, {
+    organizationId,
+    query,
+    limit: PASSAGES_PER_SEARCH,
+    documentUuids,
+  });
   if (hits.length === 0) return { ok: true, content: 'No passage of the knowledge base matches that query.' };
   return {
     ok: true,

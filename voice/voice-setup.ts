@@ -48,7 +48,9 @@ export async function resolveCallVoices(
       { organization_id: call.organizationId, voice_config_id: settings.voiceConfigId },
       'voice configuration not found; the call uses the default voices',
     );
-  const sections = row ? storedVoiceSections(row, deps.config) : { stt: null, tts: null, llm: null };
+  const sections = row
+    ? storedVoiceSections(row, deps.config)
+    : { stt: null, tts: null, llm: null, embeddings: null };
   const destinations = destinationPolicy(deps.config.security.allowedPrivateDestinations);
   return {
     recognizer: recognizerOf(sections.stt, call.mode, destinations, deps.logger),

@@ -1,11 +1,11 @@
 /**
- * The voice vendors a voice configuration may name, per section (speech-to-text, text-to-speech, LLM), and their
- * fields, declared once: the API validates, masks and describes configurations from this list, and
- * voice/voice-setup.ts builds each call's recogniser, synthesiser and model from what it stored.
+ * The voice vendors a voice configuration may name, per section (speech-to-text, text-to-speech, LLM, embeddings),
+ * and their fields, declared once: the API validates, masks and describes configurations from this list,
+ * voice/voice-setup.ts builds each call's recogniser, synthesiser and model from what it stored, and the knowledge
+ * base embeds documents and questions with the embeddings section (knowledge-base/embeddings-endpoint.ts).
  */
 import { createCredentialsCipher, voiceSecretsContext } from '../config/credentials-cipher';
 import type { VoiceConfiguration } from '../db/database';
-import type { ProviderField } from '../providers/catalogue';
 import type { FieldSet } from '../providers/credential-fields';
 import { DEFAULT_CARTESIA_MODEL, DEFAULT_CARTESIA_VOICE } from './tts/cartesia-synthesizer';
 import { DEFAULT_ELEVENLABS_MODEL, DEFAULT_ELEVENLABS_VOICE } from './tts/elevenlabs-synthesizer';
@@ -13,8 +13,10 @@ import type { LocalEngine } from './tts/local-voices';
 import type { RootSecrets } from '../config/keys';
 import { DEFAULT_FIRST_TOKEN_TIMEOUT_MS } from '../llm/model-chain';
 import { MAX_LLM_FALLBACKS } from './llm-fallbacks';
+import { EMBEDDINGS_VENDORS } from './embeddings-vendors';
+import { apiKey, baseUrl, model, voiceField } from './vendor-fields';
 
-export const VOICE_SECTIONS = ['stt', 'tts', 'llm'] as const;
+export const VOICE_SECTIONS = ['stt', 'tts', 'llm', 'embeddings'] as const;
 export type VoiceSection = (typeof VOICE_SECTIONS)[number];
 
 export interface VoiceVendor extends FieldSet {
@@ -26,46 +28,6 @@ export const LOCAL_TTS_ENGINES: readonly LocalEngine[] = ['flite', 'espeak-ng'];
 
 /** What a configuration without a `tts` section speaks with: the local synthesiser, which needs no key. */
 export const DEFAULT_TTS: Readonly<Record<string, unknown>> = Object.freeze({ provider: 'local' });
-
-const apiKey: ProviderField = {
-  name: 'api_key',
-  label: 'API key',
-  type: 'string',
-  required: true,
-  sensitive: true,
-  maxLength: 4096,
-};
-
-const model = (description: string): ProviderField => ({
-  name: 'model',
-  label: 'Model',
-  type: 'string',
-  required: false,
-  sensitive: false,
-  maxLength: 200,
-  description,
-});
-
-const voiceField = (description: string): ProviderField => ({
-  name: 'voice',
-  label: 'Voice',
-  type: 'string',
-  required: false,
-  sensitive: false,
-  maxLength: 100,
-  description,
-});
-
-const baseUrl = (required: boolean, schemes: readonly string[], description: string): ProviderField => ({
-  name: 'base_url',
-  label: 'Base URL',
-  type: 'url',
-  required,
-  sensitive: false,
-  maxLength: 2048,
-  schemes,
-  description: `${description} An outbound destination: private addresses need ALLOWED_PRIVATE_DESTINATIONS.`,
-});
 
 const STT: readonly VoiceVendor[] = [
   {
@@ -228,6 +190,7 @@ export const VOICE_VENDORS: Readonly<Record<VoiceSection, readonly VoiceVendor[]
   stt: STT,
   tts: TTS,
   llm: LLM,
+  embeddings: EMBEDDINGS_VENDORS,
 };
 
 /** The model when neither the agent, the configuration nor the operator names one (LLM_MODEL's default). */
@@ -282,5 +245,5 @@ export function storedVoiceSections(row: VoiceConfiguration, appSecret: RootSecr
       throw new Error(`voice configuration ${row.id} has unknown ${section} vendor ${String(provider)}`);
     return { definition, clear, secrets: sectionSecrets(secrets, section) };
   };
-  return { stt: read('stt'), tts: read('tts'), llm: read('llm') };
+  return { stt: read('stt'), tts: read('tts'), llm: read('llm'), embeddings: read('embeddings') };
 }

@@ -4,10 +4,13 @@
  * the state is in PostgreSQL, so after a restart `pending` documents are picked up again, and a document whose
  * process died while `processing` is taken over once its lease runs out. Several API processes share the work.
  */
+import type { Config } from '../../config';
+import { createCredentialsCipher } from '../../config/credentials-cipher';
 import type { Logger } from '../../config/logger';
 import type { Db } from '../../db/client';
 import { claimNextDocument } from '../../db/repositories/knowledge-base';
 import { ingestDocument } from '../../knowledge-base/ingest';
+import { destinationPolicy } from '../../net/outbound-destinations';
 import type { ObjectStorage } from '../../storage/object-storage';
 
 /** A claim's lease; progress reports extend it, so only a dead process lets it run out. */
@@ -17,6 +20,7 @@ export interface IngestionDeps {
   db: Db;
   storage: ObjectStorage;
   logger: Logger;
+  config: Pick<Config, 'appSecret' | 'appSecretPrevious' | 'security' | 'knowledgeBase'>;
   intervalMs?: number;
   leaseSeconds?: number;
 }
@@ -32,6 +36,11 @@ export function startKnowledgeBaseIngestion(deps: IngestionDeps): KnowledgeBaseI
   const leaseSeconds = deps.leaseSeconds ?? INGESTION_LEASE_SECONDS;
   let running: Promise<number> | null = null;
   let stopped = false;
+  const embeddings = {
+    cipher: createCredentialsCipher(deps.config),
+    destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
+    timeoutMs: deps.config.knowledgeBase.embeddingsTimeoutMs,
+  };
 
   async function pass(): Promise<number> {
     let taken = 0;
@@ -39,7 +48,7 @@ export function startKnowledgeBaseIngestion(deps: IngestionDeps): KnowledgeBaseI
       const document = await claimNextDocument(deps.db, leaseSeconds);
       if (!document) break;
       taken++;
-      await ingestDocument({ ...deps, logger: log, leaseSeconds }, document);
+      await ingestDocument({ ...deps, logger: log, leaseSeconds, embeddings }, document);
     }
     return taken;
   }

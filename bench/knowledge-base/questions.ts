@@ -63,3 +63,35 @@ export const QUESTIONS: Question[] = [
   },
   { question: 'Which text-to-speech voice is used when no vendor is set up?', answer: 'flite' },
 ];
+
+/**
+ * Held out: written (2026-12-07) before the hybrid mode was first run and never used to choose a setting, to check
+ * that what the 20 above show carries over to questions nothing was chosen on.
+ */
+export const HELD_OUT_QUESTIONS: Question[] = [
+  { question: 'Can the service tell when an answering machine picks up?', answer: 'amd_enabled' },
+  {
+    question: 'Can the agent stay quiet for a few seconds after the call connects?',
+    answer: 'delayed_start_duration',
+  },
+  {
+    question: 'Can the agent tell people the conversation is recorded before it greets them?',
+    answer: 'disclosure_message',
+  },
+  { question: 'When is my campaign going to be done?', answer: 'expected_finish_at' },
+  {
+    question: 'Can the greeting be a clip I recorded instead of a synthetic voice?',
+    answer: 'greeting_recording_id',
+  },
+  { question: 'What share of failing calls makes the campaign stop by itself?', answer: 'failure_threshold' },
+  { question: 'How do I collect a rating from customers after a survey call?', answer: 'satisfaction_score' },
+  {
+    question: 'How do I stop the same person from being phoned too many times a week?',
+    answer: 'frequency_caps',
+  },
+  {
+    question: 'What is logged when a contact is on the list of people who refused calls?',
+    answer: 'do_not_call_skipped',
+  },
+  { question: 'What error do I get when the audio file I add is too lengthy?', answer: 'audio_too_long' },
+];

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Executor } from '../client';
-import type { DocumentStatus, KnowledgeBaseDocument, RetrievalMode } from '../database';
+import type { DocumentStatus, EmbeddingStatus, KnowledgeBaseDocument, RetrievalMode } from '../database';
 
 export async function insertDocument(
   db: Executor,
@@ -19,6 +19,8 @@ export async function insertDocument(
     retrievalMode: RetrievalMode;
     language: string;
     customMetadata: Record<string, unknown>;
+    /** The voice configuration whose embeddings section embeds it; null: the organization's latest one. */
+    embeddingVoiceConfigId?: number | null;
   },
 ): Promise<KnowledgeBaseDocument | null> {
   const row = await db
@@ -32,8 +34,10 @@ export async function insertDocument(
       retrieval_mode: values.retrievalMode,
       language: values.language,
       custom_metadata: JSON.stringify(values.customMetadata),
+      embedding_voice_config_id: values.embeddingVoiceConfigId ?? null,
     })
-    // A failed document of the same organization and file is processed again; any other repeat changes nothing.
+    // A failed document (or one whose embedding failed) of the same organization and file is processed again; any
+    // other repeat changes nothing.
     .onConflict((conflict) =>
       conflict
         .column('document_uuid')
@@ -44,9 +48,15 @@ export async function insertDocument(
           lease_expires_at: null,
           retrieval_mode: eb.ref('excluded.retrieval_mode'),
           language: eb.ref('excluded.language'),
+          embedding_voice_config_id: eb.ref('excluded.embedding_voice_config_id'),
           updated_at: sql`now()`,
         }))
-        .where('knowledge_base_documents.processing_status', '=', 'failed')
+        .where((eb) =>
+          eb.or([
+            eb('knowledge_base_documents.processing_status', '=', 'failed'),
+            eb('knowledge_base_documents.embedding_status', '=', 'failed'),
+          ]),
+        )
         .where('knowledge_base_documents.organization_id', '=', values.organizationId)
         .whereRef('knowledge_base_documents.s3_key', '=', 'excluded.s3_key'),
     )
@@ -159,12 +169,32 @@ export interface FileFacts {
   mimeType: string;
 }
 
-/** Stores the chunks and completes the document, if this claim still holds it. */
+/** How the chunks were embedded (knowledge-base/embed-chunks.ts); vectors in chunk order, unit length. */
+export interface ChunkEmbeddingFacts {
+  status: EmbeddingStatus;
+  error: string | null;
+  voiceConfigId: number | null;
+  model: string | null;
+  dimensions: number | null;
+  vectors: ReadonlyArray<ArrayLike<number>> | null;
+}
+
+const NOT_EMBEDDED: ChunkEmbeddingFacts = {
+  status: 'none',
+  error: null,
+  voiceConfigId: null,
+  model: null,
+  dimensions: null,
+  vectors: null,
+};
+
+/** Stores the chunks (with their vectors, when embedded) and completes the document, if this claim still holds it. */
 export async function completeDocument(
   db: Db,
   document: { id: number; organizationId: number; language: string; attempt: number },
   facts: FileFacts,
   chunks: ReadonlyArray<{ text: string; context: string | null; metadata: Record<string, unknown> }>,
+  embeddings: ChunkEmbeddingFacts = NOT_EMBEDDED,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -178,6 +208,11 @@ export async function completeDocument(
         file_size_bytes: facts.fileSizeBytes,
         file_hash: facts.fileHash,
         mime_type: facts.mimeType,
+        embedding_status: embeddings.status,
+        embedding_error: embeddings.error,
+        embedding_voice_config_id: embeddings.voiceConfigId,
+        embedding_model: embeddings.model,
+        embedding_dimensions: embeddings.dimensions,
         updated_at: sql`now()`,
       })
       .where('id', '=', document.id)
@@ -186,11 +221,13 @@ export async function completeDocument(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await trx.deleteFrom('knowledge_base_chunks').where('document_id', '=', document.id).execute();
-    for (let from = 0; from < chunks.length; from += 500)
+    // Smaller batches with vectors: 100 rows of 3,072 numbers are already a 2 MB statement.
+    const batch = embeddings.vectors ? 100 : 500;
+    for (let from = 0; from < chunks.length; from += batch)
       await trx
         .insertInto('knowledge_base_chunks')
         .values(
-          chunks.slice(from, from + 500).map((chunk, index) => ({
+          chunks.slice(from, from + batch).map((chunk, index) => ({
             document_id: document.id,
             organization_id: document.organizationId,
             chunk_index: from + index,
@@ -198,6 +235,7 @@ export async function completeDocument(
             chunk_context: chunk.context,
             chunk_metadata: JSON.stringify(chunk.metadata),
             language: document.language,
+            embedding: embeddings.vectors ? Array.from(embeddings.vectors[from + index]!) : null,
           })),
         )
         .execute();

@@ -14,6 +14,7 @@ export interface VoiceConfigurationValues {
   stt: Record<string, unknown> | null;
   tts: Record<string, unknown>;
   llm: Record<string, unknown> | null;
+  embeddings: Record<string, unknown> | null;
   encrypted_secrets: string | null;
 }
 
@@ -62,6 +63,7 @@ export async function insertVoiceConfiguration(
       stt: asJson(values.stt),
       tts: JSON.stringify(values.tts),
       llm: asJson(values.llm),
+      embeddings: asJson(values.embeddings),
       encrypted_secrets: values.encrypted_secrets,
     })
     .returningAll()
@@ -73,7 +75,7 @@ export async function updateVoiceConfiguration(
   id: number,
   changes: Partial<VoiceConfigurationValues>,
 ): Promise<VoiceConfiguration> {
-  const { stt, tts, llm, ...rest } = changes;
+  const { stt, tts, llm, embeddings, ...rest } = changes;
   return db
     .updateTable('voice_configurations')
     .set({
@@ -81,6 +83,7 @@ export async function updateVoiceConfiguration(
       ...(stt !== undefined ? { stt: asJson(stt) } : {}),
       ...(tts !== undefined ? { tts: JSON.stringify(tts) } : {}),
       ...(llm !== undefined ? { llm: asJson(llm) } : {}),
+      ...(embeddings !== undefined ? { embeddings: asJson(embeddings) } : {}),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
@@ -102,6 +105,24 @@ export async function activeAgentsNamingVoiceConfiguration(
     .where(sql<string>`workflow_configurations->>'voice_config_id'`, '=', String(id))
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The configuration whose `embeddings` section embeds the organization's knowledge base: the one named, or else the
+ * most recently updated one that has the section; undefined when there is none (or the one named has none).
+ */
+export async function findEmbeddingsConfiguration(
+  db: Executor,
+  organizationId: number,
+  id?: number | null,
+): Promise<VoiceConfiguration | undefined> {
+  let query = db
+    .selectFrom('voice_configurations')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('embeddings', 'is not', null);
+  if (id != null) query = query.where('id', '=', id);
+  return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function deleteVoiceConfiguration(trx: Trx, id: number): Promise<void> {

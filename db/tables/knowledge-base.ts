@@ -1,9 +1,11 @@
-/** The knowledge base (migration 2026_12_07_030500): uploaded documents and the searchable chunks of their text. */
+/** The knowledge base (migrations 2026_12_07_030500, 2026_12_07_060000): uploaded documents and the searchable chunks of their text. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from './column-types';
 
 export type DocumentStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type RetrievalMode = 'chunked' | 'full_document';
+/** `none`: no embeddings configuration (text search only); `embedded`: every chunk has a vector; `failed`: see error. */
+export type EmbeddingStatus = 'none' | 'embedded' | 'failed';
 
 export interface KnowledgeBaseDocumentsTable {
   id: Generated<number>;
@@ -29,6 +31,14 @@ export interface KnowledgeBaseDocumentsTable {
   lease_expires_at: Date | null;
   total_chunks: Generated<number>;
   custom_metadata: Json<Record<string, unknown>>;
+  /** The voice configuration whose `embeddings` section embeds (or embedded) the chunks (migration 2026_12_07_060000). */
+  embedding_voice_config_id: number | null;
+  embedding_status: Generated<EmbeddingStatus>;
+  /** Why embedding failed (the document is then searched by text alone). */
+  embedding_error: string | null;
+  /** The model and vector length the chunks were embedded with; a query is embedded with the same. */
+  embedding_model: string | null;
+  embedding_dimensions: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -45,5 +55,6 @@ export interface KnowledgeBaseChunksTable {
   language: string;
   /** Generated from `language`, `chunk_context` and `chunk_text`. */
   search_vector: ColumnType<string, never, never>;
+  /** Unit length, from the document's `embedding_model`; null when the document was not embedded. */
   embedding: number[] | null;
 }

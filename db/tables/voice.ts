@@ -12,6 +12,8 @@ export interface VoiceConfigurationsTable {
   tts: Json;
   /** `{provider, …clear fields}`; null: the operator's LLM settings. */
   llm: Json | null;
+  /** `{provider, …clear fields}`; null: the knowledge base is searched by text alone (migration 2026_12_07_060000). */
+  embeddings: Json | null;
   /** The sections' sensitive fields, keyed `<section>.<field>`, sealed with the credentials cipher. */
   encrypted_secrets: string | null;
   created_at: CreatedAt;

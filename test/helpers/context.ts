@@ -38,6 +38,9 @@ export function testEnv(
     PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
     // Every fake vendor runs on loopback; production refuses such destinations unless listed here.
     ALLOWED_PRIVATE_DESTINATIONS: '127.0.0.1/32,::1',
+    // Every test app's ingestion loop may claim any test's document: one timeout for all of them, short enough for a
+    // test of an embeddings endpoint that never answers.
+    KB_EMBEDDINGS_TIMEOUT_MS: '1000',
     // Where global-setup built the dashboard (a run may build into a folder of its own).
     ...(process.env.DASHBOARD_DIST_DIR ? { DASHBOARD_DIST_DIR: process.env.DASHBOARD_DIST_DIR } : {}),
     ...overrides,

@@ -36,7 +36,7 @@ export async function uploadDocument(
   t: App,
   who: Who,
   file: { filename: string; mimeType: string; bytes: Buffer },
-  options: { retrievalMode?: 'chunked' | 'full_document'; language?: string } = {},
+  options: { retrievalMode?: 'chunked' | 'full_document'; language?: string; voiceConfigId?: number } = {},
 ): Promise<KbDocument> {
   const issued = await kb(t, who, 'POST', '/upload-url', {
     filename: file.filename,
@@ -55,6 +55,7 @@ export async function uploadDocument(
     s3_key: s3Key,
     ...(options.retrievalMode && { retrieval_mode: options.retrievalMode }),
     ...(options.language && { language: options.language }),
+    ...(options.voiceConfigId !== undefined && { voice_config_id: options.voiceConfigId }),
   });
   expect(processed.statusCode, processed.body).toBe(200);
   return processed.json();

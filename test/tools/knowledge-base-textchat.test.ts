@@ -3,11 +3,14 @@
  * a node whose `document_uuids` name some of them, the OpenAI fake as the LLM. The node offers
  * `search_knowledge_base`; the LLM's search answers passages of the node's documents only — not the organization's
  * other documents, not another organization's document named by the node — and the reply is built on them. A node
- * that names no document offers no search.
+ * that names no document offers no search. With an embeddings endpoint in the organization's voice configuration the
+ * tool searches by vector too: a question that shares no word with its passage finds it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
+import { embeddingsConfiguration } from '../knowledge-base/embedding-helpers';
+import { startEmbeddingsFake } from '../knowledge-base/fake-embeddings';
 import { settled, uploadDocument } from '../knowledge-base/kb-helpers';
 import {
   lastUserMessage,
@@ -94,6 +97,57 @@ describe('the knowledge base in a text chat', () => {
         ok: true,
       }),
     ]);
+  });
+
+  it('finds by vector, with an embeddings endpoint, a passage that shares no word with the query', async () => {
+    const embeddings = await startEmbeddingsFake();
+    try {
+      const vectors = await createTestOrganization(t.ctx.db);
+      await embeddingsConfiguration(t, vectors, embeddings);
+      const repairs = await indexed(vectors, 'repairs.txt', 'A damaged automobile is repaired at no charge.');
+      const agent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/workflow/create/definition',
+        headers: vectors.headers,
+        payload: {
+          name: 'Garage desk',
+          call_type: 'outbound',
+          workflow_definition: {
+            nodes: [
+              {
+                id: 'start',
+                type: 'startCall',
+                data: { name: 'Help', prompt: 'Help.', document_uuids: [repairs] },
+              },
+            ],
+            edges: [],
+          },
+        },
+      });
+      const agentId = agent.json().id as number;
+      fake.handle((request): FakeReply => {
+        const last = request.messages.at(-1)!;
+        if (last.role === 'tool') return { content: last.content };
+        if (/motorcar/.test(lastUserMessage(request)))
+          return {
+            toolCalls: [{ name: 'search_knowledge_base', arguments: { query: 'my faulty motorcar' } }],
+          };
+        return { content: 'Hello.' };
+      });
+      const send = (method: 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url: `/api/v1${url}`, headers: vectors.headers, payload });
+      const run = (await send('POST', `/workflow/${agentId}/runs`, { mode: 'textchat' })).json();
+      const said = await send('POST', `/workflow/${agentId}/runs/${run.id}/messages`, {
+        content: 'Who fixes my faulty motorcar?',
+      });
+      expect(said.statusCode, said.body).toBe(200);
+      expect(said.json().conversation.messages.at(-1).content).toBe(
+        '[1] repairs.txt:\nA damaged automobile is repaired at no charge.',
+      );
+      expect(embeddings.requests.at(-1)!.body.input).toEqual(['my faulty motorcar']);
+    } finally {
+      await embeddings.close();
+    }
   });
 
   it('offers no search on a node that names no document', async () => {

@@ -66,6 +66,7 @@ describe('voice configurations API', () => {
         base_url: 'http://127.0.0.1:9/v1',
         model: 'gpt-4o-mini',
       },
+      embeddings: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -306,6 +307,7 @@ describe('voice configurations API', () => {
     expect(names('stt')).toEqual(['deepgram', 'openai', 'openai-realtime', 'pocketsphinx']);
     expect(names('tts')).toEqual(['local', 'deepgram', 'openai', 'elevenlabs', 'cartesia']);
     expect(names('llm')).toEqual(['openai']);
+    expect(names('embeddings')).toEqual(['openai']);
     const sphinx = body.stt.find((v: { provider: string }) => v.provider === 'pocketsphinx');
     expect(sphinx.description).toMatch(/16 kHz/);
     expect(sphinx.description).toMatch(/8 kHz/);

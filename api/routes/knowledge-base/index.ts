@@ -8,7 +8,10 @@ import {
   isTextSearchConfig,
   listDocuments,
 } from '../../../db/repositories/knowledge-base';
-import { searchChunks } from '../../../db/repositories/knowledge-base-search';
+import { findVoiceConfiguration } from '../../../db/repositories/voice-configurations';
+import { createCredentialsCipher } from '../../../config/credentials-cipher';
+import { destinationPolicy } from '../../../net/outbound-destinations';
+import { searchKnowledgeBase } from '../../../knowledge-base/hybrid-search';
 import {
   acceptsMimeType,
   kindOfFileName,
@@ -39,7 +42,14 @@ const tags = ['Knowledge base'];
 const UPLOAD_URL_SECONDS = 1800;
 
 const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, storage } = app.ctx;
+  const { db, storage, config, logger } = app.ctx;
+  const searchDeps = {
+    db,
+    logger,
+    cipher: createCredentialsCipher(config),
+    destinations: destinationPolicy(config.security.allowedPrivateDestinations),
+    queryEmbeddingTimeoutMs: config.knowledgeBase.queryEmbeddingTimeoutMs,
+  };
 
   app.post(
     '/upload-url',
@@ -89,7 +99,10 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not ' +
           "this document's upload key is 404 file_not_found. A `failed` document is processed again (its file " +
           'uploaded again first, when its error was about the file); any other `document_uuid` already processed is ' +
-          '409 document_exists.',
+          '409 document_exists. With an embeddings endpoint (a voice configuration with an `embeddings` section: ' +
+          'the one `voice_config_id` names, else the most recently updated) the chunks are also embedded: ' +
+          '`embedding_status` `embedded`, or `failed` with `embedding_error` (the document is then completed and ' +
+          'searched by text alone); `none` without one.',
         body: ProcessDocumentBody,
         response: { 200: Document, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
@@ -102,6 +115,16 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const language = body.language ?? 'english';
       if (!(await isTextSearchConfig(db, language)))
         throw invalidField(['body', 'language'], `No text-search configuration named ${language}`);
+      const voiceConfigId = body.voice_config_id ?? null;
+      if (voiceConfigId !== null) {
+        const named = await findVoiceConfiguration(db, caller.organizationId, voiceConfigId);
+        if (!named) throw invalidField(['body', 'voice_config_id'], 'No voice configuration with that id');
+        if (named.embeddings === null)
+          throw invalidField(
+            ['body', 'voice_config_id'],
+            'That voice configuration has no embeddings section',
+          );
+      }
       const row = await insertDocument(db, {
         documentUuid: body.document_uuid,
         organizationId: caller.organizationId,
@@ -111,6 +134,7 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         retrievalMode: body.retrieval_mode ?? 'chunked',
         language,
         customMetadata: { s3_key: body.s3_key },
+        embeddingVoiceConfigId: voiceConfigId,
       });
       if (!row)
         throw conflict('document_exists', 'That document has already been processed and has not failed.');
@@ -184,15 +208,17 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Search document chunks',
         description:
-          "Ranked full-text search over the organization's completed documents (or those of `document_uuids`); " +
-          '`similarity` is the rank scaled to 0–1, and `min_similarity` drops chunks below it.',
+          "Ranked full-text search over the organization's completed documents (or those of `document_uuids`), " +
+          'blended with vector search for the documents that were embedded (docs/api.md, "Knowledge base"). ' +
+          '`similarity` (0–1): the text rank scaled, or with vectors the fused score; `min_similarity` drops chunks ' +
+          'below it.',
         body: SearchBody,
         response: { 200: SearchResponse, 422: ErrorBody },
       },
     },
     async (request) => {
       const { query, limit, document_uuids: documentUuids, min_similarity: minSimilarity } = request.body;
-      const hits = await searchChunks(db, {
+      const hits = await searchKnowledgeBase(searchDeps, {
         organizationId: callerOf(request).organizationId,
         query,
         limit,

@@ -28,5 +28,10 @@ export function presentDocument(row: KnowledgeBaseDocument): Document {
     // Dograh's clients require an integer: 0 when no user made it (an API key without one, or a deleted user).
     created_by: row.created_by === null ? 0 : Number(row.created_by),
     is_active: true,
+    embedding_status: row.embedding_status,
+    embedding_error: row.embedding_error,
+    embedding_model: row.embedding_model,
+    embedding_voice_config_id:
+      row.embedding_voice_config_id === null ? null : Number(row.embedding_voice_config_id),
   };
 }

@@ -38,6 +38,17 @@ export const ProcessDocumentBody = Type.Object({
       description: "A PostgreSQL text-search configuration for the document's language (default `english`).",
     }),
   ),
+  voice_config_id: Type.Optional(
+    Type.Union([
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The voice configuration whose `embeddings` section embeds the chunks (default: the most recently ' +
+          'updated one that has one; none: text search only).',
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type ProcessDocumentBody = Static<typeof ProcessDocumentBody>;
 
@@ -69,6 +80,14 @@ export const Document = Type.Object({
   organization_id: Type.Integer(),
   created_by: Type.Integer({ description: 'The user who made it; 0 for an API key without a user.' }),
   is_active: Type.Boolean(),
+  embedding_status: Type.Union([Type.Literal('none'), Type.Literal('embedded'), Type.Literal('failed')], {
+    description:
+      '`none`: no embeddings endpoint (text search only); `embedded`: searched by text and vectors; `failed`: ' +
+      'the endpoint failed (`embedding_error`), searched by text only.',
+  }),
+  embedding_error: Type.Union([Type.String(), Type.Null()]),
+  embedding_model: Type.Union([Type.String(), Type.Null()]),
+  embedding_voice_config_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Document = Static<typeof Document>;
 

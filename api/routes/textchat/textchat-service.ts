@@ -64,7 +64,13 @@ async function setupFor(
       'Text chats need an LLM (set LLM_BASE_URL or LLM_API_KEY, or an llm in the agent’s voice configuration).',
     );
   const tools = await agentToolRunner(
-    { db: deps.db, cipher: createCredentialsCipher(deps.config), destinations, logger: deps.logger },
+    {
+      db: deps.db,
+      cipher: createCredentialsCipher(deps.config),
+      destinations,
+      logger: deps.logger,
+      queryEmbeddingTimeoutMs: deps.config.knowledgeBase?.queryEmbeddingTimeoutMs,
+    },
     organizationId,
     definition,
     `textchat:${randomUUID()}`,

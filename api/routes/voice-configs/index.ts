@@ -1,4 +1,7 @@
-/** Voice configurations of the caller's organization: the speech-to-text, text-to-speech and LLM vendors agents name. */
+/**
+ * Voice configurations of the caller's organization: the speech-to-text, text-to-speech and LLM vendors agents name,
+ * and the embeddings endpoint the knowledge base searches with.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { listVoiceConfigurations } from '../../../db/repositories/voice-configurations';
@@ -30,7 +33,12 @@ const vendorsOf = (section: VoiceSection) =>
       ...(schemes ? { schemes: [...schemes] } : {}),
     })),
   }));
-const metadata = { stt: vendorsOf('stt'), tts: vendorsOf('tts'), llm: vendorsOf('llm') };
+const metadata = {
+  stt: vendorsOf('stt'),
+  tts: vendorsOf('tts'),
+  llm: vendorsOf('llm'),
+  embeddings: vendorsOf('embeddings'),
+};
 
 const voiceConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
@@ -65,8 +73,9 @@ const voiceConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Create a voice configuration',
         description:
-          'Name unique within the organization (409 voice_configuration_name_taken). Sections `stt`, `tts`, `llm` ' +
-          'are each `{provider, …fields}`; absent: no speech-to-text, the local voice, the operator’s LLM.',
+          'Name unique within the organization (409 voice_configuration_name_taken). Sections `stt`, `tts`, `llm`, ' +
+          '`embeddings` are each `{provider, …fields}`; absent: no speech-to-text, the local voice, the ' +
+          'operator’s LLM, knowledge-base search by text alone.',
         body: CreateVoiceConfigBody,
         response: { 201: VoiceConfig, 409: ErrorBody },
       },

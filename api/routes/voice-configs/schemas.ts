@@ -35,6 +35,14 @@ const Sections = {
       ),
     ),
   ),
+  embeddings: Type.Optional(
+    Nullable(
+      section(
+        'Embeddings endpoint for knowledge-base vector search; absent or null: full-text search alone. The ' +
+          "organization's most recently updated configuration with this section embeds its documents.",
+      ),
+    ),
+  ),
 };
 
 export const CreateVoiceConfigBody = Type.Object({ name: Name(200), ...Sections });
@@ -53,6 +61,7 @@ export const VoiceConfig = Type.Object({
   stt: Nullable(Shown),
   tts: Shown,
   llm: Nullable(Shown),
+  embeddings: Nullable(Shown),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -82,4 +91,9 @@ const Vendors = Type.Array(
     fields: Type.Array(VendorField),
   }),
 );
-export const VoiceVendorsMetadata = Type.Object({ stt: Vendors, tts: Vendors, llm: Vendors });
+export const VoiceVendorsMetadata = Type.Object({
+  stt: Vendors,
+  tts: Vendors,
+  llm: Vendors,
+  embeddings: Vendors,
+});

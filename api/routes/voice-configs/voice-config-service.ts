@@ -98,6 +98,13 @@ function resolveAll(resolve: (section: VoiceSection) => Section): Sections {
       issues.push(...error.detail);
     }
   }
+  const dimensions = sections.embeddings?.clear.dimensions;
+  if (dimensions !== undefined && !Number.isInteger(dimensions))
+    issues.push({
+      loc: ['body', 'embeddings', 'dimensions'],
+      msg: 'Input should be a valid integer',
+      type: 'int_type',
+    });
   if (issues.length > 0) throw validationError(issues);
   return sections;
 }
@@ -128,11 +135,13 @@ export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destina
       stt: sections.stt?.secrets,
       tts: sections.tts?.secrets,
       llm: sections.llm?.secrets,
+      embeddings: sections.embeddings?.secrets,
     });
     return {
       stt: clear(sections.stt),
       tts: clear(sections.tts) ?? { ...DEFAULT_TTS },
       llm: clear(sections.llm),
+      embeddings: clear(sections.embeddings),
       encrypted_secrets:
         Object.keys(secrets).length === 0
           ? null
@@ -179,6 +188,7 @@ export function createVoiceConfigService(db: Db, appSecret: RootSecrets, destina
       stt: shown(sections.stt),
       tts: shown(sections.tts) ?? { ...DEFAULT_TTS },
       llm: llm && fallbacks ? { ...llm, fallbacks } : llm,
+      embeddings: shown(sections.embeddings),
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };

@@ -2982,6 +2982,11 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 document_uuid: string;
+                                embedding_error: string | null;
+                                embedding_model: string | null;
+                                /** @description `none`: no embeddings endpoint (text search only); `embedded`: searched by text and vectors; `failed`: the endpoint failed (`embedding_error`), searched by text only. */
+                                embedding_status: "none" | "embedded" | "failed";
+                                embedding_voice_config_id: number | null;
                                 file_hash: string;
                                 file_size_bytes: number;
                                 filename: string;
@@ -3063,6 +3068,11 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             document_uuid: string;
+                            embedding_error: string | null;
+                            embedding_model: string | null;
+                            /** @description `none`: no embeddings endpoint (text search only); `embedded`: searched by text and vectors; `failed`: the endpoint failed (`embedding_error`), searched by text only. */
+                            embedding_status: "none" | "embedded" | "failed";
+                            embedding_voice_config_id: number | null;
                             file_hash: string;
                             file_size_bytes: number;
                             filename: string;
@@ -3155,7 +3165,7 @@ export interface paths {
         put?: never;
         /**
          * Index an uploaded document
-         * @description Creates the document as `pending` and indexes it in the background: `processing` (with `processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not this document's upload key is 404 file_not_found. A `failed` document is processed again (its file uploaded again first, when its error was about the file); any other `document_uuid` already processed is 409 document_exists.
+         * @description Creates the document as `pending` and indexes it in the background: `processing` (with `processing_progress`), then `completed` or `failed` with `processing_error`. An `s3_key` that is not this document's upload key is 404 file_not_found. A `failed` document is processed again (its file uploaded again first, when its error was about the file); any other `document_uuid` already processed is 409 document_exists. With an embeddings endpoint (a voice configuration with an `embeddings` section: the one `voice_config_id` names, else the most recently updated) the chunks are also embedded: `embedding_status` `embedded`, or `failed` with `embedding_error` (the document is then completed and searched by text alone); `none` without one.
          */
         post: {
             parameters: {
@@ -3173,6 +3183,8 @@ export interface paths {
                         language?: string;
                         retrieval_mode?: "chunked" | "full_document";
                         s3_key: string;
+                        /** @description The voice configuration whose `embeddings` section embeds the chunks (default: the most recently updated one that has one; none: text search only). */
+                        voice_config_id?: number | null;
                     };
                 };
             };
@@ -3194,6 +3206,11 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             document_uuid: string;
+                            embedding_error: string | null;
+                            embedding_model: string | null;
+                            /** @description `none`: no embeddings endpoint (text search only); `embedded`: searched by text and vectors; `failed`: the endpoint failed (`embedding_error`), searched by text only. */
+                            embedding_status: "none" | "embedded" | "failed";
+                            embedding_voice_config_id: number | null;
                             file_hash: string;
                             file_size_bytes: number;
                             filename: string;
@@ -3268,7 +3285,7 @@ export interface paths {
         put?: never;
         /**
          * Search document chunks
-         * @description Ranked full-text search over the organization's completed documents (or those of `document_uuids`); `similarity` is the rank scaled to 0–1, and `min_similarity` drops chunks below it.
+         * @description Ranked full-text search over the organization's completed documents (or those of `document_uuids`), blended with vector search for the documents that were embedded (docs/api.md, "Knowledge base"). `similarity` (0–1): the text rank scaled, or with vectors the fused score; `min_similarity` drops chunks below it.
          */
         post: {
             parameters: {
@@ -5593,6 +5610,10 @@ export interface paths {
                             configurations: {
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                                embeddings: {
+                                    [key: string]: unknown;
+                                } | null;
                                 id: number;
                                 /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
                                 llm: {
@@ -5618,7 +5639,7 @@ export interface paths {
         put?: never;
         /**
          * Create a voice configuration
-         * @description Name unique within the organization (409 voice_configuration_name_taken). Sections `stt`, `tts`, `llm` are each `{provider, …fields}`; absent: no speech-to-text, the local voice, the operator’s LLM.
+         * @description Name unique within the organization (409 voice_configuration_name_taken). Sections `stt`, `tts`, `llm`, `embeddings` are each `{provider, …fields}`; absent: no speech-to-text, the local voice, the operator’s LLM, knowledge-base search by text alone.
          */
         post: {
             parameters: {
@@ -5630,6 +5651,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Embeddings endpoint for knowledge-base vector search; absent or null: full-text search alone. The organization's most recently updated configuration with this section embeds its documents. */
+                        embeddings?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
                         /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. Besides the vendor's fields, `fallbacks`: up to 3 `{model, base_url?, api_key?}` asked in order when the model before stalls (`first_token_timeout_ms`, default 1500) or fails before its first token; `null` or `[]` removes them. */
                         llm?: ({
                             /** @description The vendor (see GET …/voice-configs/metadata). */
@@ -5665,6 +5693,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            embeddings: {
+                                [key: string]: unknown;
+                            } | null;
                             id: number;
                             /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
                             llm: {
@@ -5732,6 +5764,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            embeddings: {
+                                [key: string]: unknown;
+                            } | null;
                             id: number;
                             /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
                             llm: {
@@ -5781,6 +5817,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Embeddings endpoint for knowledge-base vector search; absent or null: full-text search alone. The organization's most recently updated configuration with this section embeds its documents. */
+                        embeddings?: ({
+                            /** @description The vendor (see GET …/voice-configs/metadata). */
+                            provider?: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
                         /** @description LLM vendor and its fields; absent or null: the operator's LLM settings. Besides the vendor's fields, `fallbacks`: up to 3 `{model, base_url?, api_key?}` asked in order when the model before stalls (`first_token_timeout_ms`, default 1500) or fails before its first token; `null` or `[]` removes them. */
                         llm?: ({
                             /** @description The vendor (see GET …/voice-configs/metadata). */
@@ -5816,6 +5859,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            embeddings: {
+                                [key: string]: unknown;
+                            } | null;
                             id: number;
                             /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
                             llm: {
@@ -5886,6 +5933,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
+                            embeddings: {
+                                [key: string]: unknown;
+                            } | null;
                             id: number;
                             /** @description `provider` plus its fields; sensitive values masked (all but the last 4 characters are `*`). */
                             llm: {
@@ -5960,6 +6011,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            embeddings: {
+                                description: string;
+                                display_name: string;
+                                fields: {
+                                    choices?: string[];
+                                    default?: number | boolean;
+                                    description?: string;
+                                    label: string;
+                                    maximum?: number;
+                                    maxLength?: number;
+                                    minimum?: number;
+                                    name: string;
+                                    required: boolean;
+                                    schemes?: string[];
+                                    sensitive: boolean;
+                                    type: string;
+                                }[];
+                                provider: string;
+                            }[];
                             llm: {
                                 description: string;
                                 display_name: string;
