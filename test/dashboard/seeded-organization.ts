@@ -32,6 +32,10 @@ export async function seedOrganization(
   };
   const agentId = await createAgentThroughApi(d, user.token, SEEDED_AGENT_NAME);
   const configurationId = await insertSimulatorConfiguration(d.h.ctx.db, user.organizationId);
+  // Two numbers: the second is not the default caller, so its row offers to make it one.
+  for (const address of ['+14155550100', '+14155550101']) {
+    await post(`/api/v1/organizations/telephony-configs/${configurationId}/phone-numbers`, { address });
+  }
   const campaignId = await createCampaignThroughApi(
     d,
     {
@@ -116,10 +120,7 @@ export async function seedOrganization(
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
-  await page.waitForFunction(
-    () =>
-      ![...document.querySelectorAll('[role="status"]')].some((el) => /Loading/.test(el.textContent ?? '')),
-  );
+  await page.locator('[role="status"]').filter({ hasText: 'Loading' }).first().waitFor({ state: 'detached' });
   // The graph editor is drawn once React Flow has placed its nodes.
   if (await page.getByRole('region', { name: 'Graph editor' }).count()) {
     await page.locator('.react-flow__node').first().waitFor();
