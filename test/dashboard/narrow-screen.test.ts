@@ -8,19 +8,22 @@ const PHONE = { width: 390, height: 844 };
 
 /** What makes a page unusable on a phone: sideways scrolling, or a primary button out of reach. */
 async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const width = window.innerWidth;
-    if (document.documentElement.scrollWidth > width)
-      found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${width} px`);
-    for (const action of document.querySelectorAll<HTMLElement>('button.primary, a.button.primary')) {
-      const box = action.getBoundingClientRect();
-      if (box.width === 0) continue;
-      if (box.left < 0 || box.right > width) found.push(`"${action.textContent}" lies outside the screen`);
-    }
-    return found;
-  });
+  return page.evaluate(LAYOUT_PROBLEMS_IN_PAGE) as Promise<string[]>;
 }
+
+/** Run in the page (the tests' TypeScript has no DOM types): the problems found, as sentences. */
+const LAYOUT_PROBLEMS_IN_PAGE = `(() => {
+  const found = [];
+  const width = window.innerWidth;
+  const pageWidth = document.documentElement.scrollWidth;
+  if (pageWidth > width) found.push('the page scrolls sideways: ' + pageWidth + ' px wide in ' + width + ' px');
+  for (const action of document.querySelectorAll('button.primary, a.button.primary')) {
+    const box = action.getBoundingClientRect();
+    if (box.width === 0) continue;
+    if (box.left < 0 || box.right > width) found.push('"' + action.textContent + '" lies outside the screen');
+  }
+  return found;
+})()`;
 
 describe('dashboard: on a 390 × 844 phone screen', () => {
   let d: DashboardHarness;
@@ -51,7 +54,7 @@ describe('dashboard: on a 390 × 844 phone screen', () => {
     await openPage(page, '/app/runs');
     const box = page.locator('.table-scroll').filter({ has: page.getByRole('table', { name: 'Runs' }) });
     const sizes = await box.evaluate((element) => ({
-      overflowX: getComputedStyle(element).overflowX,
+      overflowX: element.ownerDocument.defaultView!.getComputedStyle(element).overflowX,
       scrollWidth: element.scrollWidth,
       clientWidth: element.clientWidth,
     }));

@@ -63,18 +63,17 @@ describe('dashboard: a title per page and a skip link', () => {
     for (const path of ['/app/campaigns', `/app/agents/${world.agentId}`, '/app/webhooks']) {
       await openPage(page, path);
       await page.keyboard.press('Tab');
-      const first = await page.evaluate(() => ({
-        text: document.activeElement?.textContent,
-        visible: (document.activeElement?.getBoundingClientRect().top ?? -1) >= 0,
-      }));
+      const first = await page.evaluate(
+        '({ text: document.activeElement.textContent, visible: document.activeElement.getBoundingClientRect().top >= 0 })',
+      );
       expect(first, path).toEqual({ text: 'Skip to content', visible: true });
       await page.keyboard.press('Enter');
-      expect(await page.evaluate(() => document.activeElement?.tagName), path).toBe('MAIN');
+      expect(await page.evaluate('document.activeElement.tagName'), path).toBe('MAIN');
       expect(new URL(page.url()).pathname, path).toBe(path);
       // The next Tab lands inside the page, past the navigation.
       await page.keyboard.press('Tab');
       expect(
-        await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
+        await page.evaluate("document.querySelector('main').contains(document.activeElement)"),
         path,
       ).toBe(true);
     }
