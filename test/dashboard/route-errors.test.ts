@@ -55,6 +55,6 @@ describe('dashboard: a page that fails to load or to draw', () => {
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     await page.getByRole('button', { name: 'Reload' }).waitFor();
     await page.getByRole('link', { name: 'Go to campaigns' }).click();
-    await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+    await page.getByRole('heading', { name: 'Campaigns', exact: true }).waitFor();
   });
 });
