@@ -152,6 +152,11 @@ describe('dashboard: the agent graph editor', () => {
       .getByRole('button', { name: 'Delete transition' })
       .click();
     await page.getByRole('button', { name: 'Save as new version' }).click();
+    // The editor warns first (agents-unsaved-and-endless.test.ts); sent anyway, the API refuses it.
+    await page
+      .getByRole('dialog', { name: 'This graph cannot end' })
+      .getByRole('button', { name: 'Save anyway' })
+      .click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'No endCall node can be reached from the startCall node.' })

@@ -60,7 +60,7 @@ describe('dashboard: telephony and voice', () => {
     expect(await page.content()).not.toContain('secret-token-9876');
     await shoot(page, 'configurations');
 
-    await page.getByRole('button', { name: 'Make Twilio main the default outbound configuration' }).click();
+    await page.getByRole('button', { name: 'Make default outbound: Twilio main' }).click();
     await twilioRow.getByText('Default', { exact: true }).waitFor();
     await expect(simRow.getByText('Default', { exact: true }).count()).resolves.toBe(0);
     const { configurations } = (await apiGet(user.token, '/organizations/telephony-configs')) as {
@@ -109,7 +109,7 @@ describe('dashboard: telephony and voice', () => {
     await form.getByRole('button', { name: 'Add number' }).click();
     await form.getByRole('alert').waitFor();
 
-    await page.getByRole('button', { name: 'Make +14155552671 the default caller' }).click();
+    await page.getByRole('button', { name: 'Make default caller: +14155552671' }).click();
     await numbers.getByText('Default caller', { exact: true }).waitFor();
     await numbers.getByLabel('Inbound agent for +14155552671').selectOption({ label: 'None' });
     await expect

@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout, useSession } from './session';
+import { documentTitle, PRODUCT_NAME } from './document-title';
+import { SkipLink } from './SkipLink';
 import { Loading } from '../ui/Feedback';
 import { LlmBanner } from './LlmBanner';
 
@@ -22,6 +25,9 @@ export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A link followed from the menu on a narrow screen closes it.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
   if (session.isPending) return <Loading />;
   if (!session.data) {
     const next = `${location.pathname}${location.search}`;
@@ -30,9 +36,20 @@ export function Layout() {
   const { user, organization } = session.data;
   return (
     <div className="shell">
-      <header className="topbar">
-        <span className="brand">Voice Agent Calling</span>
-        <nav aria-label="Main">
+      <SkipLink target="content" />
+      <SectionTitle />
+      <header className={`topbar${menuOpen ? ' menu-open' : ''}`}>
+        <span className="brand">{PRODUCT_NAME}</span>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <nav aria-label="Main" id="main-navigation">
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.to}>
@@ -57,10 +74,23 @@ export function Layout() {
           </button>
         </div>
       </header>
-      <main className="page">
+      <main className="page" id="content" tabIndex={-1}>
         <LlmBanner />
         <Outlet />
       </main>
     </div>
   );
+}
+
+/**
+ * The section's title ("Campaigns · Voice Agent Calling") on each navigation. Drawn before the page, so its effect
+ * runs first and a page that names itself more precisely (useDocumentTitle) sets the last word.
+ */
+function SectionTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const section = SECTIONS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+    document.title = section ? documentTitle(section.label) : PRODUCT_NAME;
+  }, [pathname]);
+  return null;
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
+import { RootErrorPage, RouteErrorPage } from './RouteErrorPage';
 import { LoginPage, SignupPage } from '../pages/auth/AuthPages';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { agentsRoutes } from '../pages/agents/routes';
@@ -14,26 +15,40 @@ import { telephonyRoutes } from '../pages/telephony/routes';
 import { toolsRoutes } from '../pages/tools/routes';
 import { webhooksRoutes } from '../pages/webhooks/routes';
 
-/** Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). */
+/**
+ * Every page: login and sign-up outside the layout, the rest inside it (each area owns its routes file). A page that
+ * fails (its chunk gone after a deploy, an error while drawing) shows RouteErrorPage inside the layout, so the
+ * navigation stays; anything failing above that shows it on its own.
+ */
 const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
   {
-    element: <Layout />,
+    errorElement: <RootErrorPage />,
     children: [
-      { index: true, element: <Navigate to="/campaigns" replace /> },
-      ...campaignsRoutes,
-      ...campaignDetailRoutes,
-      ...runsRoutes,
-      ...agentsRoutes,
-      ...toolsRoutes,
-      ...knowledgeBaseRoutes,
-      ...telephonyRoutes,
-      ...callingSafetyRoutes,
-      ...webhooksRoutes,
-      ...credentialsRoutes,
-      ...apiKeysRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      {
+        element: <Layout />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <Navigate to="/campaigns" replace /> },
+              ...campaignsRoutes,
+              ...campaignDetailRoutes,
+              ...runsRoutes,
+              ...agentsRoutes,
+              ...toolsRoutes,
+              ...knowledgeBaseRoutes,
+              ...telephonyRoutes,
+              ...callingSafetyRoutes,
+              ...webhooksRoutes,
+              ...credentialsRoutes,
+              ...apiKeysRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import type { AgentDefinitionJson } from './editor/graph-model';
 import { TextChatPane } from './TextChatPane';
 import { VersionList, type OpenedVersion } from './VersionList';
 import './agents.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 // React Flow and dagre are heavy: the editor is its own chunk, fetched when an agent page opens.
 const GraphEditor = lazy(() => import('./editor/GraphEditor'));
@@ -15,6 +16,7 @@ const GraphEditor = lazy(() => import('./editor/GraphEditor'));
 export function AgentPage() {
   const agentId = Number(useParams().agentId);
   const agent = useAgent(agentId);
+  useDocumentTitle(agent.data?.name, 'Agents');
   // An earlier version opened in the editor (a fresh editor each time; saving it makes a new version).
   const [opened, setOpened] = useState<OpenedVersion | null>(null);
   const [editorKey, setEditorKey] = useState(0);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorMessage, Loading } from '../../ui/Feedback';
 import { useAgents } from './agent-queries';
 import './agents.css';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The organization's agents: name, status, runs, created; a link to make a new one. */
 export function AgentsListPage() {
@@ -38,32 +39,34 @@ export function AgentsListPage() {
           </Link>
         </EmptyState>
       ) : (
-        <table aria-label="Agents">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Runs</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.data.map((agent) => (
-              <tr key={agent.id}>
-                <td>
-                  <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
-                </td>
-                <td>
-                  <span className={`badge ${agent.status === 'archived' ? 'paused' : 'running'}`}>
-                    {agent.status}
-                  </span>
-                </td>
-                <td>{agent.total_runs}</td>
-                <td>{new Date(agent.created_at).toLocaleString()}</td>
+        <TableScroll>
+          <table aria-label="Agents">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Runs</th>
+                <th scope="col">Created</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {agents.data.map((agent) => (
+                <tr key={agent.id}>
+                  <td>
+                    <Link to={`/agents/${agent.id}`}>{agent.name}</Link>
+                  </td>
+                  <td>
+                    <span className={`badge ${agent.status === 'archived' ? 'paused' : 'running'}`}>
+                      {agent.status}
+                    </span>
+                  </td>
+                  <td>{agent.total_runs}</td>
+                  <td>{new Date(agent.created_at).toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

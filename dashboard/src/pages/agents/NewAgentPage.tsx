@@ -2,9 +2,11 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { DefinitionForm } from './DefinitionForm';
 import { DescriptionForm } from './DescriptionForm';
 import './agents.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** A new agent: from a definition (JSON, a small graph filled in) or from a description (the template endpoint). */
 export function NewAgentPage() {
+  useDocumentTitle('New agent', 'Agents');
   return (
     <>
       <div className="page-header">

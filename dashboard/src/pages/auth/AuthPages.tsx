@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
 import { ApiError, unwrap } from '../../api/errors';
+import { useDocumentTitle } from '../../app/document-title';
 import { fetchSession, SESSION_KEY } from '../../app/session';
 import { ErrorMessage } from '../../ui/Feedback';
 import { TextField } from '../../ui/Field';
@@ -24,6 +25,7 @@ export function SignupPage() {
 }
 
 function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
+  useDocumentTitle(mode === 'login' ? 'Log in' : 'Sign up');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,7 +67,14 @@ function AuthForm({ mode }: { mode: 'login' | 'signup' }) {
       <form className="card auth-card" onSubmit={submit} aria-label={title} noValidate>
         <h1>{title}</h1>
         <ErrorMessage error={error} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={fieldError('email')} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError('email')}
+        />
         <TextField
           label="Password"
           name="password"

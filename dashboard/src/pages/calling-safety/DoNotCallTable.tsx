@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import type { DoNotCallEntry } from './do-not-call-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 const SOURCES: Record<DoNotCallEntry['source'], string> = {
   api: 'Added by hand',
@@ -27,47 +28,49 @@ interface DoNotCallTableProps {
 /** The listed numbers: number, reason, where it came from (the run for an opt-out), who added it, when; Remove. */
 export function DoNotCallTable({ entries, busy, onRemove }: DoNotCallTableProps) {
   return (
-    <table className="dnc-table" aria-label="Do-not-call numbers">
-      <thead>
-        <tr>
-          <th scope="col">Number</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Source</th>
-          <th scope="col">Added by</th>
-          <th scope="col">Added</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.number}>
-            <th scope="row" className="number">
-              {entry.number}
-            </th>
-            <td>{entry.reason ?? <span className="muted">None given</span>}</td>
-            <td>
-              {SOURCES[entry.source]}
-              {entry.run_id !== null && (
-                <>
-                  {' '}
-                  (<Link to={`/runs/${entry.run_id}`}>run {entry.run_id}</Link>)
-                </>
-              )}
-            </td>
-            <td>{addedBy(entry.added_by)}</td>
-            <td>{new Date(entry.created_at).toLocaleString()}</td>
-            <td>
-              <ConfirmActionButton
-                label="Remove"
-                accessibleName={`Remove ${entry.number}`}
-                question={`Take ${entry.number} off the list? Campaigns may call it again.`}
-                disabled={busy}
-                onConfirm={() => onRemove(entry.number)}
-              />
-            </td>
+    <TableScroll>
+      <table className="dnc-table" aria-label="Do-not-call numbers">
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Source</th>
+            <th scope="col">Added by</th>
+            <th scope="col">Added</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.number}>
+              <th scope="row" className="number">
+                {entry.number}
+              </th>
+              <td>{entry.reason ?? <span className="muted">None given</span>}</td>
+              <td>
+                {SOURCES[entry.source]}
+                {entry.run_id !== null && (
+                  <>
+                    {' '}
+                    (<Link to={`/runs/${entry.run_id}`}>run {entry.run_id}</Link>)
+                  </>
+                )}
+              </td>
+              <td>{addedBy(entry.added_by)}</td>
+              <td>{new Date(entry.created_at).toLocaleString()}</td>
+              <td>
+                <ConfirmActionButton
+                  label="Remove"
+                  accessibleName={`Remove ${entry.number}`}
+                  question={`Take ${entry.number} off the list? Campaigns may call it again.`}
+                  disabled={busy}
+                  onConfirm={() => onRemove(entry.number)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { formatDateTime, humanize } from './campaign-format';
 import { useCampaignLogs } from './campaign-queries';
 import { Pager } from '../../ui/Pager';
+import { TableScroll } from '../../ui/TableScroll';
 
 const LOG_PAGE_SIZE = 20;
 
@@ -21,26 +22,28 @@ export function ActivityLog({ campaignId, state }: { campaignId: number; state: 
         <p className="muted">Nothing has happened yet.</p>
       ) : (
         <>
-          <table aria-label="Activity log">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.data.logs.map((entry, index) => (
-                <tr key={`${entry.ts}-${entry.event}-${index}`} className={`log-${entry.level}`}>
-                  <td className="nowrap">{formatDateTime(entry.ts)}</td>
-                  <td>
-                    <span className={`badge log-level-${entry.level}`}>{humanize(entry.event)}</span>
-                  </td>
-                  <td>{entry.message}</td>
+          <TableScroll>
+            <table aria-label="Activity log">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Message</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {logs.data.logs.map((entry, index) => (
+                  <tr key={`${entry.ts}-${entry.event}-${index}`} className={`log-${entry.level}`}>
+                    <td className="nowrap">{formatDateTime(entry.ts)}</td>
+                    <td>
+                      <span className={`badge log-level-${entry.level}`}>{humanize(entry.event)}</span>
+                    </td>
+                    <td>{entry.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager label="Activity log pages" page={page} totalPages={logs.data.total_pages} onPage={setPage} />
         </>
       )}

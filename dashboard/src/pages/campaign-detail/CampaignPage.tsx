@@ -10,6 +10,7 @@ import { ImportCounts } from './ImportCounts';
 import { ProgressPanel } from './ProgressPanel';
 import { SettingsPanel } from './SettingsPanel';
 import './campaign-detail.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** The page of one campaign (`/campaigns/:campaignId`): actions, live progress, import, settings, log and runs. */
 export function CampaignPage() {
@@ -22,6 +23,7 @@ export function CampaignPage() {
 
 function CampaignView({ campaignId }: { campaignId: number }) {
   const campaign = useCampaign(campaignId);
+  useDocumentTitle(campaign.data?.name, 'Campaigns');
   useRefreshOnStateChange(campaignId, campaign.data?.state);
   if (campaign.isPending) return <Loading label="Loading the campaign…" />;
   if (campaign.isError) {

@@ -4,6 +4,7 @@ import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { formatDateTime, formatDuration, humanize } from './campaign-format';
 import { useCampaignRuns } from './campaign-queries';
 import { Pager } from '../../ui/Pager';
+import { TableScroll } from '../../ui/TableScroll';
 
 const RUNS_PAGE_SIZE = 20;
 
@@ -24,30 +25,32 @@ export function CampaignRuns({ campaignId, state }: { campaignId: number; state:
         <p className="muted">No calls yet.</p>
       ) : (
         <>
-          <table aria-label="Runs">
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Phone number</th>
-                <th scope="col">Disposition</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.runs.map((run) => (
-                <tr key={run.id}>
-                  <td>
-                    <Link to={`/runs/${run.id}`}>#{run.id}</Link>
-                  </td>
-                  <td>{run.phone_number ?? '—'}</td>
-                  <td>{run.disposition ? humanize(run.disposition) : 'In progress'}</td>
-                  <td>{formatDuration(run.call_duration_seconds)}</td>
-                  <td className="nowrap">{formatDateTime(run.created_at)}</td>
+          <TableScroll>
+            <table aria-label="Runs">
+              <thead>
+                <tr>
+                  <th scope="col">Run</th>
+                  <th scope="col">Phone number</th>
+                  <th scope="col">Disposition</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Started</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {runs.data.runs.map((run) => (
+                  <tr key={run.id}>
+                    <td>
+                      <Link to={`/runs/${run.id}`}>#{run.id}</Link>
+                    </td>
+                    <td>{run.phone_number ?? '—'}</td>
+                    <td>{run.disposition ? humanize(run.disposition) : 'In progress'}</td>
+                    <td>{formatDuration(run.call_duration_seconds)}</td>
+                    <td className="nowrap">{formatDateTime(run.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager label="Runs pages" page={page} totalPages={runs.data.total_pages} onPage={setPage} />
         </>
       )}

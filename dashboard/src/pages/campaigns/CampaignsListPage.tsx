@@ -5,6 +5,7 @@ import { unwrap } from '../../api/errors';
 import { EmptyState, ErrorMessage, Loading, ProgressBar } from '../../ui/Feedback';
 import { CampaignStateBadge } from './CampaignStateBadge';
 import './campaigns.css';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** States whose counters still move: the list refreshes itself while one is shown. */
 const ACTIVE_STATES = new Set(['syncing', 'running']);
@@ -62,44 +63,46 @@ interface CampaignRow {
 
 function CampaignsTable({ campaigns }: { campaigns: CampaignRow[] }) {
   return (
-    <table className="campaigns-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Agent</th>
-          <th scope="col">State</th>
-          <th scope="col">Processed</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {campaigns.map((campaign) => (
-          <tr key={campaign.id}>
-            <td>
-              <Link to={`/campaigns/${campaign.id}`}>{campaign.name}</Link>
-            </td>
-            <td>{campaign.workflow_name}</td>
-            <td>
-              <CampaignStateBadge state={campaign.state} />
-            </td>
-            <td>
-              <div className="campaign-progress">
-                <ProgressBar
-                  value={campaign.processed_rows}
-                  max={campaign.total_rows}
-                  label={`${campaign.name}: processed contacts`}
-                />
-                <span className="campaign-progress-count">
-                  {campaign.processed_rows} / {campaign.total_rows}
-                </span>
-              </div>
-            </td>
-            <td>
-              <time dateTime={campaign.created_at}>{new Date(campaign.created_at).toLocaleString()}</time>
-            </td>
+    <TableScroll>
+      <table className="campaigns-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Agent</th>
+            <th scope="col">State</th>
+            <th scope="col">Processed</th>
+            <th scope="col">Created</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {campaigns.map((campaign) => (
+            <tr key={campaign.id}>
+              <td>
+                <Link to={`/campaigns/${campaign.id}`}>{campaign.name}</Link>
+              </td>
+              <td>{campaign.workflow_name}</td>
+              <td>
+                <CampaignStateBadge state={campaign.state} />
+              </td>
+              <td>
+                <div className="campaign-progress">
+                  <ProgressBar
+                    value={campaign.processed_rows}
+                    max={campaign.total_rows}
+                    label={`${campaign.name}: processed contacts`}
+                  />
+                  <span className="campaign-progress-count">
+                    {campaign.processed_rows} / {campaign.total_rows}
+                  </span>
+                </div>
+              </td>
+              <td>
+                <time dateTime={campaign.created_at}>{new Date(campaign.created_at).toLocaleString()}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import { FieldFrame } from '../../ui/Field';
 import { previewCsv, type CsvPreview } from './csv-preview';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** Bytes read for the preview: enough for a header and a few rows of any sane contact list. */
 const PREVIEW_BYTES = 64 * 1024;
@@ -54,29 +55,31 @@ function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
         </p>
       )}
       <div className="csv-preview-scroll">
-        <table>
-          <caption>First {rows.length} rows</caption>
-          <thead>
-            <tr>
-              {header.map((name, index) => (
-                <th key={index} scope="col" className={index === phoneColumn ? 'phone-column' : undefined}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, rowIndex) => (
-              <tr key={rowIndex}>
-                {header.map((_, index) => (
-                  <td key={index} className={index === phoneColumn ? 'phone-column' : undefined}>
-                    {row[index] ?? ''}
-                  </td>
+        <TableScroll>
+          <table>
+            <caption>First {rows.length} rows</caption>
+            <thead>
+              <tr>
+                {header.map((name, index) => (
+                  <th key={index} scope="col" className={index === phoneColumn ? 'phone-column' : undefined}>
+                    {name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {header.map((_, index) => (
+                    <td key={index} className={index === phoneColumn ? 'phone-column' : undefined}>
+                      {row[index] ?? ''}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
     </section>
   );

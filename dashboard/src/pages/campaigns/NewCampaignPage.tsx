@@ -19,9 +19,11 @@ import { BreakerFields, RetryFields } from './RetryAndBreakerFields';
 import { ScheduleFields } from './ScheduleFields';
 import { uploadCsvFile } from '../../api/presigned-upload';
 import './campaigns.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** The New campaign form: uploads the CSV through its presigned URL, creates the campaign, opens its page. */
 export function NewCampaignPage() {
+  useDocumentTitle('New campaign', 'Campaigns');
   const agents = useAgentChoices();
   const telephony = useTelephonyChoices();
   const navigate = useNavigate();

@@ -5,6 +5,7 @@ import { CredentialForm } from './CredentialForm';
 import { credentialTypeLabel } from './credential-types';
 import { useCredential, useCredentialMutations } from './credential-queries';
 import './credentials.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +28,7 @@ export function CredentialPage() {
 
 function EditCredential({ uuid }: { uuid: string }) {
   const credential = useCredential(uuid);
+  useDocumentTitle(credential.data?.name, 'Credentials');
   const { update } = useCredentialMutations();
   if (credential.isPending) return <Loading />;
   if (credential.error instanceof ApiError && credential.error.status === 404) return <CredentialNotFound />;

@@ -2,6 +2,7 @@ import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import { ProgressBar } from '../../ui/Feedback';
 import { RETRIEVAL_MODE_LABELS } from './retrieval-modes';
 import type { KnowledgeDocument } from './knowledge-base-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 const when = (value: string) => new Date(value).toLocaleString();
 
@@ -41,39 +42,41 @@ export function DocumentsTable({
   onDelete: (document: KnowledgeDocument) => void;
 }) {
   return (
-    <table aria-label="Documents" className="documents-table">
-      <thead>
-        <tr>
-          <th scope="col">File</th>
-          <th scope="col">Status</th>
-          <th scope="col">Chunks</th>
-          <th scope="col">Retrieval</th>
-          <th scope="col">Created</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {documents.map((document) => (
-          <tr key={document.document_uuid}>
-            <th scope="row">{document.filename}</th>
-            <td>
-              <DocumentStatus document={document} />
-            </td>
-            <td>{document.total_chunks}</td>
-            <td>{RETRIEVAL_MODE_LABELS[document.retrieval_mode]}</td>
-            <td>{when(document.created_at)}</td>
-            <td>
-              <ConfirmActionButton
-                label="Delete"
-                accessibleName={`Delete ${document.filename}`}
-                question={`Delete ${document.filename}? Agents can no longer find its passages.`}
-                disabled={busy}
-                onConfirm={() => onDelete(document)}
-              />
-            </td>
+    <TableScroll>
+      <table aria-label="Documents" className="documents-table">
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Status</th>
+            <th scope="col">Chunks</th>
+            <th scope="col">Retrieval</th>
+            <th scope="col">Created</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {documents.map((document) => (
+            <tr key={document.document_uuid}>
+              <th scope="row">{document.filename}</th>
+              <td>
+                <DocumentStatus document={document} />
+              </td>
+              <td>{document.total_chunks}</td>
+              <td>{RETRIEVAL_MODE_LABELS[document.retrieval_mode]}</td>
+              <td>{when(document.created_at)}</td>
+              <td>
+                <ConfirmActionButton
+                  label="Delete"
+                  accessibleName={`Delete ${document.filename}`}
+                  question={`Delete ${document.filename}? Agents can no longer find its passages.`}
+                  disabled={busy}
+                  onConfirm={() => onDelete(document)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -1,4 +1,5 @@
 import { formatContextValue } from './format';
+import { TableScroll } from '../../ui/TableScroll';
 
 interface ContextTableProps {
   title: string;
@@ -15,22 +16,24 @@ export function ContextTable({ title, context, empty }: ContextTableProps) {
       {entries.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map(([key, value]) => (
-              <tr key={key}>
-                <th scope="row">{key}</th>
-                <td>{formatContextValue(value)}</td>
+        <TableScroll>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Value</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map(([key, value]) => (
+                <tr key={key}>
+                  <th scope="row">{key}</th>
+                  <td>{formatContextValue(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { RunFacts } from './RunFacts';
 import { useRun } from './run-queries';
 import { runStatusBadge, runStatusLabel } from './run-status';
 import './runs.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** The runs list address the user came from (its filters), carried in the link's state. */
 function useBackToList(): string {
@@ -21,6 +22,7 @@ export function RunPage() {
   const backTo = useBackToList();
   const id = /^[1-9]\d{0,15}$/.test(runId) ? Number(runId) : null;
   const run = useRun(id);
+  useDocumentTitle(`Run #${runId}`, 'Runs');
   const back = (
     <p className="run-back">
       <Link to={backTo}>← All runs</Link>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatCost, formatDateTime, formatDuration } from './format';
 import type { RunListEnvelope, RunListItem } from './run-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The totals over every run the filters match (not only this page). */
 export function RunTotals({ envelope }: { envelope: RunListEnvelope }) {
@@ -36,51 +37,53 @@ function DispositionCell({ run }: { run: RunListItem }) {
  */
 export function RunsTable({ runs, listSearch }: { runs: RunListItem[]; listSearch: string }) {
   return (
-    <table className="runs-table" aria-label="Runs">
-      <thead>
-        <tr>
-          <th scope="col">Run</th>
-          <th scope="col">Started</th>
-          <th scope="col">Agent</th>
-          <th scope="col">Contact</th>
-          <th scope="col">Disposition</th>
-          <th scope="col" className="numeric">
-            Duration
-          </th>
-          <th scope="col" className="numeric">
-            Cost
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {runs.length === 0 && (
+    <TableScroll>
+      <table className="runs-table" aria-label="Runs">
+        <thead>
           <tr>
-            <td colSpan={7} className="muted">
-              This page is past the last run.
-            </td>
+            <th scope="col">Run</th>
+            <th scope="col">Started</th>
+            <th scope="col">Agent</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Disposition</th>
+            <th scope="col" className="numeric">
+              Duration
+            </th>
+            <th scope="col" className="numeric">
+              Cost
+            </th>
           </tr>
-        )}
-        {runs.map((run) => (
-          <tr key={run.id}>
-            <td>
-              <Link to={`/runs/${run.id}`} state={{ listSearch }} title={run.name}>
-                #{run.id}
-              </Link>
-            </td>
-            <td>{formatDateTime(run.created_at)}</td>
-            <td>{run.workflow_name}</td>
-            <td>
-              {run.phone_number ?? '–'}{' '}
-              <span className="muted">{run.call_type === 'inbound' ? '(in)' : ''}</span>
-            </td>
-            <td>
-              <DispositionCell run={run} />
-            </td>
-            <td className="numeric">{formatDuration(run.call_duration_seconds)}</td>
-            <td className="numeric">{formatCost(run.charge_usd)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {runs.length === 0 && (
+            <tr>
+              <td colSpan={7} className="muted">
+                This page is past the last run.
+              </td>
+            </tr>
+          )}
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <td>
+                <Link to={`/runs/${run.id}`} state={{ listSearch }} title={run.name}>
+                  #{run.id}
+                </Link>
+              </td>
+              <td>{formatDateTime(run.created_at)}</td>
+              <td>{run.workflow_name}</td>
+              <td>
+                {run.phone_number ?? '–'}{' '}
+                <span className="muted">{run.call_type === 'inbound' ? '(in)' : ''}</span>
+              </td>
+              <td>
+                <DispositionCell run={run} />
+              </td>
+              <td className="numeric">{formatDuration(run.call_duration_seconds)}</td>
+              <td className="numeric">{formatCost(run.charge_usd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

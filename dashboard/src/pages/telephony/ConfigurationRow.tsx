@@ -53,7 +53,7 @@ export function ConfigurationRow({ configuration, busy, onSetDefault, onDelete }
               type="button"
               disabled={busy}
               onClick={onSetDefault}
-              aria-label={`Make ${name} the default outbound configuration`}
+              aria-label={`Make default outbound: ${name}`}
             >
               Make default
             </button>

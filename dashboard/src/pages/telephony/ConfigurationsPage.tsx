@@ -5,6 +5,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../ui/Feedback';
 import { ConfigurationRow } from './ConfigurationRow';
 import { NewConfigurationForm } from './NewConfigurationForm';
 import { useConfigurations, useTelephonyMutation } from './telephony-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The telephony configurations: list, create, set the default outbound one, delete. */
 export function ConfigurationsPage() {
@@ -49,29 +50,31 @@ export function ConfigurationsPage() {
         </EmptyState>
       )}
       {configurations.data && configurations.data.length > 0 && (
-        <table aria-label="Telephony configurations">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Provider</th>
-              <th scope="col">Credentials</th>
-              <th scope="col">Numbers</th>
-              <th scope="col">Outbound</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {configurations.data.map((configuration) => (
-              <ConfigurationRow
-                key={configuration.id}
-                configuration={configuration}
-                busy={setDefault.isPending || remove.isPending}
-                onSetDefault={() => setDefault.mutate(configuration.id)}
-                onDelete={() => remove.mutate(configuration.id)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <TableScroll>
+          <table aria-label="Telephony configurations">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Provider</th>
+                <th scope="col">Credentials</th>
+                <th scope="col">Numbers</th>
+                <th scope="col">Outbound</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {configurations.data.map((configuration) => (
+                <ConfigurationRow
+                  key={configuration.id}
+                  configuration={configuration}
+                  busy={setDefault.isPending || remove.isPending}
+                  onSetDefault={() => setDefault.mutate(configuration.id)}
+                  onDelete={() => remove.mutate(configuration.id)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../ui/Feedback';
 import { displayValue } from './metadata-fields';
 import { NewVoiceConfigForm } from './NewVoiceConfigForm';
 import { VOICE_SECTIONS, useVoiceConfigurations, useVoiceMutations } from './voice-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The voice configurations agents name: speech-to-text, text-to-speech and LLM vendors. */
 export function VoiceConfigsPage() {
@@ -34,43 +35,45 @@ export function VoiceConfigsPage() {
         </EmptyState>
       )}
       {configurations.data && configurations.data.length > 0 && (
-        <table aria-label="Voice configurations">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              {VOICE_SECTIONS.map((section) => (
-                <th scope="col" key={section.key}>
-                  {section.title}
-                </th>
-              ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {configurations.data.map((configuration) => (
-              <tr key={configuration.id}>
-                <th scope="row">{configuration.name}</th>
+        <TableScroll>
+          <table aria-label="Voice configurations">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
                 {VOICE_SECTIONS.map((section) => (
-                  <td key={section.key}>
-                    <SectionSummary
-                      values={configuration[section.key]}
-                      empty={section.key === 'stt' ? 'None' : 'Default'}
+                  <th scope="col" key={section.key}>
+                    {section.title}
+                  </th>
+                ))}
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {configurations.data.map((configuration) => (
+                <tr key={configuration.id}>
+                  <th scope="row">{configuration.name}</th>
+                  {VOICE_SECTIONS.map((section) => (
+                    <td key={section.key}>
+                      <SectionSummary
+                        values={configuration[section.key]}
+                        empty={section.key === 'stt' ? 'None' : 'Default'}
+                      />
+                    </td>
+                  ))}
+                  <td>
+                    <ConfirmActionButton
+                      label="Delete"
+                      accessibleName={`Delete ${configuration.name}`}
+                      question={`Delete ${configuration.name}?`}
+                      disabled={remove.isPending}
+                      onConfirm={() => remove.mutate(configuration.id)}
                     />
                   </td>
-                ))}
-                <td>
-                  <ConfirmActionButton
-                    label="Delete"
-                    accessibleName={`Delete ${configuration.name}`}
-                    question={`Delete ${configuration.name}?`}
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(configuration.id)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -3,11 +3,13 @@ import { ToolForm } from './ToolForm';
 import { blankDraft } from './tool-draft';
 import { useToolMutations } from './tool-queries';
 import './tools.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 const BLANK = blankDraft();
 
 /** A new tool: the form, then the tool's own page (to test it). */
 export function NewToolPage() {
+  useDocumentTitle('New tool', 'Tools');
   const { create } = useToolMutations();
   const navigate = useNavigate();
   return (

@@ -9,6 +9,7 @@ import { ToolTestPanel } from './ToolTestPanel';
 import { categoryLabel, draftOf } from './tool-draft';
 import { useTool, useToolMutations, type Tool } from './tool-queries';
 import './tools.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,6 +32,7 @@ export function ToolPage() {
 
 function OneTool({ uuid }: { uuid: string }) {
   const tool = useTool(uuid);
+  useDocumentTitle(tool.data?.name, 'Tools');
   const mutations = useToolMutations();
   if (tool.isPending) return <Loading />;
   if (tool.error instanceof ApiError && tool.error.status === 404) return <ToolNotFound />;

@@ -4,6 +4,7 @@ import { TextField } from '../../ui/Field';
 import { sampleArguments, shownJson } from './test-arguments';
 import type { ToolDraft } from './tool-draft';
 import type { ToolTestResult, useToolMutations } from './tool-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 const HINTS: Record<string, string> = {
   number: 'A number.',
@@ -109,24 +110,26 @@ function TestResult({ result }: { result: ToolTestResult }) {
           {result.request_method} {result.request_url}
         </code>
       </p>
-      <table aria-label="Request headers">
-        <thead>
-          <tr>
-            <th scope="col">Header</th>
-            <th scope="col">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {headers.map(([name, value]) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>
-                <code>{value}</code>
-              </td>
+      <TableScroll>
+        <table aria-label="Request headers">
+          <thead>
+            <tr>
+              <th scope="col">Header</th>
+              <th scope="col">Value</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {headers.map(([name, value]) => (
+              <tr key={name}>
+                <th scope="row">{name}</th>
+                <td>
+                  <code>{value}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {result.request_body !== null && result.request_body !== undefined && (
         <>
           <h4>Body</h4>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { categoryLabel } from './tool-draft';
 import type { Tool } from './tool-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 const when = (value: string) => new Date(value).toLocaleString();
 
@@ -13,31 +14,33 @@ export function ToolStatus({ status }: { status: string }) {
 /** The tools: name (a link to the tool's page), category, description, status, last change. */
 export function ToolsTable({ tools }: { tools: Tool[] }) {
   return (
-    <table aria-label="Tools" className="tools-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Category</th>
-          <th scope="col">Description</th>
-          <th scope="col">Status</th>
-          <th scope="col">Updated</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tools.map((tool) => (
-          <tr key={tool.tool_uuid}>
-            <th scope="row">
-              <Link to={`/tools/${tool.tool_uuid}`}>{tool.name}</Link>
-            </th>
-            <td>{categoryLabel(tool.category)}</td>
-            <td>{tool.description ?? <span className="muted">None</span>}</td>
-            <td>
-              <ToolStatus status={tool.status} />
-            </td>
-            <td>{when(tool.updated_at ?? tool.created_at)}</td>
+    <TableScroll>
+      <table aria-label="Tools" className="tools-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Category</th>
+            <th scope="col">Description</th>
+            <th scope="col">Status</th>
+            <th scope="col">Updated</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {tools.map((tool) => (
+            <tr key={tool.tool_uuid}>
+              <th scope="row">
+                <Link to={`/tools/${tool.tool_uuid}`}>{tool.name}</Link>
+              </th>
+              <td>{categoryLabel(tool.category)}</td>
+              <td>{tool.description ?? <span className="muted">None</span>}</td>
+              <td>
+                <ToolStatus status={tool.status} />
+              </td>
+              <td>{when(tool.updated_at ?? tool.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Delivery } from './webhook-queries';
+import { TableScroll } from '../../ui/TableScroll';
 
 const STATES: Record<Delivery['state'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'paused' },
@@ -46,26 +47,28 @@ export function DeliveryCard({
       {delivery.attempts.length === 0 ? (
         <p className="muted">Not attempted yet.</p>
       ) : (
-        <table aria-label={`Attempts of ${delivery.event_id}`}>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Status</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {delivery.attempts.map((attempt) => (
-              <tr key={attempt.id}>
-                <td>{when(attempt.attempted_at)}</td>
-                <td>{attempt.status_code ?? 'No answer'}</td>
-                <td className="numeric">{attempt.latency_ms.toLocaleString()} ms</td>
-                <td>{attempt.error ?? ''}</td>
+        <TableScroll>
+          <table aria-label={`Attempts of ${delivery.event_id}`}>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Status</th>
+                <th scope="col">Latency</th>
+                <th scope="col">Error</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {delivery.attempts.map((attempt) => (
+                <tr key={attempt.id}>
+                  <td>{when(attempt.attempted_at)}</td>
+                  <td>{attempt.status_code ?? 'No answer'}</td>
+                  <td className="numeric">{attempt.latency_ms.toLocaleString()} ms</td>
+                  <td>{attempt.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </article>
   );

@@ -7,6 +7,7 @@ import { EndpointForm } from './EndpointForm';
 import { EndpointState } from './EndpointState';
 import { useWebhookEndpoint, useWebhookMutations } from './webhook-queries';
 import './webhooks.css';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** The endpoint id in the address, when it can name one. */
 function endpointIdOf(value: string | undefined): number | null {
@@ -33,6 +34,7 @@ function EndpointNotFound() {
 
 function EndpointPage({ id }: { id: number }) {
   const endpoint = useWebhookEndpoint(id);
+  useDocumentTitle(endpoint.data?.url, 'Webhooks');
   const mutations = useWebhookMutations();
   const navigate = useNavigate();
   if (endpoint.isPending) return <Loading />;

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Background, Controls, ReactFlow, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './editor.css';
-import { api } from '../../../api/client';
-import { ApiError, unwrap } from '../../../api/errors';
+import { ApiError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../../ui/Feedback';
 import { SelectField } from '../../../ui/Field';
-import { agentKeys } from '../agent-queries';
+import { useMediaQuery } from '../../../ui/use-media-query';
 import { agentNodeTypes } from './AgentNodes';
 import { EdgePanel } from './EdgePanel';
+import { canReachEndCall } from './graph-can-end';
 import {
   AGENT_NODE_TYPES,
-  flowToDefinition,
   nodeTypeLabel,
   type AgentDefinitionJson,
   type AgentNodeType,
@@ -20,10 +19,14 @@ import {
   type TransitionEdge,
 } from './graph-model';
 import { NodePanel } from './NodePanel';
-import { placeProblems } from './problems';
 import { useAgentGraph } from './use-agent-graph';
+import { useSaveGraph } from './use-save-graph';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 const TYPE_OPTIONS = AGENT_NODE_TYPES.map((type) => ({ value: type, label: nodeTypeLabel(type) }));
+
+/** Below this width the graph is shown read-only: dragging, connecting and the side panel need room. */
+export const NARROW_EDITOR_QUERY = '(max-width: 719px)';
 
 interface GraphEditorProps {
   agentId: number;
@@ -36,76 +39,55 @@ interface GraphEditorProps {
 /** The agent's graph: draw, connect, edit in the side panel, lay out, and save as a new version. */
 export default function GraphEditor({ agentId, definition, versionNumber, onSaved }: GraphEditorProps) {
   const graph = useAgentGraph(definition);
-  const queryClient = useQueryClient();
+  const {
+    save,
+    notice,
+    generalProblems,
+    definition: current,
+    unsaved,
+  } = useSaveGraph(agentId, versionNumber, graph, onSaved);
+  const leaving = useUnsavedChangesGuard(unsaved);
+  const readOnly = useMediaQuery(NARROW_EDITOR_QUERY);
   const [typeToAdd, setTypeToAdd] = useState<AgentNodeType>('agentNode');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [generalProblems, setGeneralProblems] = useState<string[]>([]);
+  const [askingEndless, setAskingEndless] = useState(false);
   const [flow, setFlow] = useState<ReactFlowInstance<StepNode, TransitionEdge> | null>(null);
   const layOutAndFit = () => {
     graph.layOut();
     // The new positions are drawn on the next frame; fit the view to them then.
     requestAnimationFrame(() => void flow?.fitView({ padding: 0.15 }));
   };
+  const saveUnlessEndless = () => (canReachEndCall(current) ? save.mutate() : setAskingEndless(true));
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const sent = flowToDefinition(graph.nodes, graph.edges);
-      try {
-        const agent = unwrap(
-          await api.PUT('/api/v1/workflow/{workflow_id}', {
-            params: { path: { workflow_id: agentId } },
-            // The OpenAPI schema leaves the definition's keys open; openapi-typescript types that as Record<string, never>.
-            body: { workflow_definition: sent as unknown as Record<string, never> },
-          }),
-        );
-        return { agent, sent };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 422) {
-          const placed = placeProblems(error.problems, sent);
-          graph.showProblems(placed);
-          setGeneralProblems(placed.general);
-        }
-        throw error;
-      }
-    },
-    onMutate: () => setNotice(null),
-    onSuccess: async ({ agent }) => {
-      graph.showProblems(null);
-      setGeneralProblems([]);
-      setNotice(
-        agent.version_number === versionNumber
-          ? 'Nothing changed: no new version.'
-          : `Saved as version ${agent.version_number}.`,
-      );
-      queryClient.setQueryData(agentKeys.one(agentId), agent);
-      onSaved?.();
-      await queryClient.invalidateQueries({ queryKey: agentKeys.versions(agentId) });
-    },
-  });
-
-  const selectedNode = graph.nodes.find((node) => node.selected);
-  const selectedEdge = selectedNode ? undefined : graph.edges.find((edge) => edge.selected);
+  const selectedNode = readOnly ? undefined : graph.nodes.find((node) => node.selected);
+  const selectedEdge = readOnly || selectedNode ? undefined : graph.edges.find((edge) => edge.selected);
   const saveFailed = save.error instanceof ApiError && save.error.status === 422;
 
   return (
-    <section className="graph-editor" aria-label="Graph editor">
-      <div className="editor-toolbar" role="toolbar" aria-label="Graph tools">
-        <SelectField
-          label="Node type"
-          value={typeToAdd}
-          options={TYPE_OPTIONS}
-          onChange={(event) => setTypeToAdd(event.target.value as AgentNodeType)}
-        />
-        <button type="button" onClick={() => graph.addNode(typeToAdd)}>
-          Add node
-        </button>
-        <button type="button" onClick={layOutAndFit}>
-          Auto-layout
-        </button>
-        <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate()}>
-          {save.isPending ? 'Saving…' : 'Save as new version'}
-        </button>
-      </div>
+    <section className={`graph-editor${readOnly ? ' read-only' : ''}`} aria-label="Graph editor">
+      {readOnly ? (
+        <p className="notice-banner" role="status">
+          Editing the graph needs a wider screen (720 px or more): here it is shown read-only.
+        </p>
+      ) : (
+        <div className="editor-toolbar" role="toolbar" aria-label="Graph tools">
+          <SelectField
+            label="Node type"
+            value={typeToAdd}
+            options={TYPE_OPTIONS}
+            onChange={(event) => setTypeToAdd(event.target.value as AgentNodeType)}
+          />
+          <button type="button" onClick={() => graph.addNode(typeToAdd)}>
+            Add node
+          </button>
+          <button type="button" onClick={layOutAndFit}>
+            Auto-layout
+          </button>
+          <button type="button" className="primary" disabled={save.isPending} onClick={saveUnlessEndless}>
+            {save.isPending ? 'Saving…' : 'Save as new version'}
+          </button>
+          {unsaved && <span className="muted">Unsaved changes</span>}
+        </div>
+      )}
       {notice && (
         <p className="notice" role="status">
           {notice}
@@ -136,13 +118,16 @@ export default function GraphEditor({ agentId, definition, versionNumber, onSave
             onConnect={graph.onConnect}
             fitView
             onInit={setFlow}
-            deleteKeyCode={['Backspace', 'Delete']}
+            nodesDraggable={!readOnly}
+            nodesConnectable={!readOnly}
+            elementsSelectable={!readOnly}
+            deleteKeyCode={readOnly ? null : ['Backspace', 'Delete']}
           >
             <Background />
-            <Controls />
+            <Controls showInteractive={false} />
           </ReactFlow>
         </div>
-        {selectedNode ? (
+        {readOnly ? null : selectedNode ? (
           <NodePanel
             key={selectedNode.id}
             node={selectedNode}
@@ -166,6 +151,35 @@ export default function GraphEditor({ agentId, definition, versionNumber, onSave
           </aside>
         )}
       </div>
+      {askingEndless && (
+        <ConfirmDialog
+          title="This graph cannot end"
+          confirmLabel="Save anyway"
+          cancelLabel="Keep editing"
+          onConfirm={() => {
+            setAskingEndless(false);
+            save.mutate();
+          }}
+          onCancel={() => setAskingEndless(false)}
+        >
+          <p>
+            No End call node can be reached from the Start node along the transitions, so the agent never ends
+            a call itself: each call goes on until the callee hangs up or the agent&apos;s maximum turns or
+            duration is reached.
+          </p>
+        </ConfirmDialog>
+      )}
+      {leaving.state === 'blocked' && (
+        <ConfirmDialog
+          title="Leave without saving?"
+          confirmLabel="Leave without saving"
+          cancelLabel="Stay"
+          onConfirm={() => leaving.proceed()}
+          onCancel={() => leaving.reset()}
+        >
+          <p>The graph has changes that are not saved as a version yet. Leaving loses them.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

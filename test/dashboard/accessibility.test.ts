@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startDashboardHarness, type DashboardHarness } from './browser';
+import { openPage, seedOrganization } from './seeded-organization';
+
+/** axe-core's browser bundle, injected into each page (the page's CSP does not apply to the test's own scripts). */
+const AXE_SOURCE = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** axe's serious and critical violations on the page as it is now, one line each with where they are. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    'axe.run(document).then((results) => results.violations)',
+  )) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+describe('dashboard: accessibility (axe-core)', () => {
+  let d: DashboardHarness;
+  beforeAll(async () => {
+    d = await startDashboardHarness();
+  }, 120_000);
+  afterAll(async () => d?.close());
+
+  it('finds no serious or critical violation on any main page of a filled organization', async () => {
+    const { context, page, problems } = await d.newContext();
+    const world = await seedOrganization(d, context);
+    const found: Record<string, string[]> = {};
+    for (const { name, path } of world.pages) {
+      await openPage(page, path);
+      const here = await seriousViolations(page);
+      if (here.length > 0) found[name] = here;
+    }
+    // A dialog open on top of the editor, as a user meets it.
+    await openPage(page, `/app/agents/${world.agentId}`);
+    await page.getByRole('button', { name: 'Add node' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    const dialog = await seriousViolations(page);
+    if (dialog.length > 0) found['leave dialog'] = dialog;
+    expect(found).toEqual({});
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('finds none on the sign-in and sign-up pages', async () => {
+    const { page } = await d.newContext();
+    const found: Record<string, string[]> = {};
+    for (const path of ['/app/login', '/app/signup']) {
+      await openPage(page, path);
+      const here = await seriousViolations(page);
+      if (here.length > 0) found[path] = here;
+    }
+    expect(found).toEqual({});
+  });
+});
