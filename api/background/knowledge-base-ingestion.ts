@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { claimNextDocument } from '../../db/repositories/knowledge-base';
 import { ingestDocument } from '../../knowledge-base/ingest';
 import { destinationPolicy } from '../../net/outbound-destinations';
+import { storageIdentity as storageIdentityOf } from '../../storage/identity';
 import type { ObjectStorage } from '../../storage/object-storage';
 
 /** A claim's lease; progress reports extend it, so only a dead process lets it run out. */
@@ -20,7 +21,7 @@ export interface IngestionDeps {
   db: Db;
   storage: ObjectStorage;
   logger: Logger;
-  config: Pick<Config, 'appSecret' | 'appSecretPrevious' | 'security' | 'knowledgeBase'>;
+  config: Pick<Config, 'appSecret' | 'appSecretPrevious' | 'security' | 'knowledgeBase' | 'storage'>;
   intervalMs?: number;
   leaseSeconds?: number;
 }
@@ -36,6 +37,8 @@ export function startKnowledgeBaseIngestion(deps: IngestionDeps): KnowledgeBaseI
   const leaseSeconds = deps.leaseSeconds ?? INGESTION_LEASE_SECONDS;
   let running: Promise<number> | null = null;
   let stopped = false;
+  // Only documents uploaded to the store this process reads: another store's file would look missing here.
+  const storageIdentity = storageIdentityOf(deps.config.storage);
   const embeddings = {
     cipher: createCredentialsCipher(deps.config),
     destinations: destinationPolicy(deps.config.security.allowedPrivateDestinations),
@@ -45,7 +48,7 @@ export function startKnowledgeBaseIngestion(deps: IngestionDeps): KnowledgeBaseI
   async function pass(): Promise<number> {
     let taken = 0;
     while (!stopped) {
-      const document = await claimNextDocument(deps.db, leaseSeconds);
+      const document = await claimNextDocument(deps.db, leaseSeconds, { storageIdentity });
       if (!document) break;
       taken++;
       await ingestDocument({ ...deps, logger: log, leaseSeconds, embeddings }, document);

@@ -21,6 +21,8 @@ export async function insertDocument(
     customMetadata: Record<string, unknown>;
     /** The voice configuration whose embeddings section embeds it; null: the organization's latest one. */
     embeddingVoiceConfigId?: number | null;
+    /** The object store its file goes to (storage/identity.ts): only processes reading it ingest it; absent, any. */
+    storageIdentity?: string | null;
   },
 ): Promise<KnowledgeBaseDocument | null> {
   const row = await db
@@ -35,6 +37,7 @@ export async function insertDocument(
       language: values.language,
       custom_metadata: JSON.stringify(values.customMetadata),
       embedding_voice_config_id: values.embeddingVoiceConfigId ?? null,
+      storage_identity: values.storageIdentity ?? null,
     })
     // A failed document (or one whose embedding failed) of the same organization and file is processed again; any
     // other repeat changes nothing.
@@ -49,6 +52,7 @@ export async function insertDocument(
           retrieval_mode: eb.ref('excluded.retrieval_mode'),
           language: eb.ref('excluded.language'),
           embedding_voice_config_id: eb.ref('excluded.embedding_voice_config_id'),
+          storage_identity: eb.ref('excluded.storage_identity'),
           updated_at: sql`now()`,
         }))
         .where((eb) =>
@@ -121,12 +125,13 @@ export async function deleteDocument(
 
 /**
  * Claims the oldest document waiting for ingestion (pending, or processing under a lease that ran out) for
- * `leaseSeconds`; null when none waits. SKIP LOCKED: two processes never claim the same document.
+ * `leaseSeconds`; null when none waits. SKIP LOCKED: two processes never claim the same document. With
+ * `storageIdentity`, only documents uploaded to that store (or from before stores were recorded).
  */
 export async function claimNextDocument(
-  db: Db,
+  db: Executor,
   leaseSeconds: number,
-  options: { organizationId?: number } = {},
+  options: { organizationId?: number; storageIdentity?: string } = {},
 ): Promise<KnowledgeBaseDocument | null> {
   const claimed = await sql<KnowledgeBaseDocument>`
     update knowledge_base_documents set processing_status = 'processing', processing_progress = 0,
@@ -136,6 +141,11 @@ export async function claimNextDocument(
       select id from knowledge_base_documents
       where (processing_status = 'pending' or (processing_status = 'processing' and lease_expires_at < now()))
         ${options.organizationId === undefined ? sql`` : sql`and organization_id = ${options.organizationId}`}
+        ${
+          options.storageIdentity === undefined
+            ? sql``
+            : sql`and (storage_identity is null or storage_identity = ${options.storageIdentity})`
+        }
       order by id limit 1 for update skip locked)
     returning *`.execute(db);
   return claimed.rows[0] ?? null;

@@ -39,6 +39,8 @@ export interface KnowledgeBaseDocumentsTable {
   /** The model and vector length the chunks were embedded with; a query is embedded with the same. */
   embedding_model: string | null;
   embedding_dimensions: number | null;
+  /** The object store its file was uploaded to (storage/identity.ts); null before 2026-12-07. */
+  storage_identity: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -24,6 +24,7 @@ import { callerOf } from '../../plugins/authenticate';
 import { ErrorBody } from '../common-schemas';
 import { deleteWithObjects } from '../data-lifecycle/deletion-transaction';
 import { presentDocument } from './present';
+import { storageIdentity } from '../../../storage/identity';
 import {
   Deleted,
   Document,
@@ -135,6 +136,7 @@ const knowledgeBaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         language,
         customMetadata: { s3_key: body.s3_key },
         embeddingVoiceConfigId: voiceConfigId,
+        storageIdentity: storageIdentity(config.storage),
       });
       if (!row)
         throw conflict('document_exists', 'That document has already been processed and has not failed.');
