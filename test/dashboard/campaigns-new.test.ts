@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_CSV } from '../../dashboard/src/pages/campaigns/sample-csv';
 import { startDashboardHarness, type DashboardHarness } from './browser';
 import { createCampaignThroughTheForm } from './campaigns-create-scenario';
 import { allowDashboardUploads, campaignsUser, fieldErrorOf } from './campaigns-helpers';
@@ -128,6 +130,26 @@ describe('dashboard: new campaign (uploads to the S3-compatible test server)', (
     await page.getByText('No phone number column found').waitFor();
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await expect.poll(() => fieldErrorOf(page, 'Contacts CSV')).toBe('The file has no phone_number column.');
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('offers a sample CSV that the form reads as a contact list', async () => {
+    const { context, page, problems } = await d.newContext();
+    await campaignsUser(d, context);
+    await page.goto('/app/campaigns/new');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download a sample CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('sample-contacts.csv');
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text).toBe(`${SAMPLE_CSV}\n`);
+    await page.getByLabel('Contacts CSV').setInputFiles(path);
+    await page
+      .getByRole('region', { name: 'File preview' })
+      .getByText('Phone column: phone_number (column 1)')
+      .waitFor();
     expect(problems).toEqual([]);
   }, 60_000);
 });

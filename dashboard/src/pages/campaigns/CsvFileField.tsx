@@ -1,6 +1,7 @@
 import { FieldFrame } from '../../ui/Field';
 import { previewCsv, type CsvPreview } from './csv-preview';
 import { TableScroll } from '../../ui/TableScroll';
+import { SampleCsvLink } from './SampleCsvLink';
 
 /** Bytes read for the preview: enough for a header and a few rows of any sane contact list. */
 const PREVIEW_BYTES = 64 * 1024;
@@ -36,6 +37,7 @@ export function CsvFileField({ preview, error, onChoose }: CsvFileFieldProps) {
           />
         )}
       </FieldFrame>
+      <SampleCsvLink />
       {preview && <CsvPreviewTable preview={preview} />}
     </div>
   );
