@@ -20,6 +20,7 @@ import telephonyProviders from './telephony-providers';
 import uploads from './uploads';
 import voiceConfigs from './voice-configs';
 import capabilities from './capabilities';
+import campaignRejects from './campaign-rejects';
 import telephonyStatus from './telephony-status';
 import telephonyInbound from './telephony-inbound';
 import telephonyCalls from './telephony-calls';
@@ -60,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     ['/campaign', campaigns],
     ['/campaign', campaignOperations],
     ['/campaign', campaignForecast],
+    ['/campaign', campaignRejects],
     ['/campaign', campaignRuns],
     ['/user/api-keys', apiKeys],
     ['/health', health],

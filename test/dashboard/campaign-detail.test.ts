@@ -54,6 +54,23 @@ describe('dashboard: the campaign page', () => {
       '3 / 1 / 1',
     );
     await page.getByText(/^Import completed .+\.$/).waitFor();
+    // The rows set aside, with why, and all of them as CSV through the session.
+    const setAside = page.getByRole('table', { name: 'Rows set aside' });
+    await setAside.locator('tbody tr').nth(1).waitFor();
+    const cells = async (index: number) =>
+      (await setAside.locator('tbody tr').nth(index).locator('td').allTextContents()).map((text) =>
+        text.trim(),
+      );
+    expect(await cells(0)).toEqual(['2', 'not-a-number', 'The phone number is not a valid number.']);
+    expect(await cells(1)).toEqual([
+      '4',
+      good[0],
+      'The same phone number as an earlier row: that row is called, this one is not.',
+    ]);
+    const csvLink = page.getByRole('link', { name: 'Download all 2 as CSV' });
+    const csv = await context.request.get(`${d.h.baseUrl}${await csvLink.getAttribute('href')}`);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split('\r\n')[0]).toBe('row_number,reason,message,name,phone_number');
 
     const log = page.getByRole('table', { name: 'Activity log' });
     await log.getByRole('row').filter({ hasText: 'Completed' }).first().waitFor();

@@ -1704,6 +1704,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaign/{campaign_id}/rejected-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows the campaign's import set aside (invalid or duplicate), with their reasons */
+        get: {
+            parameters: {
+                query: {
+                    limit: number;
+                    page: number;
+                };
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            limit: number;
+                            page: number;
+                            rows: {
+                                /** @description The reason in words. */
+                                message: string;
+                                /** @description The code: duplicate, invalid_phone_number, invalid_timezone, … */
+                                reason: string;
+                                /** @description The row as read: column → cell. */
+                                row: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The row of the file (the header is row 0). */
+                                row_number: number;
+                            }[];
+                            total_count: number;
+                            total_pages: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaign/{campaign_id}/rejected-rows/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the rows the campaign's import set aside as CSV
+         * @description Columns `row_number`, `reason`, `message`, then the columns of the rows as read (sorted by name). Cells are safe to open in a spreadsheet (a cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    campaign_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The set-aside rows as CSV. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaign/{campaign_id}/resume": {
         parameters: {
             query?: never;

@@ -2,6 +2,7 @@ import type { Campaign, CampaignProgress } from './campaign-queries';
 import { useCampaignProgress } from './campaign-queries';
 import { formatDateTime } from './campaign-format';
 import { Stat } from './ProgressPanel';
+import { RejectedRows } from './RejectedRows';
 
 /**
  * The contact import: valid / invalid / duplicate rows, as "3 / 1 / 1", and where the import stands (the progress
@@ -20,6 +21,9 @@ export function ImportCounts({ campaign }: { campaign: Campaign }) {
         <Stat label="Duplicate rows" value={campaign.duplicate_rows} />
       </dl>
       {progress.data && <p className="muted">{importStatus(progress.data.source_sync)}</p>}
+      {campaign.invalid_rows + campaign.duplicate_rows > 0 && (
+        <RejectedRows campaignId={campaign.id} count={campaign.invalid_rows + campaign.duplicate_rows} />
+      )}
     </section>
   );
 }
