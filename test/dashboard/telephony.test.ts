@@ -103,6 +103,13 @@ describe('dashboard: telephony and voice', () => {
     const numbers = page.getByRole('table', { name: 'Phone numbers' });
     await numbers.getByRole('row', { name: /\+14155552671/ }).waitFor();
     await expect(numbers.getByLabel('Inbound agent for +14155552671').inputValue()).resolves.not.toBe('');
+    // Written with spaces, stored in E.164: the form says what it did.
+    await form
+      .getByRole('status')
+      .getByText(
+        'Added +14155552671: “+1 415 555 2671” is stored in international form (E.164), as calls use it.',
+      )
+      .waitFor();
 
     // The same number again is the API's conflict, shown as its message.
     await form.getByLabel('Number or SIP URI').fill('+14155552671');

@@ -7,6 +7,8 @@ import { CONFIGURATIONS_KEY } from './telephony-queries';
 type NumbersPath = paths['/api/v1/organizations/telephony-configs/{config_id}/phone-numbers'];
 /** The body of `POST …/phone-numbers`. */
 export type NewPhoneNumber = NumbersPath['post']['requestBody']['content']['application/json'];
+/** What `POST …/phone-numbers` answers: the number as typed (`address`) and as dialled (`address_normalized`). */
+export type AddedPhoneNumber = NumbersPath['post']['responses'][201]['content']['application/json'];
 type NumberPath =
   paths['/api/v1/organizations/telephony-configs/{config_id}/phone-numbers/{phone_number_id}'];
 /** The body of `PUT …/phone-numbers/{id}`. */
