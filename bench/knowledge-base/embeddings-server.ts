@@ -1,14 +1,19 @@
 /**
- * The benchmark's local OpenAI-compatible embeddings endpoint (`POST /v1/embeddings`), serving word-vectors.ts's
- * sentence vectors, so the hybrid mode runs a real (if small) model offline through the same client, configuration
- * and search as production.
+ * The benchmark's local OpenAI-compatible embeddings endpoint (`POST /v1/embeddings`), serving a model that runs
+ * offline (sentence-encoder.ts, or word-vectors.ts's averaged word vectors), so the hybrid mode runs through the
+ * same client, configuration and search as production.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WordVectors } from './word-vectors';
+
+/** A model that turns texts into vectors, one per text, in order. */
+export interface TextEmbedder {
+  model: string;
+  embed(texts: string[]): Promise<number[][]>;
+}
 
 export async function startEmbeddingsServer(
-  vectors: WordVectors,
+  embedder: TextEmbedder,
   apiKey: string,
 ): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
@@ -22,16 +27,16 @@ export async function startEmbeddingsServer(
       if (request.headers.authorization !== `Bearer ${apiKey}`)
         return answer(401, { error: { message: 'Incorrect API key provided' } });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string[] };
-      answer(200, {
-        object: 'list',
-        data: body.input.map((text, index) => ({
-          object: 'embedding',
-          index,
-          embedding: vectors.embed(text),
-        })),
-        model: body.model,
-        usage: { prompt_tokens: 0, total_tokens: 0 },
-      });
+      embedder.embed(body.input).then(
+        (vectors) =>
+          answer(200, {
+            object: 'list',
+            data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+            model: body.model,
+            usage: { prompt_tokens: 0, total_tokens: 0 },
+          }),
+        (error: unknown) => answer(500, { error: { message: String(error) } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

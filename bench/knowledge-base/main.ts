@@ -14,7 +14,8 @@ import { parseDocument } from '../../knowledge-base/parse';
 import { benchCipher, embeddingsConfiguration, indexDocument, loopback, organization } from './corpus';
 import { startEmbeddingsServer } from './embeddings-server';
 import { HELD_OUT_QUESTIONS, QUESTIONS, type Question } from './questions';
-import { loadWordVectors, WORD_VECTOR_MODEL } from './word-vectors';
+import { loadSentenceEncoder } from './sentence-encoder';
+import { loadWordVectors } from './word-vectors';
 
 /**
  * Knowledge-base retrieval benchmark (not a test). Indexes the project's docs/*.md as an organization's documents
@@ -22,9 +23,11 @@ import { loadWordVectors, WORD_VECTOR_MODEL } from './word-vectors';
  * (3 passages), and reports the hit rate at 3; then fills another organization with copies of the docs up to
  * `--chunks` chunks and times the same searches (p50, p95, max over `--rounds` rounds), on a database of its own on
  * the local PostgreSQL (`BENCH_ADMIN_URL`), or on an embedded one when none answers. With `--hybrid` the
- * organizations have an embeddings configuration served by a local word-vector model (word-vectors.ts) and the
- * hybrid search (vectors fused with the text rank, each fusion) is measured beside full-text search.
- * Usage: npx tsx bench/knowledge-base/main.ts [--hybrid] [--chunks 10000] [--rounds 10] [--show-misses] [--keep]
+ * organizations have an embeddings configuration served by a local model (`--model wink`, the default: averaged word
+ * vectors, word-vectors.ts; `--model use`: a sentence encoder, sentence-encoder.ts) and the hybrid search
+ * (vectors fused with the text rank, each fusion) is measured beside full-text search.
+ * Usage: npx tsx bench/knowledge-base/main.ts [--hybrid] [--model use|wink] [--chunks 10000] [--rounds 10]
+ *   [--show-misses] [--keep]
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -34,6 +37,8 @@ const option = (name: string, fallback: number) => {
 const CHUNKS = option('chunks', 10_000);
 const ROUNDS = option('rounds', 10);
 const HYBRID = args.includes('--hybrid');
+const MODEL = args.includes('--model') ? args[args.indexOf('--model') + 1] : 'wink';
+if (MODEL !== 'use' && MODEL !== 'wink') throw new Error(`--model is use or wink, not ${MODEL}`);
 const log = (line: string) => console.error(`[bench] ${line}`);
 const fold = (text: string) => text.replace(/\s+/g, ' ');
 const percentile = (sorted: number[], p: number) =>
@@ -52,7 +57,8 @@ async function main(): Promise<void> {
       text: (await parseDocument(await readFile(path.join(docsDir, name)), 'markdown')).text,
     })),
   );
-  const server = HYBRID ? await startEmbeddingsServer(loadWordVectors(log), API_KEY) : null;
+  const embedder = HYBRID ? (MODEL === 'use' ? await loadSentenceEncoder(log) : loadWordVectors(log)) : null;
+  const server = embedder ? await startEmbeddingsServer(embedder, API_KEY) : null;
   // The local server when there is one (as the other benchmarks), else an embedded one in a scratch folder.
   const serverUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const postgres = (await canConnect(serverUrl))
@@ -70,11 +76,11 @@ async function main(): Promise<void> {
       searches[`hybrid-${fusion}`] = (organizationId, query) =>
         searchKnowledgeBase({ ...searchDeps, fusion }, { organizationId, query, limit: 3 });
   const withEmbeddings = async (organizationId: number) => {
-    if (server)
+    if (server && embedder)
       await embeddingsConfiguration(db, organizationId, {
         ...server,
         apiKey: API_KEY,
-        model: WORD_VECTOR_MODEL,
+        model: embedder.model,
       });
     return organizationId;
   };
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
     let docChunks = 0;
     for (const doc of docs) docChunks += await indexDocument(db, logger, small, doc.name, doc.text);
     log(
-      `indexed ${docs.length} docs as ${docChunks} chunks${HYBRID ? ` (embedded by ${WORD_VECTOR_MODEL})` : ''}`,
+      `indexed ${docs.length} docs as ${docChunks} chunks${embedder ? ` (embedded by ${embedder.model})` : ''}`,
     );
 
     const hitRate = async (search: Search, questions: Question[], label: string) => {

