@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneFor } from '../engine/engine-harness';
 import { calleeZone, nextLegalOpening } from '../helpers/callee-time';
 import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
-import { apiCall, createUserCampaign, statValue, waitForState } from './campaign-detail-setup';
+import { apiCall, createUserCampaign, screenshot, statValue, waitForState } from './campaign-detail-setup';
 
 /**
  * Issue 38: a started campaign whose callees are at night, in a newly signed-up organization (legal calling hours on,
@@ -53,6 +53,7 @@ describe('dashboard: a campaign held for legal hours says so', () => {
       .waitFor();
     // The page writes the next call in the viewer's locale and zone; the API says it exactly.
     await expect(statValue(page, 'Next call').textContent()).resolves.toMatch(/\d/);
+    await screenshot(page, 'held');
     const progress = await apiCall(d.h, owner, 'GET', `/api/v1/campaign/${campaignId}/progress`);
     expect(await progress.json()).toMatchObject({
       waiting_for_legal_hours: 2,

@@ -46,6 +46,8 @@ describe('dashboard: on a 390 × 844 phone screen', () => {
       await openPage(page, path);
       // The narrow layout (Menu, stacked grids, scrolling tables) is checked by axe as the wide one is.
       const here = [...(await layoutProblems(page)), ...(await seriousViolations(page))];
+      if (name === 'a campaign' && process.env.SCREENSHOTS === '1')
+        await page.screenshot({ path: 'docs/dashboard/phone-campaign.png', fullPage: true });
       if (here.length > 0) found[name] = here;
     }
     expect(found).toEqual({});

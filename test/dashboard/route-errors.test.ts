@@ -31,6 +31,7 @@ describe('dashboard: a page that fails to load or to draw', () => {
     await nav.getByRole('link', { name: 'Campaigns' }).waitFor();
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     expect(await page.title()).toBe('New version available · Voice Agent Calling');
+    if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'docs/dashboard/new-version.png' });
 
     await page.unroute(TOOLS_PAGE_CHUNK);
     await page.getByRole('button', { name: 'Reload' }).click();
