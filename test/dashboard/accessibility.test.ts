@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { startDashboardHarness, type DashboardHarness } from './browser';
+import { signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
 import { openPage, seedOrganization } from './seeded-organization';
 
 describe('dashboard: accessibility (axe-core)', () => {
@@ -29,6 +29,15 @@ describe('dashboard: accessibility (axe-core)', () => {
     expect(found).toEqual({});
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("finds none on a new organization's campaigns page, with its setup checklist", async () => {
+    const { context, page, problems } = await d.newContext();
+    await signUpInContext(context, d.h.baseUrl);
+    await openPage(page, '/app/campaigns');
+    await page.getByRole('region', { name: 'Get set up' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 
   it('finds none on the sign-in and sign-up pages', async () => {
     const { page } = await d.newContext();

@@ -10,11 +10,12 @@ export const agentKeys = {
   versions: (agentId: number) => ['agents', agentId, 'versions'] as const,
 };
 
-/** The organization's agents (`GET /workflow/fetch`), active ones or all. */
-export function useAgents(status: 'active' | 'active,archived') {
+/** The organization's agents (`GET /workflow/fetch`), active ones or all (`staleTime: 0`: asked again on each open). */
+export function useAgents(status: 'active' | 'active,archived', options: { staleTime?: number } = {}) {
   return useQuery({
     queryKey: agentKeys.list(status),
     queryFn: async () => unwrap(await api.GET('/api/v1/workflow/fetch', { params: { query: { status } } })),
+    ...options,
   });
 }
 

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { EmptyState, ErrorMessage, Loading, ProgressBar } from '../../ui/Feedback';
 import { CampaignStateBadge } from './CampaignStateBadge';
+import { SetupChecklist } from './SetupChecklist';
 import './campaigns.css';
 import { TableScroll } from '../../ui/TableScroll';
 
@@ -11,7 +12,10 @@ import { TableScroll } from '../../ui/TableScroll';
 const ACTIVE_STATES = new Set(['syncing', 'running']);
 const REFRESH_MS = 3_000;
 
-/** The organization's campaigns, newest first (one request: the list carries each campaign's counters). */
+/**
+ * The organization's campaigns, newest first (one request: the list carries each campaign's counters), under the
+ * setup checklist while the organization lacks an agent, a line, a caller number or a campaign.
+ */
 export function CampaignsListPage() {
   const campaigns = useQuery({
     queryKey: ['campaigns'],
@@ -27,6 +31,7 @@ export function CampaignsListPage() {
         <h1>Campaigns</h1>
         {campaigns.data && campaigns.data.length > 0 && <NewCampaignLink />}
       </div>
+      {campaigns.data && <SetupChecklist hasCampaign={campaigns.data.length > 0} />}
       {campaigns.isPending ? (
         <Loading />
       ) : campaigns.error ? (

@@ -18,11 +18,12 @@ export const CONFIGURATIONS_KEY = ['telephony-configs'] as const;
 export const phoneNumbersKey = (configId: number) =>
   ['telephony-configs', configId, 'phone-numbers'] as const;
 
-/** The organization's telephony configurations. */
-export function useConfigurations() {
+/** The organization's telephony configurations (`staleTime: 0` asks again each time the page using them opens). */
+export function useConfigurations(options: { staleTime?: number } = {}) {
   return useQuery({
     queryKey: CONFIGURATIONS_KEY,
     queryFn: async () => unwrap(await api.GET('/api/v1/organizations/telephony-configs')).configurations,
+    ...options,
   });
 }
 
