@@ -73,6 +73,9 @@ describe('dashboard: sign up, log in, layout', () => {
     await page.goto('/app/campaigns');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Runs' }).waitFor();
+    // The page's own requests have answered (the setup checklist draws from them): the next one is the click's.
+    await page.getByRole('heading', { name: 'Get set up' }).waitFor();
+    await page.waitForLoadState('networkidle');
     // The session ends on the server (another tab's logout, an expiry) while the page still holds the signed-in layout.
     const [cookie] = await context.cookies();
     const logout = await fetch(`${d.h.baseUrl}/api/v1/auth/logout`, {
