@@ -136,7 +136,7 @@ describe('dashboard: runs', () => {
         .locator('.run-facts .stat', { has: page.getByRole('term').getByText(name, { exact: true }) })
         .getByRole('definition')
         .textContent();
-    await expect(fact('Disposition')).resolves.toBe('interested');
+    await expect(fact('Disposition')).resolves.toBe('Interested');
     await expect(fact('Status')).resolves.toBe('Answered');
     // Its campaign, linked.
     await page.getByRole('link', { name: /^Campaign #\d+$/ }).waitFor();
