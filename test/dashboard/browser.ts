@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { startEngineHarness, type EngineHarness } from '../engine/engine-harness';
 
 /** Debian's Chromium (installed by scripts/test.sh); CHROMIUM_PATH overrides. No browser download works here. */
@@ -22,9 +28,12 @@ export interface DashboardHarness {
   browser: Browser;
   /**
    * A fresh browser profile on the service, with what went wrong in its pages collected: uncaught errors and
-   * console errors other than failed requests (CSP violations land here).
+   * console errors other than failed requests (CSP violations land here). `options` fix what the page reads from
+   * the machine, e.g. `{ locale: 'en-GB', timezoneId: 'Asia/Tokyo' }`.
    */
-  newContext(): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  newContext(
+    options?: Pick<BrowserContextOptions, 'locale' | 'timezoneId'>,
+  ): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
   close(): Promise<void>;
 }
 
@@ -53,8 +62,8 @@ export async function startDashboardHarness(
   return {
     h,
     browser,
-    async newContext() {
-      const context = await browser.newContext({ baseURL: h.baseUrl });
+    async newContext(options = {}) {
+      const context = await browser.newContext({ ...options, baseURL: h.baseUrl });
       // Only on requests to the service: a header added to the CSV's PUT to S3 would fail its CORS preflight.
       const address = clientAddress();
       addresses.set(context, address);

@@ -4,6 +4,7 @@ import { EmptyState, ErrorMessage, Loading } from '../../ui/Feedback';
 import { useAgents } from './agent-queries';
 import './agents.css';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
 /** The organization's agents: name, status, runs, created; a link to make a new one. */
 export function AgentsListPage() {
@@ -61,7 +62,7 @@ export function AgentsListPage() {
                     </span>
                   </td>
                   <td>{agent.total_runs}</td>
-                  <td>{new Date(agent.created_at).toLocaleString()}</td>
+                  <td>{formatDateTime(agent.created_at)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { useAgentVersions } from './agent-queries';
 import type { AgentDefinitionJson } from './editor/graph-model';
+import { formatDateTime } from '../../ui/date-time';
 
 /** A saved version opened in the editor. */
 export interface OpenedVersion {
@@ -32,7 +33,7 @@ export function VersionList({
               <span className={`badge ${version.status === 'published' ? 'running' : ''}`}>
                 {version.status}
               </span>
-              <span className="muted">{new Date(version.created_at).toLocaleString()}</span>
+              <span className="muted">{formatDateTime(version.created_at)}</span>
               <span className="muted">
                 {version.workflow_definition.nodes.length} nodes, {version.workflow_definition.edges.length}{' '}
                 transitions

@@ -1,6 +1,7 @@
 import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import type { ApiKey } from './api-key-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
 interface ApiKeysTableProps {
   keys: ApiKey[];
@@ -9,7 +10,7 @@ interface ApiKeysTableProps {
   onReactivate: (id: number) => void;
 }
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString() : 'Never');
+const when = (value: string | null) => (value ? formatDateTime(value) : 'Never');
 
 /** The keys: name, prefix, scopes, created, last used, status, and archive or reactivate. */
 export function ApiKeysTable({ keys, busy, onArchive, onReactivate }: ApiKeysTableProps) {

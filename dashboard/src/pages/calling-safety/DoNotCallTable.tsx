@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import type { DoNotCallEntry } from './do-not-call-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
 const SOURCES: Record<DoNotCallEntry['source'], string> = {
   api: 'Added by hand',
@@ -57,7 +58,7 @@ export function DoNotCallTable({ entries, busy, onRemove }: DoNotCallTableProps)
                 )}
               </td>
               <td>{addedBy(entry.added_by)}</td>
-              <td>{new Date(entry.created_at).toLocaleString()}</td>
+              <td>{formatDateTime(entry.created_at)}</td>
               <td>
                 <ConfirmActionButton
                   label="Remove"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
-import { formatDateTime, humanize } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
+import { humanizeCode } from '../../ui/vocabulary';
 import { useCampaignLogs } from './campaign-queries';
 import { Pager } from '../../ui/Pager';
 import { TableScroll } from '../../ui/TableScroll';
@@ -36,7 +37,7 @@ export function ActivityLog({ campaignId, state }: { campaignId: number; state: 
                   <tr key={`${entry.ts}-${entry.event}-${index}`} className={`log-${entry.level}`}>
                     <td className="nowrap">{formatDateTime(entry.ts)}</td>
                     <td>
-                      <span className={`badge log-level-${entry.level}`}>{humanize(entry.event)}</span>
+                      <span className={`badge log-level-${entry.level}`}>{humanizeCode(entry.event)}</span>
                     </td>
                     <td>{entry.message}</td>
                   </tr>

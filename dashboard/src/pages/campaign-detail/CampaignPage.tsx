@@ -4,7 +4,7 @@ import { ErrorMessage, Loading } from '../../ui/Feedback';
 import { ActivityLog } from './ActivityLog';
 import { CampaignActions } from './CampaignActions';
 import { CampaignRuns } from './CampaignRuns';
-import { formatDateTime } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
 import { useCampaign, useRefreshOnStateChange, type Campaign } from './campaign-queries';
 import { ImportCounts } from './ImportCounts';
 import { ProgressPanel } from './ProgressPanel';

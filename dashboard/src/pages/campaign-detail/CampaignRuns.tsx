@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorMessage, Loading } from '../../ui/Feedback';
-import { formatDateTime, formatDuration, humanize } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
+import { IN_PROGRESS_LABEL, outcomeLabel } from '../../ui/vocabulary';
+import { formatDuration } from './campaign-format';
 import { useCampaignRuns } from './campaign-queries';
 import { Pager } from '../../ui/Pager';
 import { TableScroll } from '../../ui/TableScroll';
@@ -43,7 +45,7 @@ export function CampaignRuns({ campaignId, state }: { campaignId: number; state:
                       <Link to={`/runs/${run.id}`}>#{run.id}</Link>
                     </td>
                     <td>{run.phone_number ?? '—'}</td>
-                    <td>{run.disposition ? humanize(run.disposition) : 'In progress'}</td>
+                    <td>{run.disposition ? outcomeLabel(run.disposition) : IN_PROGRESS_LABEL}</td>
                     <td>{formatDuration(run.call_duration_seconds)}</td>
                     <td className="nowrap">{formatDateTime(run.created_at)}</td>
                   </tr>

@@ -1,6 +1,6 @@
 import type { Campaign, CampaignProgress } from './campaign-queries';
 import { useCampaignProgress } from './campaign-queries';
-import { formatDateTime } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
 import { Stat } from './ProgressPanel';
 import { RejectedRows } from './RejectedRows';
 

@@ -1,5 +1,7 @@
 import { ErrorMessage, Loading, ProgressBar } from '../../ui/Feedback';
-import { formatDateTime, formatDuration, humanize } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
+import { outcomeLabel } from '../../ui/vocabulary';
+import { formatDuration } from './campaign-format';
 import type { Campaign, CampaignProgress } from './campaign-queries';
 import { useCampaignProgress } from './campaign-queries';
 
@@ -51,7 +53,7 @@ export function ProgressPanel({ campaign }: { campaign: Campaign }) {
       <h3>Attempts by outcome</h3>
       <dl className="stats outcome-stats" aria-label="Attempts by outcome">
         {OUTCOME_ORDER.map((outcome) => (
-          <Stat key={outcome} label={humanize(outcome)} value={data.outcomes[outcome]} />
+          <Stat key={outcome} label={outcomeLabel(outcome)} value={data.outcomes[outcome]} />
         ))}
       </dl>
     </section>

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../ui/Feedback';
 import { TextField } from '../../ui/Field';
+import { outcomeLabel } from '../../ui/vocabulary';
 import { useRedial } from './campaign-queries';
 
 const OUTCOMES = [
-  { flag: 'retry_on_busy', label: 'Busy' },
-  { flag: 'retry_on_no_answer', label: 'No answer' },
-  { flag: 'retry_on_voicemail', label: 'Voicemail' },
+  { flag: 'retry_on_busy', label: outcomeLabel('busy') },
+  { flag: 'retry_on_no_answer', label: outcomeLabel('no_answer') },
+  { flag: 'retry_on_voicemail', label: outcomeLabel('voicemail') },
 ] as const;
 
 /**

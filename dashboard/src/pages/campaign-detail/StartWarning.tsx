@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import { formatDateTime } from './campaign-format';
+import { formatDateTime } from '../../ui/date-time';
 import { campaignKey } from './campaign-queries';
 
 /**
@@ -31,7 +31,7 @@ export function StartWarning({ campaignId }: { campaignId: number }) {
       {held === data.contacts.total ? 'All' : `${held} of ${data.contacts.total}`} contacts would be held if
       you start now: outside their calling window (legal calling hours or the schedule)
       {data.contacts.over_cap > 0 ? ' or held by the frequency caps' : ''}. They are called once it opens
-      {first ? `, the first at ${formatDateTime(first.at)} (${first.timezone})` : ''}.
+      {first ? `, the first at ${formatDateTime(first.at, first.timezone)} (${first.timezone})` : ''}.
     </p>
   );
 }

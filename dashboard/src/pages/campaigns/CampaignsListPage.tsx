@@ -7,6 +7,7 @@ import { CampaignStateBadge } from './CampaignStateBadge';
 import { SetupChecklist } from './SetupChecklist';
 import './campaigns.css';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
 /** States whose counters still move: the list refreshes itself while one is shown. */
 const ACTIVE_STATES = new Set(['syncing', 'running']);
@@ -102,7 +103,7 @@ function CampaignsTable({ campaigns }: { campaigns: CampaignRow[] }) {
                 </div>
               </td>
               <td>
-                <time dateTime={campaign.created_at}>{new Date(campaign.created_at).toLocaleString()}</time>
+                <time dateTime={campaign.created_at}>{formatDateTime(campaign.created_at)}</time>
               </td>
             </tr>
           ))}

@@ -3,8 +3,9 @@ import { ConfirmActionButton } from '../../ui/ConfirmActionButton';
 import { credentialTypeLabel } from './credential-types';
 import type { Credential } from './credential-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
-const when = (value: string) => new Date(value).toLocaleString();
+const when = (value: string) => formatDateTime(value);
 
 /** The credentials: name (a link to edit it), type, the fields as the API shows them (secrets masked), created. */
 export function CredentialsTable({

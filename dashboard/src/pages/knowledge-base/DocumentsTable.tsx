@@ -3,8 +3,9 @@ import { ProgressBar } from '../../ui/Feedback';
 import { RETRIEVAL_MODE_LABELS } from './retrieval-modes';
 import type { KnowledgeDocument } from './knowledge-base-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
-const when = (value: string) => new Date(value).toLocaleString();
+const when = (value: string) => formatDateTime(value);
 
 const STATUS_LABELS: Record<KnowledgeDocument['processing_status'], string> = {
   pending: 'Pending',

@@ -1,4 +1,6 @@
-import { formatCost, formatDateTime, formatDuration } from './format';
+import { formatDateTime } from '../../ui/date-time';
+import { outcomeLabel } from '../../ui/vocabulary';
+import { formatCost, formatDuration } from './format';
 import type { RunDetail, RunListItem } from './run-queries';
 import { runStatusLabel } from './run-status';
 
@@ -23,7 +25,10 @@ export function preCallFetchFact(fetch: RunDetail['pre_call_fetch']): string | n
 export function RunFacts({ summary, detail }: { summary: RunListItem; detail: RunDetail }) {
   const facts: Array<[string, string]> = [
     ['Status', runStatusLabel(detail)],
-    ['Disposition', summary.disposition ?? (detail.is_completed ? 'None' : 'Not yet')],
+    [
+      'Disposition',
+      summary.disposition ? outcomeLabel(summary.disposition) : detail.is_completed ? 'None' : 'Not yet',
+    ],
     ['Duration', formatDuration(summary.call_duration_seconds)],
     ['Cost', formatCost(summary.charge_usd)],
     ['Tokens', summary.service_token_usage.toLocaleString()],

@@ -1,5 +1,5 @@
-import type { FormEvent } from 'react';
 import { SelectField, TextField } from '../../ui/Field';
+import { useDispositionOptions } from './disposition-options';
 import type { RunFilters } from './run-filters';
 import { useAgentOptions, useCampaignOptions } from './run-queries';
 
@@ -19,22 +19,14 @@ interface RunFiltersFormProps {
   onClear: (() => void) | undefined;
 }
 
-/**
- * The runs list's filters. Dates and selects apply at once; the disposition codes apply on Enter or when the field
- * is left (typing does not reload the list at every key).
- */
+/** The runs list's filters; each applies at once and lives in the address. */
 export function RunFiltersForm({ filters, onChange, onClear }: RunFiltersFormProps) {
   const agents = useAgentOptions();
   const campaigns = useCampaignOptions();
-
-  function applyDisposition(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('disposition') ?? '').trim();
-    if (value !== filters.disposition) onChange({ disposition: value });
-  }
+  const dispositions = useDispositionOptions(filters.agent, filters.disposition);
 
   return (
-    <form className="card run-filters" aria-label="Filter runs" onSubmit={applyDisposition}>
+    <form className="card run-filters" aria-label="Filter runs" onSubmit={(event) => event.preventDefault()}>
       <TextField
         label="From"
         type="date"
@@ -63,18 +55,15 @@ export function RunFiltersForm({ filters, onChange, onClear }: RunFiltersFormPro
         options={withChosen(campaigns.data, filters.campaign, (id) => `Campaign #${id}`)}
         onChange={(event) => onChange({ campaign: event.target.value })}
       />
-      <TextField
-        // Keyed by the applied value, so that going back in history shows the codes of that address.
-        key={filters.disposition}
+      <SelectField
         label="Disposition"
         name="disposition"
-        defaultValue={filters.disposition}
-        placeholder="e.g. interested, busy"
-        hint="One code or several, separated by commas; Enter applies."
-        onBlur={(event) => event.currentTarget.form?.requestSubmit()}
+        value={filters.disposition}
+        placeholder="All dispositions"
+        options={dispositions}
+        onChange={(event) => onChange({ disposition: event.target.value })}
       />
       <div className="run-filters-actions">
-        <button type="submit">Apply</button>
         {onClear && (
           <button type="button" onClick={onClear}>
             Clear filters

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { formatCost, formatDateTime, formatDuration } from './format';
+import { formatCost, formatDuration } from './format';
 import type { RunListEnvelope, RunListItem } from './run-queries';
+import { formatDateTime } from '../../ui/date-time';
 import { TableScroll } from '../../ui/TableScroll';
+import { IN_PROGRESS_LABEL, outcomeLabel } from '../../ui/vocabulary';
 
 /** The totals over every run the filters match (not only this page). */
 export function RunTotals({ envelope }: { envelope: RunListEnvelope }) {
@@ -26,8 +28,8 @@ export function RunTotals({ envelope }: { envelope: RunListEnvelope }) {
 
 /** A run's disposition, or that it has none yet. */
 function DispositionCell({ run }: { run: RunListItem }) {
-  if (run.disposition) return <span className="badge">{run.disposition}</span>;
-  if (run.call_duration_seconds === null) return <span className="badge running">in progress</span>;
+  if (run.disposition) return <span className="badge">{outcomeLabel(run.disposition)}</span>;
+  if (run.call_duration_seconds === null) return <span className="badge running">{IN_PROGRESS_LABEL}</span>;
   return <span className="muted">–</span>;
 }
 

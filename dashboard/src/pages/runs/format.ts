@@ -1,4 +1,4 @@
-/** How the runs pages write durations, money, instants and context values. */
+/** How the runs pages write durations, money and context values (instants: ui/date-time). */
 
 /** Seconds as `1 h 02 min`, `3 min 05 s` or `42 s`; null (a run in progress) as an en dash. */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -19,11 +19,6 @@ export function formatCost(usd: number | null | undefined): string {
   if (usd !== 0 && Math.abs(usd) < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(2)}`;
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO instant in the browser's time zone. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** A context value for reading: text as is, anything else as compact JSON. */
 export function formatContextValue(value: unknown): string {

@@ -1,20 +1,10 @@
+import { IN_PROGRESS_LABEL, runStatusText } from '../../ui/vocabulary';
 import type { RunDetail } from './run-queries';
 
-/** A run's status (the API's `status`, as its call went) in words, and the badge class it is drawn with. */
-const LABELS: Record<NonNullable<RunDetail['status']>, string> = {
-  in_progress: 'In progress',
-  answered: 'Answered',
-  transferred: 'Transferred',
-  voicemail: 'Voicemail',
-  not_answered: 'Not answered',
-  failed: 'Failed',
-  not_dialed: 'Not dialed',
-  ended: 'Ended',
-};
-
+/** A run's status (the API's `status`, as its call went) in words (ui/vocabulary), and its badge class. */
 export function runStatusLabel(detail: RunDetail): string {
-  if (detail.status) return LABELS[detail.status];
-  return detail.is_completed ? 'Ended' : 'In progress';
+  if (detail.status) return runStatusText(detail.status);
+  return detail.is_completed ? runStatusText('ended') : IN_PROGRESS_LABEL;
 }
 
 export function runStatusBadge(detail: RunDetail): string {

@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { categoryLabel } from './tool-draft';
 import type { Tool } from './tool-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
-const when = (value: string) => new Date(value).toLocaleString();
+const when = (value: string) => formatDateTime(value);
 
 /** A tool's status as a badge: active, archived, or draft. */
 export function ToolStatus({ status }: { status: string }) {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Delivery } from './webhook-queries';
 import { TableScroll } from '../../ui/TableScroll';
+import { formatDateTime } from '../../ui/date-time';
 
 const STATES: Record<Delivery['state'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'paused' },
@@ -8,7 +9,7 @@ const STATES: Record<Delivery['state'], { label: string; tone: string }> = {
   failed: { label: 'Failed', tone: 'failed' },
 };
 
-const when = (value: string) => new Date(value).toLocaleString();
+const when = (value: string) => formatDateTime(value);
 
 /** One delivery: its event, state, what comes next, every attempt (time, status, latency, error), Redeliver. */
 export function DeliveryCard({

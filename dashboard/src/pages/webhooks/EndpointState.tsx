@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from './webhook-queries';
+import { formatDateTime } from '../../ui/date-time';
 
-const when = (value: string) => new Date(value).toLocaleString();
+const when = (value: string) => formatDateTime(value);
 
 /** Where an endpoint stands: disabled (and why), inactive, failing (since when) or active. */
 export function endpointState(endpoint: WebhookEndpoint): {

@@ -8,6 +8,7 @@ import { EndpointState } from './EndpointState';
 import { useWebhookEndpoint, useWebhookMutations } from './webhook-queries';
 import './webhooks.css';
 import { useDocumentTitle } from '../../app/document-title';
+import { formatDateTime } from '../../ui/date-time';
 
 /** The endpoint id in the address, when it can name one. */
 function endpointIdOf(value: string | undefined): number | null {
@@ -70,7 +71,7 @@ function EndpointPage({ id }: { id: number }) {
         {current.previous_secret_expires_at && (
           <div>
             <dt>Previous secret</dt>
-            <dd>also signs until {new Date(current.previous_secret_expires_at).toLocaleString()}</dd>
+            <dd>also signs until {formatDateTime(current.previous_secret_expires_at)}</dd>
           </div>
         )}
       </dl>
