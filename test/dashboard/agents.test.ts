@@ -24,6 +24,8 @@ describe('dashboard: agents', () => {
     await empty.getByRole('link', { name: 'New agent' }).click();
     await page.waitForURL('**/app/agents/new');
 
+    // A definition written as JSON is the advanced path, behind its disclosure.
+    await page.getByRole('button', { name: 'Advanced: write the definition as JSON' }).click();
     const form = page.getByRole('form', { name: 'Create from a definition' });
     const definition = form.getByLabel('Definition (JSON)');
     const starter = await definition.inputValue();

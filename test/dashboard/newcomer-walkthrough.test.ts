@@ -83,6 +83,7 @@ describe("dashboard: the newcomer's first five minutes", () => {
       .getByRole('region', { name: 'No agents yet' })
       .getByRole('link', { name: 'New agent' })
       .click();
+    await page.getByRole('button', { name: 'Advanced: write the definition as JSON' }).click();
     const agentForm = page.getByRole('form', { name: 'Create from a definition' });
     await agentForm.getByLabel('Agent name').fill('Appointment reminder');
     await agentForm.getByRole('button', { name: 'Create agent' }).click();

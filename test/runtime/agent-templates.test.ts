@@ -128,6 +128,24 @@ describe('agents from a description without an LLM (built-in generator)', () => 
       });
     });
 
+    it('names the agent as asked, and answers a blank name with a 422 at name', async () => {
+      const create = (name: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/workflow/create/template',
+          headers: org.headers,
+          payload: { ...body, name },
+        });
+      const named = await create('  Front desk reminders ');
+      expect(named.statusCode).toBe(201);
+      expect(named.json()).toMatchObject({ name: 'Front desk reminders', call_type: 'outbound' });
+      const blank = await create('   ');
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json().detail.map((problem: { loc: string[] }) => problem.loc)).toEqual([
+        ['body', 'name'],
+      ]);
+    });
+
     it('makes a scripted agent that talks with no LLM: a reminder confirmed by a yes', async () => {
       const created = await t.app.inject({
         method: 'POST',

@@ -9,6 +9,7 @@ import { callerOf } from '../../plugins/authenticate';
 import { AgentBody } from '../agents/schemas';
 import { presentAgent } from '../agents/present';
 import { errorResponses } from '../auth/schemas';
+import { Name } from '../common-schemas';
 
 const TemplateBody = Type.Object(
   {
@@ -19,6 +20,9 @@ const TemplateBody = Type.Object(
       maxLength: 8000,
       description: 'What the agent should do on a call, in plain language.',
     }),
+    name: Type.Optional(
+      Name(255, { description: "The agent's name; without it the generator names the agent." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -49,7 +53,7 @@ const agentTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const input = request.body;
+      const { name, ...input } = request.body;
       let result;
       try {
         result = await generateAgentTemplate(input, llm, config.llm?.templateAttempts ?? 1);
@@ -80,7 +84,7 @@ const agentTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const { agent } = result;
       const id = await createAgent(db, caller.organizationId, {
-        name: agent.name,
+        name: name?.trim() ?? agent.name,
         callType: input.call_type,
         definition: agent.definition as Record<string, unknown>,
         templateContextVariables: agent.templateContextVariables,

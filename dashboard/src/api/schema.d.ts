@@ -10974,6 +10974,8 @@ export interface paths {
                         /** @description What the agent should do on a call, in plain language. */
                         activity_description: string;
                         call_type: "inbound" | "outbound";
+                        /** @description The agent's name; without it the generator names the agent. */
+                        name?: string;
                         /** @description e.g. "appointment reminders" */
                         use_case: string;
                     };

@@ -1,8 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import { ErrorMessage } from '../../ui/Feedback';
 import { TextField } from '../../ui/Field';
 import { useUpdateCampaign, type Campaign, type CampaignUpdate } from './campaign-queries';
+import { changedSchedule, scheduleDraftOf, scheduleErrors, type ScheduleDraft } from './schedule-draft';
+import { ScheduleSettingsFields } from './ScheduleSettingsFields';
 
 /** A labelled checkbox (the label wraps the box, so a click on the words toggles it). */
 function CheckboxField({
@@ -51,18 +53,22 @@ function updateFrom(form: FormData): CampaignUpdate {
 }
 
 /**
- * Edits the campaign's name, concurrency, ring timeout, retries and breaker (PATCH; a running campaign picks the
- * change up within a second). A 422 shows its message next to the field its `loc` names.
+ * Edits the campaign's name, concurrency, ring timeout, retries, schedule and breaker (PATCH; a running campaign
+ * picks the change up within a second). A 422 shows its message next to the field its `loc` names.
  */
 export function SettingsForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
   const update = useUpdateCampaign(campaign.id);
+  const [schedule, setSchedule] = useState<ScheduleDraft>(() => scheduleDraftOf(campaign));
   const error = update.error;
   const fieldError = (field: string) => (error instanceof ApiError ? error.forField(field) : undefined);
   const { retry_config: retry, circuit_breaker: breaker } = campaign;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update.mutate(updateFrom(new FormData(event.currentTarget)), { onSuccess: onDone });
+    const body = updateFrom(new FormData(event.currentTarget));
+    const scheduleConfig = changedSchedule(schedule, campaign);
+    if (scheduleConfig) body.schedule_config = scheduleConfig;
+    update.mutate(body, { onSuccess: onDone });
   }
 
   const numberField = (label: string, name: string, field: string, value: number | undefined, step = '1') => (
@@ -120,6 +126,11 @@ export function SettingsForm({ campaign, onDone }: { campaign: Campaign; onDone:
           defaultChecked={Boolean(retry.retry_on_voicemail)}
         />
       </fieldset>
+      <ScheduleSettingsFields
+        draft={schedule}
+        errors={error instanceof ApiError ? scheduleErrors(error.problems) : {}}
+        onChange={setSchedule}
+      />
       <fieldset>
         <legend>Circuit breaker</legend>
         <CheckboxField
@@ -149,7 +160,6 @@ export function SettingsForm({ campaign, onDone }: { campaign: Campaign; onDone:
           )}
         </div>
       </fieldset>
-      <p className="hint">The schedule is shown above; change it through the API (PATCH schedule_config).</p>
       <div className="actions">
         <button type="submit" className="primary" disabled={update.isPending}>
           Save settings

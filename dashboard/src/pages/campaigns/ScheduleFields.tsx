@@ -1,18 +1,27 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { SelectField, TextField } from '../../ui/Field';
 import { FORM_LIMITS, WEEKDAY_NAMES } from './campaign-defaults';
 import type { SlotDraft } from './campaign-draft';
+import './schedule-fields.css';
 
 interface ScheduleFieldsProps {
   timezone: string;
   slots: SlotDraft[];
+  /** Problems by field: `timezone`, `time_slots` and `time_slots.<index>.<day|start|end>`. */
   errors: Record<string, string>;
   onTimezone: (timezone: string) => void;
   onSlots: (slots: SlotDraft[]) => void;
+  /** Replaces the hint that says what the slots mean. */
+  hint?: string | undefined;
+  /** Further schedule fields, drawn before the time zone (the campaign page's on/off and whose zone). */
+  children?: ReactNode;
 }
 
 const DAY_OPTIONS = WEEKDAY_NAMES.map((day) => ({ value: day, label: day[0]!.toUpperCase() + day.slice(1) }));
 let nextSlotKey = 1;
+
+/** A key for a slot row that no other row of the page has. */
+export const newSlotKey = () => nextSlotKey++;
 
 /** Every zone the browser knows, UTC first. */
 function timeZoneOptions(current: string) {
@@ -20,27 +29,37 @@ function timeZoneOptions(current: string) {
   return [...zones].map((zone) => ({ value: zone, label: zone }));
 }
 
-/** Calling hours: weekly slots (day, start, end) in one time zone; no slots means calls at any time. */
-export function ScheduleFields({ timezone, slots, errors, onTimezone, onSlots }: ScheduleFieldsProps) {
+/**
+ * Calling hours: weekly slots (day, start, end) in one time zone; no slots means calls at any time. The New
+ * campaign page and the campaign page's settings both draw it.
+ */
+export function ScheduleFields({
+  timezone,
+  slots,
+  errors,
+  onTimezone,
+  onSlots,
+  hint,
+  children,
+}: ScheduleFieldsProps) {
   const zones = useMemo(() => timeZoneOptions(timezone), [timezone]);
   const change = (key: number, part: Partial<SlotDraft>) =>
     onSlots(slots.map((slot) => (slot.key === key ? { ...slot, ...part } : slot)));
   const add = () => {
     const last = slots[slots.length - 1];
     const day = last ? WEEKDAY_NAMES[(WEEKDAY_NAMES.indexOf(last.day as never) + 1) % 7]! : 'monday';
-    onSlots([
-      ...slots,
-      { key: nextSlotKey++, day, start: last?.start ?? '09:00', end: last?.end ?? '17:00' },
-    ]);
+    onSlots([...slots, { key: newSlotKey(), day, start: last?.start ?? '09:00', end: last?.end ?? '17:00' }]);
   };
   return (
-    <fieldset className="form-section">
+    <fieldset className="form-section schedule-fields">
       <legend>Calling hours</legend>
       <p className="hint">
-        {slots.length === 0
-          ? 'No slots: calls are placed at any time. Add slots to call only within them.'
-          : 'Calls are placed only inside these slots; an end earlier than its start runs past midnight.'}
+        {hint ??
+          (slots.length === 0
+            ? 'No slots: calls are placed at any time. Add slots to call only within them.'
+            : 'Calls are placed only inside these slots; an end earlier than its start runs past midnight.')}
       </p>
+      {children}
       <SelectField
         label="Time zone"
         value={timezone}
