@@ -2,7 +2,7 @@ import { createProviderFactory } from '../engine/provider-factory';
 import { ProviderGuards } from '../engine/provider-guard';
 import { createCampaignControlActivities } from './campaign-control';
 import type { EngineActivityDeps } from './engine-deps';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 import { createOneOffCallActivities } from './one-off-call';
 import { createPlaceAttemptsActivity } from './place-attempts';
 import { createReconcileAttemptsActivity } from './reconcile-attempts';

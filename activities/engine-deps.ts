@@ -1,7 +1,7 @@
 import type { EngineSettings } from '../config/engine';
 import type { ProviderFactory } from '../engine/placement-context';
 import type { ProviderGuards } from '../engine/provider-guard';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 /** The worker-wide dependencies of the dialing activities, with the engine's settings resolved. */
 export interface EngineActivityDeps extends ActivityDeps {

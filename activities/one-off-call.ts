@@ -117,7 +117,9 @@ async function placeOne(
     const { stop } = placement;
     if (stop.kind === 'do_not_call') {
       // Listed after the request was accepted (the API refuses listed numbers with 409): never dialed.
-      log.warn("the one-off call's number joined the do-not-call list before its claim; it ends as do_not_call");
+      log.warn(
+        "the one-off call's number joined the do-not-call list before its claim; it ends as do_not_call",
+      );
       return finish(deps, attemptId, { outcome: 'do_not_call' });
     }
     if (stop.kind === 'number_in_call') {

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { sweepExpiredData, type SweepResult } from '../lifecycle/retention-sweep';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 export type { SweepResult };
 

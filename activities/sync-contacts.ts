@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 import { SOURCE_INVALID } from '../domain/failure-types';
 import { findCampaignSource } from '../db/repositories/campaign-engine-reads';
 import { recordedSourceVersion } from '../db/repositories/campaign-sources';

@@ -3,7 +3,7 @@ import { createCredentialsCipher } from '../config/credentials-cipher';
 import { destinationPolicy } from '../net/outbound-destinations';
 import { DeliveryWakeups } from '../webhooks/delivery-wakeups';
 import { runDeliverer, type DelivererResult } from '../webhooks/deliverer';
-import type { ActivityDeps } from './index';
+import type { ActivityDeps } from './deps';
 
 export type { DelivererResult };
 

@@ -1,5 +1,5 @@
 import { type NodeType } from './definition';
-import type { PropertySpec, RowPropertySpec } from './node-specs';
+import type { PropertySpec, RowPropertySpec } from './node-spec-types';
 import { DEFAULT_TRANSFER_MESSAGE } from './transfer';
 
 /**

@@ -11,19 +11,15 @@
  *   tries again.
  */
 import type { ChatMessage, LanguageModel, TokenUsage } from '../llm';
-import type { ConversationState, Turn } from './conversation-state';
+import type { Compaction, ConversationState, Turn } from './conversation-state';
+
+export type { Compaction } from './conversation-state';
 import { agentTurnMessages } from './tool-rounds';
 
 export const MAX_UNSUMMARIZED_TURNS = 20;
 export const KEEP_RECENT_TURNS = 4;
 export const TRANSITION_MIN_TURNS = 6;
 const TRANSITION_KEEP_TURNS = 2;
-
-/** What the state keeps: the summary of the first `summarized_turns` turns (null until the first is made). */
-export interface Compaction {
-  summary: string | null;
-  summarized_turns: number;
-}
 
 const SUMMARY_PROMPT =
   'Summarize this conversation between an agent and a caller for the agent, who will continue it. Keep every fact ' +

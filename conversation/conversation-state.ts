@@ -1,5 +1,10 @@
 /** The state of one conversation, stored between turns (JSON, snake_case as it appears in run logs). */
-import type { Compaction } from './compaction';
+
+/** What the state keeps: the summary of the first `summarized_turns` turns (null until the first is made; compaction.ts). */
+export interface Compaction {
+  summary: string | null;
+  summarized_turns: number;
+}
 
 /**
  * Why a conversation ended: one list for text chats and calls (a call has more ways to end: silence, voicemail,

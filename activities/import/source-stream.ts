@@ -1,5 +1,5 @@
 import { pipeline, Transform } from 'node:stream';
-import type { ActivityDeps } from '../index';
+import type { ActivityDeps } from '../deps';
 import { ObjectChangedError, ObjectNotFoundError, type ObjectVersion } from '../../storage/object-storage';
 import type { OpenSource } from './csv-records';
 import { SourceInvalid } from './source-invalid';

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { ActivityDeps } from '../index';
+import type { ActivityDeps } from '../deps';
 
 /** How often a placement heartbeats while it dials: well inside its heartbeat timeout (5 s one-off, 10 s campaign). */
 export const PLACEMENT_HEARTBEAT_MS = 1000;

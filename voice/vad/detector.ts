@@ -10,20 +10,10 @@
 import type { SampleRate } from '../media-transport';
 import { createSileroDetector } from './silero';
 import { SileroHelper } from './silero-helper-process';
+import type { CallVoiceDetector, VoiceActivityDetector } from './types';
 import { aggressivenessFor, createWebrtcDetector } from './webrtc';
 
-export interface VoiceActivityDetector {
-  /** True when the 20 ms frame holds speech. Throws on a frame of another length or after `close()`. */
-  isSpeech(frame: Int16Array): boolean;
-  close(): void;
-}
-
-/** A call's detector: each frame's decision comes through `decided`, once, in the order the frames were heard. */
-export interface CallVoiceDetector {
-  /** Throws on a frame of another length or after `close()`. */
-  hear(frame: Int16Array, decided: (speech: boolean) => void): void;
-  close(): void;
-}
+export type { CallVoiceDetector, VoiceActivityDetector } from './types';
 
 export type VadEngine = 'silero' | 'webrtc';
 export const VAD_ENGINES: readonly VadEngine[] = ['silero', 'webrtc'];

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { APP_ROOT, MODULE_EXTENSION, RUNNING_COMPILED } from '../../config/app-root';
 import { frameSamples } from '../audio/frames';
 import type { SampleRate } from '../media-transport';
-import type { CallVoiceDetector, VoiceActivityDetector } from './detector';
+import type { CallVoiceDetector, VoiceActivityDetector } from './types';
 import { createSileroDetector } from './silero';
 import type { FromSileroHelper, ToSileroHelper } from './silero-helper-messages';
 

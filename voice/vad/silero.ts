@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 import { frameSamples } from '../audio/frames';
 import type { SampleRate } from '../media-transport';
-import type { VoiceActivityDetector } from './detector';
+import type { VoiceActivityDetector } from './types';
 
 const require = createRequire(import.meta.url);
 

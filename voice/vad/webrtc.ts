@@ -6,7 +6,7 @@
 import loadFvad, { type FvadModule } from '@echogarden/fvad-wasm';
 import { frameSamples } from '../audio/frames';
 import type { SampleRate } from '../media-transport';
-import type { VoiceActivityDetector } from './detector';
+import type { VoiceActivityDetector } from './types';
 
 let fvad: Promise<FvadModule> | null = null;
 

@@ -6,7 +6,7 @@
  * and dial and bridge (`POST /channels/create`, `POST /channels/{id}/dial`).
  */
 import { Grows } from '../../voice/transport-contract/far-end';
-import type { AriBehaviour, FakeChannel } from './ari-fake';
+import type { AriBehaviour, FakeChannel } from './ari-types';
 import type { FakeRequest, FakeResponse, HttpFake } from './http-fake';
 import { openAsteriskMediaLeg, type AsteriskMediaLeg } from './ari-media-leg-fake';
 

@@ -8,27 +8,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { installAriBridging, type AriBridging } from './ari-bridges-fake';
+import type { AriBehaviour, FakeChannel } from './ari-types';
 import { sleep, startHttpFake, type FakeRequest, type HttpFake } from './http-fake';
 
-export interface AriBehaviour {
-  /** Q.850 cause of the end; 16 after an answer is a normal conversation. */
-  cause: number;
-  answer?: boolean;
-  /** The call stays up until `end()` or a hangup. */
-  holdOpen?: boolean;
-  /** ChannelDestroyed is delivered twice (e.g. two listeners, or a replay). */
-  duplicateDestroyed?: boolean;
-}
-
-export interface FakeChannel {
-  id: string;
-  state: 'Down' | 'Ringing' | 'Up';
-  endpoint: string;
-  callerId: string | null;
-  variables: Record<string, string>;
-  args: string[];
-  creationtime: string;
-}
+export type { AriBehaviour, FakeChannel } from './ari-types';
 
 const CAUSE_TEXT: Record<number, string> = {
   1: 'Unallocated (unassigned) number',
