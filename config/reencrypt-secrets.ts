@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/client';
+import { replaceSealed, sealedRowsAfter } from '../db/repositories/sealed-columns';
 import { webhookCredentialSecretsContext } from '../db/repositories/webhook-credentials';
 import { webhookSecretContext } from '../webhooks/endpoint-secrets';
 import { createCredentialsCipher, telephonySecretsContext, voiceSecretsContext } from './credentials-cipher';
@@ -48,22 +48,13 @@ export async function reencryptStoredSecrets(
   const cipher = createCredentialsCipher(secrets);
   const batchSize = options.batchSize ?? 500;
   const totals = {} as Record<SealedColumn, ReencryptCounts>;
-  // Every sealed column has the same shape (id, organization_id, a nullable ciphertext): walked by name.
-  const untyped = db as unknown as Kysely<Record<string, { id: number; organization_id: number }>>;
   for (const [name, { table, column, contextOf }] of Object.entries(SEALED_COLUMNS) as [
     SealedColumn,
     (typeof SEALED_COLUMNS)[SealedColumn],
   ][]) {
     const total: ReencryptCounts = { read: 0, reencrypted: 0, current: 0 };
     for (let afterId = 0; ;) {
-      const rows = (await untyped
-        .selectFrom(table)
-        .select(['id', 'organization_id', `${column} as sealed`] as never)
-        .where(column as never, 'is not', null)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(batchSize)
-        .execute()) as Array<{ id: number; organization_id: number; sealed: string }>;
+      const rows = await sealedRowsAfter(db, { table, column }, afterId, batchSize);
       if (rows.length === 0) break;
       const batch: ReencryptCounts = { read: rows.length, reencrypted: 0, current: 0 };
       for (const row of rows) {
@@ -78,13 +69,11 @@ export async function reencryptStoredSecrets(
         } catch (error) {
           throw new Error(`${name} ${row.id}: ${(error as Error).message}`, { cause: error });
         }
-        const updated = await untyped
-          .updateTable(table)
-          .set({ [column]: cipher.encrypt(clear, context) } as never)
-          .where('id', '=', row.id)
-          .where(column as never, '=', row.sealed as never)
-          .executeTakeFirst();
-        batch.reencrypted += Number(updated.numUpdatedRows);
+        batch.reencrypted += await replaceSealed(
+          db,
+          { table, column },
+          { id: row.id, expected: row.sealed, next: cipher.encrypt(clear, context) },
+        );
       }
       options.onBatch?.(name, batch);
       total.read += batch.read;

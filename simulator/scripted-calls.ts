@@ -7,17 +7,12 @@
 import type { AgentDefinition } from '../agents/definition';
 import { scriptedOnly } from '../conversation/scripted-node';
 import type { Db } from '../db/client';
+import { findAttemptRunDefinition } from '../db/repositories/simulated-call-runs';
 
 export async function talksWithoutLlm(db: Db, attemptRef: string): Promise<boolean> {
   const attemptId = Number(attemptRef);
   if (!Number.isSafeInteger(attemptId) || attemptId <= 0) return false;
-  const row = await db
-    .selectFrom('attempts')
-    .innerJoin('runs', 'runs.id', 'attempts.run_id')
-    .innerJoin('agent_definitions', 'agent_definitions.id', 'runs.definition_id')
-    .select(['agent_definitions.workflow_definition'])
-    .where('attempts.id', '=', attemptId)
-    .executeTakeFirst();
+  const row = await findAttemptRunDefinition(db, attemptId);
   if (!row) return false;
   const definition = row.workflow_definition as AgentDefinition | null;
   return Boolean(definition && Array.isArray(definition.nodes) && scriptedOnly(definition));

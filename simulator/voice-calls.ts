@@ -10,6 +10,7 @@
 import type { Logger } from '../config/logger';
 import { personaFrom } from '../conversation/scripted-callee';
 import type { Db } from '../db/client';
+import { findAttemptRunContext } from '../db/repositories/simulated-call-runs';
 import type { LanguageModel } from '../llm';
 import { answerUrlOf } from '../providers/webhook-urls';
 import type { SpeechSynthesizer } from '../voice/speech';
@@ -93,12 +94,7 @@ export function createVoiceCallHandler(deps: VoiceCallDeps): AnsweredCallHandler
 async function calleeRoleOf(deps: VoiceCallDeps, attemptRef: string): Promise<CalleeRole | null> {
   const attemptId = Number(attemptRef);
   if (!Number.isSafeInteger(attemptId) || attemptId <= 0) return null;
-  const run = await deps.db
-    .selectFrom('attempts')
-    .innerJoin('runs', 'runs.id', 'attempts.run_id')
-    .select(['runs.initial_context', 'runs.is_completed'])
-    .where('attempts.id', '=', attemptId)
-    .executeTakeFirst();
+  const run = await findAttemptRunContext(deps.db, attemptId);
   if (!run || run.is_completed) return null;
   const initialContext = (run.initial_context ?? {}) as Record<string, unknown>;
   const lines = calleeScriptOf(initialContext);

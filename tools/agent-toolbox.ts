@@ -27,6 +27,7 @@ import type { Logger } from '../config/logger';
 import type { Executor } from '../db/client';
 import type { Tool } from '../db/database';
 import type { SecretsOpener } from '../db/repositories/webhook-credentials';
+import { findActiveTools } from '../db/repositories/tools';
 import type { DestinationPolicy } from '../net/outbound-destinations';
 import { CALCULATOR_FUNCTION, runCalculator } from './calculator';
 import { documentUuidsOf, knowledgeBaseTool, runKnowledgeBaseSearch } from './knowledge-base-tool';
@@ -71,16 +72,7 @@ export async function loadAgentToolbox(
   const uuids = [...new Set(definition.nodes.flatMap(toolUuidsOf))];
   const searchers = knowledgeBaseSearchers(deps, organizationId, definition);
   if (uuids.length === 0 && searchers.size === 0) return null;
-  const rows =
-    uuids.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('tools')
-          .selectAll()
-          .where('organization_id', '=', organizationId)
-          .where('tool_uuid', 'in', uuids)
-          .where('status', '=', 'active')
-          .execute();
+  const rows = await findActiveTools(deps.db, organizationId, uuids);
   /** Each stored tool's functions (an MCP server's: one per tool it lists), and how each runs. */
   const functions = new Map<string, AgentTool[]>();
   const runners = new Map<

@@ -32,6 +32,23 @@ export async function listTools(
   return query.orderBy('name').orderBy('id').execute();
 }
 
+/** The organization's active tools among these uuids (a node's `tool_uuids`); others are left out. */
+export async function findActiveTools(
+  db: Executor,
+  organizationId: number,
+  toolUuids: readonly string[],
+): Promise<Tool[]> {
+  const uuids = toolUuids.filter((uuid) => UUID.test(uuid));
+  if (uuids.length === 0) return [];
+  return db
+    .selectFrom('tools')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('tool_uuid', 'in', uuids)
+    .where('status', '=', 'active')
+    .execute();
+}
+
 /** One tool of the organization, archived ones included, or undefined; `forUpdate` locks its row. */
 export async function findTool(
   db: Executor,
