@@ -9,12 +9,12 @@ import type { CredentialsCipher } from '../config/credentials-cipher';
 import type { Logger } from '../config/logger';
 import type { Db } from '../db/client';
 import {
-  recordAttempt,
   takeOrderedBatch,
   takeUnorderedBatch,
   type DueDelivery,
   type SigningEndpoint,
-} from '../db/repositories/webhook-deliveries';
+} from '../db/repositories/webhook-delivery-batches';
+import { recordAttempt } from '../db/repositories/webhook-deliveries';
 import type { DestinationPolicy } from '../net/outbound-destinations';
 import { verdictOf, type DeliveryVerdict } from './backoff';
 import { signingSecrets } from './endpoint-secrets';
