@@ -69,6 +69,21 @@ export function agentSaid(
 }
 
 /**
+ * Records words the caller said that the agent will not answer: the call was ending when they were heard (the caller
+ * spoke and hung up before the turn's silence was over). They join the transcript, and the disposition is chosen
+ * with them (a "do not call me again" said on the way out still opts out).
+ */
+export function callerSaidUnanswered(
+  setup: RecordSetup,
+  previous: ConversationState,
+  content: string,
+): ConversationState {
+  const state = structuredClone(previous);
+  state.turns.push({ role: 'user', content, node_id: state.node_id, at: clock(setup) });
+  return state;
+}
+
+/**
  * How an agent's reply was cut short. `recorded`: the conversation already ends with the reply, which is cut down.
  * `abandoned`: the reply was still being produced and never recorded; the caller's words it answered (if any) are
  * recorded first.

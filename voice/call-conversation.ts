@@ -9,6 +9,7 @@ import type { ConversationState } from '../conversation/conversation-state';
 import { endConversation, type ConversationSetup } from '../conversation/engine';
 import {
   agentSaid,
+  callerSaidUnanswered,
   endWithoutLlm,
   openConversation,
   pressedOptOutKey,
@@ -96,6 +97,11 @@ export class CallConversation {
   /** A line the agent says outside the graph. */
   said(text: string): void {
     this.commit(agentSaid(this.records, this.state, text));
+  }
+
+  /** Words the caller said as the call ended, which no reply will answer. */
+  heardUnanswered(text: string): void {
+    this.commit(callerSaidUnanswered(this.records, this.state, text));
   }
 
   /** A reply cut short: only what was played stays. */

@@ -220,6 +220,8 @@ class CallRun {
 
   private async callerTurn(words: string, decided: TurnStart): Promise<void> {
     const llm = this.llm;
+    // Decided as the call was ending (the caller hung up meanwhile): kept in the transcript, not answered.
+    if (!this.acceptingCaller && this.ending) return this.conversation.heardUnanswered(words);
     if (!this.acceptingCaller || !llm) return;
     this.promptedForSilence = false;
     await this.agentTurn(llm, (setup) => userSays(setup, this.conversation.state, words), decided, words);
@@ -338,6 +340,11 @@ class CallRun {
     const { reason, error } = this.ending!;
     // An agent turn that finished after the key press may have saved over the mark: it is kept whatever happened.
     if (this.optedOut) this.conversation.optedOut();
+    // The caller spoke and hung up before the turn's silence was over: their last words still count.
+    else if (reason === 'user_ended') {
+      const last = await this.caller.lastWords();
+      if (last) this.conversation.heardUnanswered(last);
+    }
     const state = await this.conversation.close(reason, error, this.llm ? this.setup(this.llm) : null);
     this.callSignal.abort();
     await this.caller

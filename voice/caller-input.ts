@@ -135,6 +135,23 @@ export class CallerInput {
     this.cancelDigits();
   }
 
+  /**
+   * The words heard since the last end of turn, once the call is ending (the caller spoke and hung up before the
+   * turn's silence was over): empty when none, or when the recogniser does not answer within `withinMs`.
+   */
+  async lastWords(withinMs = 2_000): Promise<string> {
+    if (!this.session) return '';
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(''), withinMs)));
+    try {
+      return (await Promise.race([this.session.endOfTurn(), late])).trim();
+    } catch {
+      return '';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     this.stop();
     this.vad?.close();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { APOLOGY, STILL_THERE } from '../../voice/call-lines';
 import type { SpeechSynthesizer } from '../../voice/speech';
 import { createLocalSynthesizer } from '../../voice/tts/local-synthesizer';
-import { lastUserMessage, startOpenAiFake } from '../runtime/fakes/openai-fake';
+import { lastUserMessage, schemaNameOf, startOpenAiFake } from '../runtime/fakes/openai-fake';
 import { GREETING, STORY, agentReplies, answerAsAgent, startCall } from './call-harness';
 
 const fake = await startOpenAiFake();
@@ -103,6 +103,23 @@ describe('barge-in and hang-up', () => {
       ['user', 'Wait, one question.', undefined],
       ['agent', 'You said Wait, one question. What else?', undefined],
     ]);
+  });
+
+  it('keeps the words a caller says just before hanging up, and chooses the disposition with them', async () => {
+    const call = startCall({ fake });
+    await call.runUntil(call.played(GREETING[1]!));
+    const words = 'Please do not call me again.';
+    const said = await call.say(words);
+    // Hung up as the words end: the turn's silence never comes, so no end of turn is decided.
+    await call.runUntil(() => said.endMs !== null);
+    call.transport.hangUp();
+    const finished = await call.pipeline.done;
+    expect(finished.endReason).toBe('user_ended');
+    expect(finished.state.turns.at(-1)).toMatchObject({ role: 'user', content: words });
+    // Not answered (the last turn is the caller's), but the disposition was chosen with the words.
+    const classified = fake.requests.filter((request) => schemaNameOf(request) === 'call_disposition');
+    expect(classified).toHaveLength(1);
+    expect(JSON.stringify(classified[0]!.messages)).toContain(words);
   });
 
   it('ends with user_ended when the caller hangs up mid-reply, keeping the sentences that were played', async () => {
