@@ -63,9 +63,7 @@ export function agentSaid(
   previous: ConversationState,
   content: string,
 ): ConversationState {
-  const state = structuredClone(previous);
-  state.turns.push({ role: 'agent', content, node_id: state.node_id, at: clock(setup) });
-  return state;
+  return withTurn(setup, previous, 'agent', content);
 }
 
 /**
@@ -78,8 +76,18 @@ export function callerSaidUnanswered(
   previous: ConversationState,
   content: string,
 ): ConversationState {
+  return withTurn(setup, previous, 'user', content);
+}
+
+/** `previous` with one more turn, at the current node and time. */
+function withTurn(
+  setup: RecordSetup,
+  previous: ConversationState,
+  role: 'agent' | 'user',
+  content: string,
+): ConversationState {
   const state = structuredClone(previous);
-  state.turns.push({ role: 'user', content, node_id: state.node_id, at: clock(setup) });
+  state.turns.push({ role, content, node_id: state.node_id, at: clock(setup) });
   return state;
 }
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUPS_PER_ADDRESS } from '../../api/auth/login-throttle';
 import { newUser, signUpInContext, startDashboardHarness, type DashboardHarness } from './browser';
 import { apiCall } from './campaign-detail-setup';
-
-/** Signups one client address may make in an hour (api/routes/auth: the 11th is 429). */
-const SIGNUPS_PER_HOUR = 10;
 
 /**
  * Issue 38, "guide a newcomer": the banner that says what works without an LLM goes once the organization has one,
@@ -39,7 +37,7 @@ describe('dashboard: what the pages tell a newcomer', () => {
 
   it('says how long to wait when sign-ups from this address are throttled', async () => {
     const { context, page } = await d.newContext();
-    for (let i = 0; i < SIGNUPS_PER_HOUR; i++) await signUpInContext(context, d.h.baseUrl);
+    for (let i = 0; i < SIGNUPS_PER_ADDRESS.limit; i++) await signUpInContext(context, d.h.baseUrl);
     await context.clearCookies();
     await page.goto('/app/signup');
     const user = newUser();
