@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { CLAIM_BARRIER_NAMESPACE } from '../../db/repositories/campaign-engine-reads';
 import { acquireCallLease, releaseCallLease } from '../../db/repositories/call-leases';
 import { assertNoDoubleDial } from '../engine/engine-assertions';
 import {
@@ -110,6 +113,53 @@ async function holdOnlySlot(organizationId: number, configurationId: number) {
   };
 }
 
+const queuedAttempts = (campaignId: number) =>
+  h.ctx.db
+    .selectFrom('attempts')
+    .select(['id', 'phone_number'])
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'queued')
+    .execute();
+
+/** The campaign's claim barrier's second key (db/repositories/campaign-claim-facts.ts). */
+const barrierKey = (campaignId: number) => campaignId % 2_147_483_648;
+
+/** Takes the campaign's claim barrier exclusively on `connection`, as a pause does: every claim then waits at it. */
+async function holdClaimBarrier(connection: Db, campaignId: number) {
+  await sql`select pg_advisory_lock(${CLAIM_BARRIER_NAMESPACE}::int, ${barrierKey(campaignId)}::int)`.execute(
+    connection,
+  );
+}
+
+/**
+ * A queued attempt of the campaign whose claim is inside its transaction, stopped at the barrier: a claim waits for the
+ * barrier's lock, and the attempt's row is locked (a `skip locked` read passes over it); undefined until then.
+ */
+async function claimStoppedAtBarrier(campaignId: number) {
+  const { rows: waiting } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_locks
+     where locktype = 'advisory' and not granted
+       and classid = ${CLAIM_BARRIER_NAMESPACE} and objid = ${barrierKey(campaignId)} and objsubid = 2`.execute(
+    h.ctx.db,
+  );
+  if (waiting[0]!.n === 0) return undefined;
+  const queued = await queuedAttempts(campaignId);
+  const unlocked = await h.ctx.db
+    .transaction()
+    .execute(async (trx) =>
+      trx
+        .selectFrom('attempts')
+        .select('id')
+        .where('campaign_id', '=', campaignId)
+        .where('state', '=', 'queued')
+        .forUpdate()
+        .skipLocked()
+        .execute(),
+    );
+  const free = new Set(unlocked.map((attempt) => attempt.id));
+  return queued.find((attempt) => !free.has(attempt.id));
+}
+
 describe('a campaign never dials a listed number', () => {
   it('ends listed contacts do_not_call without a call, counted apart from failures, logged once', async () => {
     const phones = Array.from({ length: 8 }, (_, i) => phoneFor(100 + i, 0));
@@ -193,49 +243,51 @@ describe('a campaign never dials a listed number', () => {
     expect(await skipLogs(campaignId)).toEqual([{ event: 'do_not_call_skipped', details: { count: 4 } }]);
   }, 120_000);
 
-  it('does not dial a number listed after its contact was queued, once the add has committed', async () => {
+  it('does not dial a number listed while its claim is stopped inside its transaction', async () => {
     const phones = Array.from({ length: 3 }, (_, i) => phoneFor(200 + i, 0));
     const campaignId = await createCampaign(h, { phones, body: { max_concurrency: 3 } });
     const row = await campaignRow(h, campaignId);
-    // Every attempt is queued but none can be claimed: the organization's only call slot is taken.
-    const release = await holdOnlySlot(h.org.organizationId, row.telephony_configuration_id!);
+    // The attempts are queued and refused a lease (the organization's only slot is taken) until the barrier is held:
+    // starting the campaign takes the barrier itself.
+    const releaseSlot = await holdOnlySlot(h.org.organizationId, row.telephony_configuration_id!);
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    await waitFor(
-      async () => {
-        const queued = await h.ctx.db
-          .selectFrom('attempts')
-          .select('phone_number')
-          .where('campaign_id', '=', campaignId)
-          .where('state', '=', 'queued')
-          .execute();
-        return queued.length === 3;
-      },
-      { what: 'three queued attempts' },
-    );
-    // The add commits while the test holds the attempts' row locks: a claim that had already read the list (before
-    // the add) finishes first, refused its lease; every later claim locks the attempt after the add, so it sees it.
-    await h.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .selectFrom('attempts')
-        .select('id')
-        .where('campaign_id', '=', campaignId)
-        .forUpdate()
-        .execute();
-      expect((await addToList([phones[2]!])).json()).toMatchObject({ added: [phones[2]] });
+    await waitFor(async () => (await queuedAttempts(campaignId)).length === 3, {
+      what: 'three queued attempts',
     });
-    await release();
+    const listed = await h.ctx.db.connection().execute(async (barrier) => {
+      await holdClaimBarrier(barrier, campaignId);
+      try {
+        await releaseSlot();
+        // A claim stopped inside its transaction: it holds its attempt's row lock and waits for the barrier, so it
+        // has not read the list yet.
+        const stopped = await waitFor(() => claimStoppedAtBarrier(campaignId), {
+          what: 'a claim holding its attempt, waiting at the barrier',
+        });
+        expect((await addToList([stopped.phone_number])).json()).toMatchObject({
+          added: [stopped.phone_number],
+        });
+        return stopped;
+      } finally {
+        await sql`select pg_advisory_unlock(${CLAIM_BARRIER_NAMESPACE}::int, ${barrierKey(campaignId)}::int)`.execute(
+          barrier,
+        );
+      }
+    });
     const done = await completed(campaignId);
 
-    expect(await dialsTo([phones[2]!])).toEqual([]);
-    expect((await dialsTo(phones.slice(0, 2))).length).toBe(2);
-    const listedAttempt = await h.ctx.db
+    const others = phones.filter((phone) => phone !== listed.phone_number);
+    expect(await dialsTo([listed.phone_number])).toEqual([]);
+    expect((await dialsTo(others)).length).toBe(2);
+    const listedAttempts = await h.ctx.db
       .selectFrom('attempts')
-      .select(['outcome', 'run_id', 'attempt_number'])
+      .select(['id', 'outcome', 'run_id', 'attempt_number'])
       .where('campaign_id', '=', campaignId)
-      .where('phone_number', '=', phones[2]!)
+      .where('phone_number', '=', listed.phone_number)
       .execute();
-    // The attempt queued before the add is the one that ended: no second attempt, no run left behind.
-    expect(listedAttempt).toEqual([{ outcome: 'do_not_call', run_id: null, attempt_number: 1 }]);
+    // The attempt whose claim was stopped is the one that ended: no second attempt, no run left behind.
+    expect(listedAttempts).toEqual([
+      { id: listed.id, outcome: 'do_not_call', run_id: null, attempt_number: 1 },
+    ]);
     expect(done).toMatchObject({ processed_rows: 3, failed_rows: 0, do_not_call_rows: 1, executed_count: 2 });
     expect(await skipLogs(campaignId)).toEqual([{ event: 'do_not_call_skipped', details: { count: 1 } }]);
     await assertNoDoubleDial(h, campaignId);
@@ -298,7 +350,8 @@ describe('a one-off call to a listed number', () => {
       },
       { what: 'the one-off call waiting for a call lease' },
     );
-    // Added under the attempt's row lock, so no claim can be between its read of the list and its commit (see above).
+    // Added under the attempt's row lock: a claim that had read the list before the add commits first, refused its lease
+    // (the slot is held), and every later claim locks the attempt after the add, so it sees it.
     await h.ctx.db.transaction().execute(async (trx) => {
       await trx.selectFrom('attempts').select('id').where('run_id', '=', run.id).forUpdate().execute();
       await addToList(['+12125550131'], org);
