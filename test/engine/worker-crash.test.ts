@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerProcesses } from './worker-processes';
-import { databaseNow, waitForWorkInFlight, type WorkInFlight } from './work-in-flight';
+import { databaseNow, waitForWorkInFlight, workOf, type WorkInFlight } from './work-in-flight';
 import {
   assertCallsPerNumberMatchOutcomeRules,
   assertNoDoubleDial,
@@ -58,14 +58,17 @@ describe('a campaign survives its worker being killed', () => {
     let worker = await workers.start();
     let since = await databaseNow(h);
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    const kills: WorkInFlight[] = [];
+    const kills: Array<{ seen: WorkInFlight; afterKill: WorkInFlight }> = [];
     for (let kill = 0; kill < KILLS; kill += 1) {
       // A few calls of this worker first (1 to 8), so kills land early and late in a worker's life.
       const minPlaced = 1 + Math.floor(Math.random() * 8);
-      const work = await waitForWorkInFlight(h, campaignId, configurationId, since, minPlaced);
-      worker.kill('SIGKILL');
-      kills.push(work);
-      console.log(`kill ${kill + 1}: ${JSON.stringify(work)}`);
+      const seen = await waitForWorkInFlight(h, campaignId, configurationId, since, minPlaced);
+      await workers.stop(worker, 'SIGKILL');
+      // Read once the worker is gone and before its replacement starts: the attempts it had claimed and not yet had
+      // the provider's answer for are still `placing`, so this is what the kill interrupted.
+      const afterKill = await workOf(h, campaignId, configurationId, since);
+      kills.push({ seen, afterKill });
+      console.log(`kill ${kill + 1}: ${JSON.stringify({ seen, afterKill })}`);
       worker = await workers.start();
       since = await databaseNow(h);
     }
@@ -78,13 +81,11 @@ describe('a campaign survives its worker being killed', () => {
     );
     worker.kill('SIGTERM');
 
-    // Every kill hit the running campaign with work of the killed worker in flight.
+    // Most kills landed while the killed worker was placing calls (the wait only prefers such a moment): attempts
+    // it had claimed were still `placing` once it was dead.
     expect(kills).toHaveLength(KILLS);
-    for (const work of kills) {
-      expect(work.state).toBe('running');
-      expect(work.callsPlaced).toBeGreaterThanOrEqual(1);
-      expect(work.placing + work.callsUp).toBeGreaterThanOrEqual(1);
-    }
+    const midDial = kills.filter((k) => k.afterKill.placing > 0).length;
+    expect(midDial).toBeGreaterThan(KILLS / 2);
 
     await assertNoDoubleDial(h, campaignId);
     await assertCallsPerNumberMatchOutcomeRules(h, campaignId, RETRY);
@@ -111,6 +112,6 @@ describe('a campaign survives its worker being killed', () => {
       ]);
     }
     expect(done.processed_rows).toBe(120);
-    console.log(`crash test: ${kills.filter((k) => k.placing > 0).length} of ${KILLS} kills mid-dial`);
+    console.log(`crash test: ${midDial} of ${KILLS} kills mid-dial`);
   }, 480_000);
 });

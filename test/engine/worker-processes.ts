@@ -64,6 +64,19 @@ export async function workerProcesses(h: EngineHarness) {
         }
       });
     },
+    /** Sends `signal` and resolves once the process has exited, with how long that took. */
+    stop(
+      child: ChildProcess,
+      signal: NodeJS.Signals,
+    ): Promise<{ exitCode: number | null; exitSignal: NodeJS.Signals | null; stoppedInMs: number }> {
+      const sentAt = Date.now();
+      return new Promise((resolve) => {
+        child.once('exit', (code, exitSignal) =>
+          resolve({ exitCode: code, exitSignal, stoppedInMs: Date.now() - sentAt }),
+        );
+        child.kill(signal);
+      });
+    },
     killAll() {
       for (const child of children) child.kill('SIGKILL');
     },
