@@ -72,7 +72,7 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     const { rules } = row;
     if (!perContact && !rules.legal_hours.enabled) return;
     const schedule = toSchedule(row.schedule_config);
-    const now = Date.now();
+    const now = (deps.clock ?? Date.now)();
     await noteHoldsOpened(db, campaignId, now);
     const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
     const moves = [];

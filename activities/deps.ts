@@ -20,6 +20,11 @@ export interface ActivityDeps {
    * new contacts at once and hand the rest of their batch back; dials already sent finish their request.
    */
   workerStopping?: AbortSignal;
+  /**
+   * The time (epoch ms) a campaign judges calling windows and legal calling hours by, when it holds contacts and at
+   * each claim; the real clock when absent. Tests move it to a callee's morning instead of waiting for one.
+   */
+  clock?: () => number;
   /** Shorter webhook deliverer runs and fallback polls than the defaults (5 min, 5 s), for tests (worker/create-webhook-worker.ts). */
   webhookDeliverer?: { runForMs?: number; pollMs?: number };
 }

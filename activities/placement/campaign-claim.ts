@@ -28,14 +28,17 @@ const stop = (attemptId: number, status: 'deferred' | 'withdrawn') => ({
 
 /**
  * A campaign's part of the claim (`ClaimRequest.prepare`), on the locked queued attempt, under the campaign's claim
- * barrier: checks the campaign against the real clock, the do-not-call list, the contact's own window (per-contact
+ * barrier: checks the campaign against the clock (`ActivityDeps.clock`, the real one in production), the do-not-call list, the contact's own window (per-contact
  * zones) and legal calling hours in its zones, then the organization's frequency caps (a contact outside either goes
  * back to wait, never dropped); creates the run the call dials for. The lease and the claim follow in the same
  * transaction.
  */
-export function campaignClaimPreparation(ctx: PlacementContext): ClaimRequest<CampaignClaimStop>['prepare'] {
+export function campaignClaimPreparation(
+  ctx: PlacementContext,
+  clock: () => number,
+): ClaimRequest<CampaignClaimStop>['prepare'] {
   return async (trx, row) => {
-    const now = Date.now();
+    const now = clock();
     const facts = await readCampaignClaimFacts(trx, {
       campaignId: ctx.campaign.id,
       organizationId: row.organization_id,

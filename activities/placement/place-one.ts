@@ -22,7 +22,7 @@ export async function placeOne(
   const placement = await claimAndDial(deps, dialTargetOf(ctx), {
     attemptId,
     callerNumber: ctx.callerNumber,
-    prepare: campaignClaimPreparation(ctx),
+    prepare: campaignClaimPreparation(ctx, deps.clock ?? Date.now),
     log,
     ...(claimTurn ? { claimTurn } : {}),
   });

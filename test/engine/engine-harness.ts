@@ -45,6 +45,10 @@ export async function startEngineHarness(
     engine?: Partial<EngineSettings>;
     /** Further settings of the API and worker (e.g. LLM_BASE_URL). */
     env?: Record<string, string>;
+    /** The time the in-process worker judges calling windows by (`ActivityDeps.clock`); the real clock when absent. */
+    clock?: () => number;
+    /** The organization keeps the default calling rules of a signup (no calling-rules row: legal hours on). */
+    defaultCallingRules?: boolean;
   } = {},
 ): Promise<EngineHarness> {
   const port = await freePort();
@@ -58,7 +62,7 @@ export async function startEngineHarness(
   };
   const testApp = await createTestApp(env);
   await testApp.app.listen({ port, host: '127.0.0.1' });
-  const org = await createTestOrganization(testApp.ctx.db);
+  const org = await createTestOrganization(testApp.ctx.db, { legalHours: options.defaultCallingRules });
   const { agentId, definitionId } = await insertAgent(testApp.ctx.db, org.organizationId);
   let worker: Worker | null = null;
   let running: Promise<void> | null = null;
@@ -80,6 +84,7 @@ export async function startEngineHarness(
         taskQueue,
         workflowBundle: await workflowBundle(),
         engine: { ...TEST_ENGINE, ...options.engine },
+        clock: options.clock,
       });
       running = worker.run();
     },
@@ -97,18 +102,25 @@ export async function startEngineHarness(
   return harness;
 }
 
-/** Uploads a CSV of these numbers (plus a `name` column) and returns its source key. */
-export async function uploadContacts(h: EngineHarness, phones: string[]): Promise<string> {
+/** Uploads a CSV of these numbers (plus a `name` column, and a `timezone` column when `zones` gives each one's); returns its source key. */
+export async function uploadContacts(h: EngineHarness, phones: string[], zones?: string[]): Promise<string> {
   const key = contactSourceKey(h.org.organizationId, 'contacts.csv');
-  const csv = ['phone_number,name', ...phones.map((phone, i) => `${phone},Contact ${i + 1}`)].join('\n');
-  await h.ctx.storage.putObject({ key, body: csv, contentType: 'text/csv' });
+  const header = zones ? 'phone_number,name,timezone' : 'phone_number,name';
+  const rows = phones.map((phone, i) => [phone, `Contact ${i + 1}`, ...(zones ? [zones[i]] : [])].join(','));
+  await h.ctx.storage.putObject({ key, body: [header, ...rows].join('\n'), contentType: 'text/csv' });
   return key;
 }
 
 /** Creates a simulator configuration and a campaign over these numbers through the API; returns its id. */
 export async function createCampaign(
   h: EngineHarness,
-  input: { phones: string[]; simulator?: Record<string, unknown>; body?: Record<string, unknown> },
+  input: {
+    phones: string[];
+    /** Each contact's zone (the CSV's `timezone` column). */
+    zones?: string[];
+    simulator?: Record<string, unknown>;
+    body?: Record<string, unknown>;
+  },
 ): Promise<number> {
   const configurationId = await insertSimulatorConfiguration(h.ctx.db, h.org.organizationId, {
     ring_seconds: 0.1,
@@ -123,7 +135,7 @@ export async function createCampaign(
       name: 'Engine test',
       workflow_id: h.agentId,
       source_type: 'csv',
-      source_id: await uploadContacts(h, input.phones),
+      source_id: await uploadContacts(h, input.phones, input.zones),
       telephony_configuration_id: configurationId,
       ring_timeout_seconds: 5,
       ...input.body,
