@@ -9,7 +9,7 @@ import { vonageMedia } from '../../providers/vonage/vonage-media';
 import { vonageSigned } from '../providers/fakes/vonage-fake';
 import { transportContract } from './transport-contract/cases';
 import { startServer } from './transport-contract/far-end';
-import { nccoHeaders, pcmBytes, vonageFarEnd } from './transport-contract/vonage-far-end';
+import { pcmBytes, vonageDocumentedConnected, vonageFarEnd } from './transport-contract/vonage-far-end';
 
 transportContract(vonageFarEnd);
 
@@ -40,16 +40,36 @@ describe('Vonage media: its own wire', () => {
     expect(vonageMedia.verifyHandshake!({ url, headers: {} }, 'the-key')).toBe(false);
   });
 
+  it("reads Vonage's documented first message: the endpoint's headers at its top level", async () => {
+    const { socket, service } = await server.open();
+    // The first message Vonage documents for a connect whose headers are `language` and `caller-id`
+    // (https://developer.vonage.com/en/voice/voice-api/concepts/websockets#first-message), with the
+    // `call_uuid` header this service's NCCO adds.
+    socket.send(`{
+    "event":"websocket:connected",
+    "content-type":"audio/l16;rate=16000",
+    "language": "en-GB",
+    "caller-id": "447700900123",
+    "call_uuid": "aaaaaaaa-bbbb-cccc-dddd-0123456789ab"
+}`);
+    const transport = await service.accepted;
+    expect(transport.start).toEqual({
+      streamId: 'aaaaaaaa-bbbb-cccc-dddd-0123456789ab',
+      providerCallId: 'aaaaaaaa-bbbb-cccc-dddd-0123456789ab',
+      parameters: { language: 'en-GB', 'caller-id': '447700900123' },
+    });
+    socket.close();
+  });
+
   it('refuses a start in another format or without the call uuid, closing the socket (1008)', async () => {
-    const headers = nccoHeaders(start(1));
     const openings = [
-      { event: 'websocket:connected', 'content-type': 'audio/l16;rate=8000', ...headers },
-      { event: 'websocket:connected', 'content-type': 'audio/l16;rate=16000', run_id: '7' },
+      vonageDocumentedConnected('uuid-1').replace('rate=16000', 'rate=8000'),
+      JSON.stringify({ event: 'websocket:connected', 'content-type': 'audio/l16;rate=16000', run_id: '7' }),
     ];
     for (const opening of openings) {
       const { socket, service } = await server.open();
       const closed = once(socket, 'close');
-      socket.send(JSON.stringify(opening));
+      socket.send(opening);
       await expect(service.accepted).rejects.toThrow(/malformed websocket:connected/);
       expect(((await closed) as [number])[0]).toBe(1008);
     }

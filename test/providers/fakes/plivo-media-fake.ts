@@ -14,6 +14,7 @@ import { callerOn, openStreamSocket, socketClosed } from './stream-socket';
 import { mulawToPcm, pcmToMulaw } from '../../../voice/audio/mulaw';
 import { MemoryTransport } from '../../voice/fakes/memory-transport';
 import type { CallerLine } from '../../voice/live-call-scenarios';
+import { plivoDocumentedStart } from '../../voice/transport-contract/plivo-far-end';
 
 /** What a `<Stream>` answer says, read with regular expressions (not with the code under test). */
 export function streamOfPlivoXml(xml: string): { url: string; extraHeaders: string } {
@@ -22,6 +23,8 @@ export function streamOfPlivoXml(xml: string): { url: string; extraHeaders: stri
       xml,
     );
   if (!stream) throw new Error(`not a bidirectional <Stream> answer: ${xml}`);
+  // Plivo's rule for the attribute (https://docs.plivo.com/docs/voice/xml/audiostream): [A-Za-z0-9] pairs, 512 bytes.
+  if ((stream[1] ?? '').length > 512) throw new Error(`Plivo refuses extraHeaders over 512 bytes: ${xml}`);
   return { url: stream[2]!.replace(/&amp;/g, '&'), extraHeaders: stream[1] ?? '' };
 }
 
@@ -94,17 +97,9 @@ export async function openPlivoStream(options: {
   });
   far.on('dtmf', (digit) => send({ event: 'dtmf', streamId, dtmf: { track: 'inbound', digit } }));
 
-  send({
-    event: 'start',
-    start: {
-      callId,
-      streamId,
-      accountId: 'MAZDQ1ZDQ0ZMQ5MZQ4OD',
-      tracks: ['inbound'],
-      mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000 },
-    },
-    extra_headers: relayed,
-  });
+  // Plivo's documented start, sequence number 1, the answer's extraHeaders relayed (plivo-far-end.ts).
+  socket.send(plivoDocumentedStart({ callId, streamId }, relayed));
+  sequence = 1;
 
   const fake: PlivoMediaFake = {
     streamId,

@@ -112,6 +112,8 @@ export async function openVonageStream(options: {
     if (reason === 'stop') socket.close(1000);
   });
 
+  // Vonage's first message: the endpoint's content type and its headers at the top level, as documented
+  // (https://developer.vonage.com/en/voice/voice-api/concepts/websockets#first-message).
   sendText({ event: 'websocket:connected', 'content-type': endpoint['content-type'], ...endpoint.headers });
   const fake: VonageMediaFake = {
     uuid: endpoint.headers?.call_uuid ?? '',

@@ -56,7 +56,8 @@ export interface VendorWire {
   readonly signHandshake: ((url: string, key: string) => Record<string, string>) | null;
   /**
    * The per-call values the transport's start carries, given those of the suite's start (default: all of them, as
-   * Twilio's `customParameters` carry them). Telnyx's start carries only the call's `client_state`.
+   * Twilio's `customParameters` carry them). Telnyx's start carries only the call's `client_state`; Plivo's and
+   * Vonage's starts, written out as their vendors document them, carry fixed ones.
    */
   readonly startParameters?: (parameters: Record<string, string>) => Record<string, string>;
   /**

@@ -1,15 +1,14 @@
 /**
  * Vonage's WebSocket media spoken from Vonage's side, for the transport contract suite (the Voice API's documented
- * `connect` to a `websocket` endpoint, `audio/l16;rate=16000`): first the text `websocket:connected` with the NCCO
- * endpoint's `headers` spread into it (the headers of the NCCO this service answers with, vonage-answer.ts), then
- * binary 640-byte frames of 16-bit little-endian PCM at 16 kHz both ways; `websocket:dtmf` {digit, duration};
+ * `connect` to a `websocket` endpoint, `audio/l16;rate=16000`): first the text `websocket:connected`, then binary
+ * 640-byte frames of 16-bit little-endian PCM at 16 kHz both ways; `websocket:dtmf` {digit, duration};
  * `websocket:notify` {payload} echoing a `notify` action once the audio before it played, never one a `clear`
  * dropped; `websocket:cleared` answering a `clear`. No stop message: the socket closes. The handshake carries the
- * signed-webhook JWT (`authorization: {type: 'vonage'}`), which names no URL.
+ * signed-webhook JWT (`authorization: {type: 'vonage'}`), which names no URL. The `websocket:connected` is Vonage's
+ * documented message written out by hand, not built with this service's answer code: the endpoint's `headers` it
+ * spreads are one fixed set of the kind this service's NCCO asks for (vonage-answer.ts), only the call's uuid varying.
  */
-import { vonageAnswer } from '../../../providers/vonage/vonage-answer';
 import { vonageMedia } from '../../../providers/vonage/vonage-media';
-import type { MediaStreamStart } from '../../../voice/media-transport';
 import { vonageSigned } from '../../providers/fakes/vonage-fake';
 import type { VendorWire } from './far-end';
 
@@ -17,19 +16,21 @@ const API_KEY = 'abcd1234';
 const FRAME_BYTES = 640;
 const json = (message: unknown) => JSON.stringify(message);
 
-/** The `headers` of the NCCO's websocket endpoint this service answers `start`'s call with. */
-export function nccoHeaders(start: MediaStreamStart): Record<string, string> {
-  const ncco = JSON.parse(
-    vonageAnswer({
-      agentName: 'a',
-      runId: 1,
-      streamUrl: 'wss://media.example.com/media/vonage/token',
-      parameters: start.parameters,
-      providerCallId: start.providerCallId,
-    }).body,
-  ) as Array<{ endpoint: Array<{ headers: Record<string, string> }> }>;
-  return ncco[0]!.endpoint[0]!.headers;
-}
+/** The headers of the NCCO's websocket endpoint, besides the call's uuid, that the start spreads. */
+export const CONNECTED_PARAMETERS = { run_id: '42', attempt_id: '7' };
+
+/**
+ * Vonage's first message on the socket, as documented
+ * (https://developer.vonage.com/en/voice/voice-api/concepts/websockets#first-message): `event`, the endpoint's
+ * `content-type`, and the endpoint's `headers` at the top level, here `run_id`, `attempt_id` and the call's uuid.
+ */
+export const vonageDocumentedConnected = (callUuid: string) => `{
+    "event":"websocket:connected",
+    "content-type":"audio/l16;rate=16000",
+    "run_id": "42",
+    "attempt_id": "7",
+    "call_uuid": ${json(callUuid)}
+}`;
 
 /** Little-endian 16-bit samples as the bytes Vonage sends. */
 export const pcmBytes = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
@@ -38,8 +39,8 @@ export const vonageFarEnd: VendorWire = {
   vendor: 'vonage',
   media: vonageMedia,
   beforeStart: () => [],
-  start: (start) =>
-    json({ event: 'websocket:connected', 'content-type': 'audio/l16;rate=16000', ...nccoHeaders(start) }),
+  start: (start) => vonageDocumentedConnected(start.providerCallId),
+  startParameters: () => CONNECTED_PARAMETERS,
   streamIdOf: (start) => start.providerCallId,
   callerFrame: (pcm) => Buffer.from(pcmBytes(pcm)),
   dtmf: (digit) => json({ event: 'websocket:dtmf', digit, duration: 260 }),
