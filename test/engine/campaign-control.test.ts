@@ -10,6 +10,7 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { simulatorCallsOfAttempts } from './simulator-record';
 
 let h: EngineHarness;
 
@@ -35,11 +36,7 @@ async function dialsSince(campaignId: number, since: number) {
 
 /** Simulator calls of the campaign requested after `since` (ms), oldest first. */
 async function callsSince(campaignId: number, since: number) {
-  return h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  return simulatorCallsOfAttempts(h.ctx.db)
     .select('simulator_calls.requested_at')
     .where('attempts.campaign_id', '=', campaignId)
     .where('simulator_calls.requested_at', '>', new Date(since))

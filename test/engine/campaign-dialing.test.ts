@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignAction,
-  campaignRow,
+  campaignCompleted,
   createCampaign,
   maxConcurrentSimulatorCalls,
   phoneFor,
   startEngineHarness,
-  waitFor,
   type EngineHarness,
 } from './engine-harness';
 import {
@@ -15,6 +14,7 @@ import {
   finalStateReport,
   replayCampaignHistories,
 } from './engine-assertions';
+import { simulatorCallsOfAttempts } from './simulator-record';
 
 let h: EngineHarness;
 
@@ -40,13 +40,7 @@ describe('a campaign dials every contact', () => {
     });
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
 
-    const done = await waitFor(
-      async () => {
-        const row = await campaignRow(h, campaignId);
-        return row.state === 'completed' ? row : null;
-      },
-      { timeoutMs: 120_000, what: 'campaign completed' },
-    );
+    const done = await campaignCompleted(h, campaignId, { timeoutMs: 120_000, what: 'campaign completed' });
 
     const report = await finalStateReport(h, campaignId);
     for (const contact of report.contacts) {
@@ -128,20 +122,10 @@ describe('a campaign dials every contact', () => {
       .where('id', '=', h.agentId)
       .execute();
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    const done = await waitFor(
-      async () => {
-        const row = await campaignRow(h, campaignId);
-        return row.state === 'completed' ? row : null;
-      },
-      { timeoutMs: 120_000, what: 'campaign completed' },
-    );
+    const done = await campaignCompleted(h, campaignId, { timeoutMs: 120_000, what: 'campaign completed' });
     // This campaign's own calls (its simulator configuration): each lost callback was settled by reconciliation,
     // which read the call's outcome from the simulator. A rate of 0.2 over 72 calls drops none with p ≈ 1e-7.
-    const dropped = await h.ctx.db
-      .selectFrom('simulator_calls')
-      .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-      )
+    const dropped = await simulatorCallsOfAttempts(h.ctx.db)
       .select([
         'simulator_calls.call_sid',
         'simulator_calls.outcome as simulated',

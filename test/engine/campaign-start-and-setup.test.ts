@@ -11,6 +11,7 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { dialedNumbers } from './simulator-record';
 
 let h: EngineHarness;
 
@@ -54,17 +55,6 @@ async function runWorkflowOfUndoneStart(campaignId: number) {
 }
 
 /** The numbers the simulator was asked to call for this campaign's attempts (other files dial the same numbers). */
-async function calledNumbers(campaignId: number) {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
-    .select('simulator_calls.to_number')
-    .where('attempts.campaign_id', '=', campaignId)
-    .execute();
-  return calls.map((call) => call.to_number).sort();
-}
 
 describe('a campaign whose start or setup went wrong', () => {
   it('dials at once when started, although its workflow already ran from an earlier start that was undone', async () => {
@@ -77,7 +67,7 @@ describe('a campaign whose start or setup went wrong', () => {
     await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
       what: 'the campaign to complete',
     });
-    expect(await calledNumbers(campaignId)).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([phoneFor(1, 1), phoneFor(2, 2)]);
   });
 
   it('dials at once when its start failed to answer while the workflow of an earlier, undone start runs', async () => {
@@ -96,7 +86,7 @@ describe('a campaign whose start or setup went wrong', () => {
     await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
       what: 'the campaign to complete',
     });
-    expect(await calledNumbers(campaignId)).toEqual([phoneFor(4, 1)]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([phoneFor(4, 1)]);
   });
 
   it('fails with a log entry, instead of retrying forever, when its telephony configuration is gone', async () => {
@@ -162,6 +152,6 @@ describe('a campaign whose start or setup went wrong', () => {
         },
       },
     ]);
-    expect(await calledNumbers(campaignId)).toEqual([]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([]);
   });
 });

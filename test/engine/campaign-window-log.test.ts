@@ -8,6 +8,7 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { simulatorCallsOfAttempts } from './simulator-record';
 
 /**
  * The campaign's own window (campaign zone) opening and closing while it runs, on the real clock: a one-minute slot
@@ -78,11 +79,7 @@ describe("a campaign's calling window", () => {
     expect(Date.parse((logs[1]!.details as { at: string }).at)).toBeGreaterThanOrEqual(opensAt);
     expect(Date.parse((logs[2]!.details as { at: string }).at)).toBeGreaterThanOrEqual(closesAt);
 
-    const calls = await h.ctx.db
-      .selectFrom('simulator_calls')
-      .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-      )
+    const calls = await simulatorCallsOfAttempts(h.ctx.db)
       .select(['simulator_calls.requested_at', 'simulator_calls.to_number', 'attempts.placing_at'])
       .where('attempts.campaign_id', '=', campaignId)
       .execute();

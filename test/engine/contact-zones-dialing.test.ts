@@ -9,6 +9,7 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { dialedNumbers } from './simulator-record';
 
 /**
  * Per-contact zones (`schedule_config.contact_timezone: "contact"`) through the real engine. The window is placed
@@ -82,18 +83,6 @@ async function contactsOf(campaignId: number) {
   return new Map(contacts.map((c) => [c.phone_number, c]));
 }
 
-async function dialedNumbers(campaignId: number): Promise<string[]> {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
-    .select('simulator_calls.to_number')
-    .where('attempts.campaign_id', '=', campaignId)
-    .execute();
-  return calls.map((c) => c.to_number).sort();
-}
-
 /**
  * Two zones with the same standard offset of which the second is on daylight saving time now and for the next 26
  * hours (the test's wait for the next opening, with room): Brisbane and Sydney (southern summer) or Abidjan and London
@@ -151,7 +140,7 @@ describe("a campaign that dials in each contact's own zones", () => {
       { timeoutMs: 60_000, what: 'the open contact dialed and the others settled' },
     );
 
-    expect(await dialedNumbers(campaignId)).toEqual([open.phone]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([open.phone]);
     const waiter = contacts.get(waiting.phone)!;
     expect(waiter.final_outcome).toBeNull();
     expect(waiter.attempts_made).toBe(0);
@@ -212,7 +201,7 @@ describe("a campaign that dials in each contact's own zones", () => {
       },
       { timeoutMs: 60_000, what: 'the multi-zone number dialed and the pinned contact waiting' },
     );
-    expect(await dialedNumbers(campaignId)).toEqual([multiZone.phone]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([multiZone.phone]);
     // Tokyo's wall clock reaches the window's start some hours from now (Tokyo is never within it now).
     expect(contacts.get(pinned.phone)!.next_attempt_at!.toISOString()).toBe(
       new Date(nextWallClock('Asia/Tokyo', start, startedAt)).toISOString(),

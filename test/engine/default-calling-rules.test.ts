@@ -5,6 +5,7 @@ import { calleeZone, nextLegalOpening } from '../helpers/callee-time';
 import { assertNoDoubleDial } from './engine-assertions';
 import {
   campaignAction,
+  campaignCompleted,
   campaignRow,
   createCampaign,
   phoneFor,
@@ -12,6 +13,7 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { simulatorCallsOfAttempts } from './simulator-record';
 
 /**
  * The engine under the calling rules every signup starts with: no calling-rules row, so legal calling hours are on
@@ -42,11 +44,7 @@ const contactOf = (campaignId: number, phone: string) =>
 
 /** Calls the simulator was asked to place to this number for the campaign (its own record). */
 const dialsOf = async (campaignId: number, phone: string) =>
-  h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  simulatorCallsOfAttempts(h.ctx.db)
     .select(['simulator_calls.to_number', 'simulator_calls.requested_at'])
     .where('attempts.campaign_id', '=', campaignId)
     .where('simulator_calls.to_number', '=', phone)
@@ -124,13 +122,10 @@ describe('a campaign of an organization with the default calling rules', () => {
       .executeTakeFirstOrThrow();
     // The workflow sleeps until the stored opening: told that its contacts' times changed, it reads them again.
     await notifyCampaignChanged(h.ctx.temporal, campaignId, 'settings_updated');
-    const done = await waitFor(
-      async () => {
-        const row = await campaignRow(h, campaignId);
-        return row.state === 'completed' ? row : null;
-      },
-      { timeoutMs: 60_000, what: 'the campaign completed once its held contact was called' },
-    );
+    const done = await campaignCompleted(h, campaignId, {
+      timeoutMs: 60_000,
+      what: 'the campaign completed once its held contact was called',
+    });
 
     const dials = await dialsOf(campaignId, atNight);
     expect(dials).toHaveLength(1);

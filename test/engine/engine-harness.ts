@@ -9,6 +9,8 @@ import { WORKFLOWS_PATH } from '../../worker/workflows-path';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { insertAgent, insertSimulatorConfiguration } from '../helpers/fixtures';
 import { createTestOrganization, type TestOrganization } from '../helpers/organizations';
+import { simulatorCallsOfAttempts } from './simulator-record';
+import { workerProcesses, type WorkerProcesses } from './worker-processes';
 
 /** Short engine timings for tests: a silent call is looked up seconds after its ring and talk time. */
 export const TEST_ENGINE: Partial<EngineSettings> = {
@@ -33,6 +35,8 @@ export interface EngineHarness extends TestApp {
   definitionId: number;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
+  /** Worker processes of this test, beside or instead of the in-process worker; killed when the harness closes. */
+  workerProcesses(): Promise<WorkerProcesses>;
 }
 
 /**
@@ -67,6 +71,7 @@ export async function startEngineHarness(
   let worker: Worker | null = null;
   let running: Promise<void> | null = null;
   let connection: NativeConnection | null = null;
+  let processes: Promise<WorkerProcesses> | null = null;
   const harness: EngineHarness = {
     ...testApp,
     baseUrl: env.PUBLIC_BASE_URL,
@@ -93,7 +98,14 @@ export async function startEngineHarness(
       await running;
       worker = null;
     },
+    workerProcesses() {
+      processes ??= workflowBundle().then((bundle) =>
+        workerProcesses({ env, engine: TEST_ENGINE, bundleCode: bundle.code }),
+      );
+      return processes;
+    },
     async close() {
+      (await processes?.catch(() => null))?.killAll();
       await harness.stopWorker();
       await connection?.close();
       await testApp.close();
@@ -188,16 +200,27 @@ export async function campaignRow(h: EngineHarness, campaignId: number) {
   return h.ctx.db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow();
 }
 
+/** Waits for the campaign to complete and returns its row (`options` as `waitFor`'s). */
+export function campaignCompleted(
+  h: EngineHarness,
+  campaignId: number,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+) {
+  return waitFor(
+    async () => {
+      const row = await campaignRow(h, campaignId);
+      return row.state === 'completed' ? row : null;
+    },
+    { what: `campaign ${campaignId} completed`, ...options },
+  );
+}
+
 /** The largest number of simulator calls of the campaign(s) that were up at the same instant. */
 export async function maxConcurrentSimulatorCalls(
   h: EngineHarness,
   campaignIds: number | number[],
 ): Promise<number> {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  const calls = await simulatorCallsOfAttempts(h.ctx.db)
     .select(['simulator_calls.requested_at', 'simulator_calls.ends_at'])
     .where('attempts.campaign_id', 'in', ([] as number[]).concat(campaignIds))
     .execute();

@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { decodeTimeoutType, defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncProgress } from '../../activities/sync-contacts';
-import { workerProcesses } from './worker-processes';
 import {
   campaignAction,
   campaignRow,
@@ -11,13 +10,14 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import type { WorkerProcesses } from './worker-processes';
 
 /**
  * The contact import (`syncContacts`) of a worker process killed with SIGKILL mid-file resumes, in a new worker
  * process, after the last row the killed worker heartbeated to Temporal, and the contacts end up exactly the file's.
  */
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 
 /** Large enough that the import (5,000-row batches) is still running when its first heartbeat reaches Temporal. */
 const ROWS = 200_000;
@@ -44,11 +44,10 @@ cells.forEach((cell, i) => {
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
 });
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
 });
 

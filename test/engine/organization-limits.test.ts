@@ -5,14 +5,14 @@ import type { CampaignWorkflowResult } from '../../workflows/campaign-workflow';
 import { assertNoDoubleDial } from './engine-assertions';
 import {
   campaignAction,
-  campaignRow,
+  campaignCompleted,
   createCampaign,
   maxConcurrentSimulatorCalls,
   phoneFor,
   startEngineHarness,
-  waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { simulatorCallsOfAttempts } from './simulator-record';
 
 /**
  * The organization's `max_concurrent_calls` through the real engine: call leases taken in the placement step are
@@ -38,14 +38,7 @@ async function setOrganizationLimit(limit: number) {
     .execute();
 }
 
-const completed = (campaignId: number) =>
-  waitFor(
-    async () => {
-      const row = await campaignRow(h, campaignId);
-      return row.state === 'completed' ? row : null;
-    },
-    { timeoutMs: 150_000, what: `campaign ${campaignId} completed` },
-  );
+const completed = (campaignId: number) => campaignCompleted(h, campaignId, { timeoutMs: 150_000 });
 
 describe("the organization's call limit", () => {
   it('is never exceeded by two campaigns whose max_concurrency adds up to more, and both complete', async () => {
@@ -157,11 +150,7 @@ describe("the organization's call limit", () => {
     const row = await completed(campaignId);
     expect(row).toMatchObject({ processed_rows: 3, executed_count: 3 });
 
-    const calls = await h.ctx.db
-      .selectFrom('simulator_calls')
-      .innerJoin('attempts', (join) =>
-        join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-      )
+    const calls = await simulatorCallsOfAttempts(h.ctx.db)
       .select('simulator_calls.requested_at')
       .where('attempts.campaign_id', '=', campaignId)
       .execute();

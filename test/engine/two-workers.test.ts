@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerProcesses } from './worker-processes';
 import { assertNoDoubleDial, expectedFinal, finalStateReport } from './engine-assertions';
 import {
   campaignAction,
@@ -12,13 +11,15 @@ import {
   waitFor,
   type EngineHarness,
 } from './engine-harness';
+import { simulatorCallsOfAttempts } from './simulator-record';
+import type { WorkerProcesses } from './worker-processes';
 
 /**
  * Horizontal scale: the same deterministic campaigns served by one worker process, then by two polling the same
  * task queue, give the same outcomes, attempt counts, counters and runs, and the breaker trips the same way.
  */
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 
 const RETRY = { maxRetries: 1, retryOnVoicemail: false };
 const MAX_CONCURRENCY = 8;
@@ -128,11 +129,7 @@ async function assertContractResults(campaignId: number) {
 
 /** No attempt of the campaign reached the simulator twice (a paused campaign may still hold queued attempts). */
 async function assertNoDoubleDialed(campaignId: number) {
-  const twice = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  const twice = await simulatorCallsOfAttempts(h.ctx.db)
     .select(['simulator_calls.attempt_ref', (eb) => eb.fn.countAll<number>().as('n')])
     .where('attempts.campaign_id', '=', campaignId)
     .groupBy('simulator_calls.attempt_ref')
@@ -205,11 +202,10 @@ function expectBreakerTrip(trip: Awaited<ReturnType<typeof runBreakerCampaign>>)
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
 });
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
 });
 

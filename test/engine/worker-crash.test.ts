@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerProcesses } from './worker-processes';
 import { databaseNow, waitForWorkInFlight, workOf, type WorkInFlight } from './work-in-flight';
 import {
   assertCallsPerNumberMatchOutcomeRules,
@@ -9,31 +8,31 @@ import {
 } from './engine-assertions';
 import {
   campaignAction,
+  campaignCompleted,
   campaignRow,
   createCampaign,
   phoneFor,
   startEngineHarness,
-  waitFor,
   type EngineHarness,
 } from './engine-harness';
+import type { WorkerProcesses } from './worker-processes';
 
 /**
  * Worker processes of this test, each killed with SIGKILL while it is placing calls of the campaign (never while
  * idle, never after the end) and replaced by a new one.
  */
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 
 const KILLS = 5;
 const RETRY = { maxRetries: 1, retryOnVoicemail: false };
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
 });
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
 });
 
@@ -72,13 +71,11 @@ describe('a campaign survives its worker being killed', () => {
       worker = await workers.start();
       since = await databaseNow(h);
     }
-    const done = await waitFor(
-      async () => {
-        const row = await campaignRow(h, campaignId);
-        return row.state === 'completed' ? row : null;
-      },
-      { timeoutMs: 240_000, intervalMs: 250, what: 'campaign completed after the kills' },
-    );
+    const done = await campaignCompleted(h, campaignId, {
+      timeoutMs: 240_000,
+      intervalMs: 250,
+      what: 'campaign completed after the kills',
+    });
     worker.kill('SIGTERM');
 
     // Most kills landed while the killed worker was placing calls (the wait only prefers such a moment): attempts

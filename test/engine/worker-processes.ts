@@ -3,14 +3,23 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { testEnv } from '../helpers/context';
-import { TEST_ENGINE, workflowBundle, type EngineHarness } from './engine-harness';
+import type { EngineSettings } from '../../config/engine';
 
 const MAX_KEPT_OUTPUT = 16 * 1024 * 1024;
 
-/** Worker processes (`worker/main.ts`) of a test, so a test can kill one with SIGKILL like a crashed machine. */
-export async function workerProcesses(h: EngineHarness) {
+export type WorkerProcesses = Awaited<ReturnType<typeof workerProcesses>>;
+
+/**
+ * Worker processes (`worker/main.ts`) of a test, so a test can kill one with SIGKILL like a crashed machine: made by
+ * the engine harness (`EngineHarness.workerProcesses`), with its settings, engine timings and workflow bundle.
+ */
+export function workerProcesses(options: {
+  env: Record<string, string>;
+  engine: Partial<EngineSettings>;
+  bundleCode: string;
+}) {
   const bundlePath = path.join(inject('scratchDir'), `workflow-bundle-${process.pid}.js`);
-  writeFileSync(bundlePath, (await workflowBundle()).code);
+  writeFileSync(bundlePath, options.bundleCode);
   const children = new Set<ChildProcess>();
   const outputs = new WeakMap<ChildProcess, { text: string }>();
 
@@ -18,11 +27,11 @@ export async function workerProcesses(h: EngineHarness) {
   function start(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
     const env = {
       ...process.env,
-      ...testEnv(h.env),
+      ...testEnv(options.env),
       LOG_LEVEL: 'info',
-      ENGINE_DEADLINE_GRACE_SECONDS: String(TEST_ENGINE.deadlineGraceSeconds),
-      ENGINE_PLACING_STALE_SECONDS: String(TEST_ENGINE.placingStaleSeconds),
-      ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: String(TEST_ENGINE.providerRequestTimeoutMs),
+      ENGINE_DEADLINE_GRACE_SECONDS: String(options.engine.deadlineGraceSeconds),
+      ENGINE_PLACING_STALE_SECONDS: String(options.engine.placingStaleSeconds),
+      ENGINE_PROVIDER_REQUEST_TIMEOUT_MS: String(options.engine.providerRequestTimeoutMs),
       WORKFLOW_BUNDLE_PATH: bundlePath,
       ...extraEnv,
     };

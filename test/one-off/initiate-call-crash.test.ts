@@ -8,16 +8,16 @@ import {
   simulatorCallsOf,
   simulatorWithNumber,
 } from './one-off-world';
-import { workerProcesses } from '../engine/worker-processes';
+import type { WorkerProcesses } from '../engine/worker-processes';
 
 /** One-off calls whose worker process is killed with SIGKILL; a new worker finishes them, each dialed exactly once. */
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 let configurationId: number;
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
   ({ configurationId } = await simulatorWithNumber(h.ctx.db, h.org.organizationId, {
     address: '+12125552000',
     defaultOutbound: true,
@@ -27,7 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
 });
 

@@ -8,15 +8,15 @@ import {
 } from '../engine/engine-assertions';
 import {
   campaignAction,
+  campaignCompleted,
   campaignRow,
   createCampaign,
   phoneFor,
   startEngineHarness,
-  waitFor,
   type EngineHarness,
 } from '../engine/engine-harness';
 import { databaseNow, waitForWorkInFlight, type WorkInFlight } from '../engine/work-in-flight';
-import { workerProcesses } from '../engine/worker-processes';
+import type { WorkerProcesses } from '../engine/worker-processes';
 
 /**
  * A deploy during a campaign: the worker process (`worker/main.ts`) gets SIGTERM while it is placing calls, a
@@ -24,7 +24,7 @@ import { workerProcesses } from '../engine/worker-processes';
  * it had sent and handed back the rest. The campaign then completes with nothing lost, doubled or stuck.
  */
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 
 const STOPS = 3;
 const RETRY = { maxRetries: 1, retryOnVoicemail: false };
@@ -38,11 +38,10 @@ const SHUTDOWN_ENV = {
 
 beforeAll(async () => {
   h = await startEngineHarness();
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
 });
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
 });
 
@@ -102,13 +101,11 @@ describe('a worker stopped with SIGTERM during a campaign', () => {
       worker = replacement;
       since = await databaseNow(h);
     }
-    const done = await waitFor(
-      async () => {
-        const row = await campaignRow(h, campaignId);
-        return row.state === 'completed' ? row : null;
-      },
-      { timeoutMs: 240_000, intervalMs: 250, what: 'campaign completed after the SIGTERMs' },
-    );
+    const done = await campaignCompleted(h, campaignId, {
+      timeoutMs: 240_000,
+      intervalMs: 250,
+      what: 'campaign completed after the SIGTERMs',
+    });
     const last = await workers.stop(worker, 'SIGTERM');
 
     // Each SIGTERM hit the running campaign with work of that worker in flight, and the worker left cleanly in time.

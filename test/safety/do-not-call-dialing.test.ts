@@ -6,6 +6,7 @@ import { acquireCallLease, releaseCallLease } from '../../db/repositories/call-l
 import { assertNoDoubleDial } from '../engine/engine-assertions';
 import {
   campaignAction,
+  campaignCompleted,
   campaignRow,
   createCampaign,
   phoneFor,
@@ -22,6 +23,7 @@ import {
   simulatorCallsOf,
   simulatorWithNumber,
 } from '../one-off/one-off-world';
+import { simulatorCallsOfAttempts } from '../engine/simulator-record';
 
 /**
  * A listed number is never dialed: contacts listed before they are queued end `do_not_call` at queueing, numbers
@@ -50,24 +52,13 @@ const addToList = (numbers: string[], org: TestOrganization = h.org) =>
 
 /** Calls the organization placed to the numbers (the suite's other files may dial the same numbers meanwhile). */
 const dialsTo = async (numbers: string[], org: TestOrganization = h.org) =>
-  h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  simulatorCallsOfAttempts(h.ctx.db)
     .select('simulator_calls.to_number')
     .where('simulator_calls.to_number', 'in', numbers)
     .where('attempts.organization_id', '=', org.organizationId)
     .execute();
 
-const completed = (campaignId: number) =>
-  waitFor(
-    async () => {
-      const row = await campaignRow(h, campaignId);
-      return row.state === 'completed' ? row : null;
-    },
-    { timeoutMs: 90_000, what: `campaign ${campaignId} completed` },
-  );
+const completed = (campaignId: number) => campaignCompleted(h, campaignId, { timeoutMs: 90_000 });
 
 async function skipLogs(campaignId: number) {
   return h.ctx.db

@@ -7,6 +7,7 @@ import {
   waitFor,
   type EngineHarness,
 } from '../engine/engine-harness';
+import { simulatorCallsOfAttempts } from '../engine/simulator-record';
 
 /**
  * Frequency caps across two campaigns of one organization dialing the same numbers, checked against the simulator's
@@ -31,11 +32,7 @@ const putRules = (payload: Record<string, unknown>) =>
 
 /** This organization's calls to the numbers (the suite's other files may dial the same numbers at the same time). */
 async function simulatorCalls(numbers: string[]) {
-  return h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  return simulatorCallsOfAttempts(h.ctx.db)
     .select(['simulator_calls.to_number', 'simulator_calls.requested_at', 'simulator_calls.ends_at'])
     .where('simulator_calls.to_number', 'in', numbers)
     .where('attempts.organization_id', '=', h.org.organizationId)

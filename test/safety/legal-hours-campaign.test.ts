@@ -9,6 +9,7 @@ import {
   type EngineHarness,
 } from '../engine/engine-harness';
 import { closedLegalBand } from '../helpers/callee-time';
+import { dialedNumbers } from '../engine/simulator-record';
 
 /**
  * Legal calling hours through the real engine. The hours are chosen around the real clock in the contacts' zone
@@ -28,18 +29,6 @@ afterAll(async () => h?.close());
 const rulesUrl = '/api/v1/organizations/calling-rules';
 const putRules = (payload: Record<string, unknown>) =>
   h.app.inject({ method: 'PUT', url: rulesUrl, headers: h.org.headers, payload });
-
-async function simulatorCallsOf(campaignId: number): Promise<string[]> {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
-    .select('simulator_calls.to_number')
-    .where('attempts.campaign_id', '=', campaignId)
-    .execute();
-  return calls.map((c) => c.to_number).sort();
-}
 
 const progressOf = async (campaignId: number) =>
   (
@@ -97,14 +86,14 @@ describe('a campaign outside legal calling hours in its contacts’ zone', () =>
     ]);
     // Time for the engine to have dialed, had it been allowed to.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await simulatorCallsOf(campaignId)).toEqual([]);
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([]);
 
     expect((await putRules({ legal_hours: { enabled: false } })).statusCode).toBe(200);
     await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
       timeoutMs: 30_000,
       what: 'the campaign to complete after legal hours were turned off',
     });
-    expect(await simulatorCallsOf(campaignId)).toEqual([...phones].sort());
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([...phones].sort());
     expect((await progressOf(campaignId)).waiting_for_legal_hours).toBe(0);
     expect((await holdEntries(campaignId)).map((entry) => [entry.event, entry.details.reason])).toEqual([
       ['contacts_held', 'legal_hours'],

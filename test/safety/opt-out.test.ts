@@ -9,6 +9,7 @@ import {
   type OpenAiFake,
 } from '../runtime/fakes/openai-fake';
 import { runSimulatorCampaign, startVoiceHarness, type VoiceHarness } from '../simulator/voice-harness';
+import { simulatorCallsOfAttempts } from '../engine/simulator-record';
 
 /**
  * Opt-out during a call, through live simulated calls: the simulator's scripted callees talk with the agent over
@@ -116,11 +117,7 @@ const listEntries = () =>
 
 /** This organization's calls to the number (the suite's other files may dial the same number meanwhile). */
 async function callsTo(phone: string) {
-  const calls = await h.ctx.db
-    .selectFrom('simulator_calls')
-    .innerJoin('attempts', (join) =>
-      join.on((eb) => eb('simulator_calls.attempt_ref', '=', eb.cast<string>('attempts.id', 'text'))),
-    )
+  const calls = await simulatorCallsOfAttempts(h.ctx.db)
     .select('simulator_calls.id')
     .where('simulator_calls.to_number', '=', phone)
     .where('attempts.organization_id', '=', h.org.organizationId)
