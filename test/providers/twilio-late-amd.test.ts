@@ -201,6 +201,25 @@ describe('a late answering-machine verdict', () => {
     expect(await eventTypesOf(placed.runId)).toEqual(['run.completed', 'run.updated']);
   });
 
+  it('retries nothing once the campaign has ended: the voicemail is final', async () => {
+    const placed = await completedCall('+15005558040', { max_retries: 1, retry_on_voicemail: true });
+    await db()
+      .updateTable('campaigns')
+      .set({ state: 'completed' })
+      .where('id', '=', placed.campaignId)
+      .execute();
+
+    await postVerdict(placed, 'machine_start');
+
+    expect(await contactOf(placed.contactId)).toMatchObject({
+      final_outcome: 'voicemail',
+      last_outcome: 'voicemail',
+      next_attempt_at: null,
+    });
+    expect(await counters(placed.campaignId)).toEqual({ processed_rows: 1, failed_rows: 0 });
+    expect(await eventTypesOf(placed.runId)).toEqual(['run.completed', 'run.updated']);
+  });
+
   it("changes nothing on a person's verdict after the call completed", async () => {
     const placed = await completedCall('+15005558030', { max_retries: 1, retry_on_voicemail: true });
     const contactBefore = await contactOf(placed.contactId);
