@@ -11,6 +11,7 @@ export const WEBHOOK_API_VERSION = '2026-11-25';
 
 export const WEBHOOK_EVENT_TYPES = [
   'run.completed',
+  'run.updated',
   'call.failed',
   'call.answered',
   'call.received',
@@ -130,6 +131,15 @@ export function runCompletedData(run: RunEventSource) {
     artifacts,
     links: { run: runDetailPath(run.workflow_id, run.id) },
   };
+}
+
+/**
+ * `run.updated` data: a finished run whose outcome changed after its `run.completed` was sent, as `run.completed`
+ * describes it now, plus the outcome it had and why it changed (`late_machine_verdict`: an answering-machine verdict
+ * that came after the call's final status made a `completed` call `voicemail`).
+ */
+export function runUpdatedData(run: RunEventSource, change: { previousOutcome: string; reason: string }) {
+  return { ...runCompletedData(run), previous_outcome: change.previousOutcome, reason: change.reason };
 }
 
 /** `call.failed` data: the run's identity and the failure's outcome and provider facts. */

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Executor, Db } from '../client';
+import type { Executor, Db, Trx } from '../client';
 import { isMachineAnswer } from '../../domain/outcomes';
 
 /** The channel machine verdicts are announced on; the payload is `{run_id, attempt_id, answered_by}` as JSON. */
@@ -27,25 +27,32 @@ export async function recordAnsweredBy(
   attemptId: number,
   answeredBy: string,
 ): Promise<{ runId: number | null; machine: boolean } | null> {
-  return db.transaction().execute(async (trx) => {
-    const attempt = await trx
-      .updateTable('attempts')
-      .set({ answered_by: answeredBy })
-      .where('id', '=', attemptId)
-      .returning(['id', 'run_id'])
-      .executeTakeFirst();
-    if (!attempt) return null;
-    const machine = isMachineAnswer(answeredBy);
-    if (machine && attempt.run_id !== null) {
-      const payload = JSON.stringify({
-        run_id: attempt.run_id,
-        attempt_id: attempt.id,
-        answered_by: answeredBy,
-      });
-      await sql`select pg_notify(${ANSWERED_BY_CHANNEL}, ${payload})`.execute(trx);
-    }
-    return { runId: attempt.run_id, machine };
-  });
+  return db.transaction().execute((trx) => storeAnsweredBy(trx, attemptId, answeredBy));
+}
+
+/** As recordAnsweredBy, inside the caller's transaction (the NOTIFY goes out at its commit). */
+export async function storeAnsweredBy(
+  trx: Trx,
+  attemptId: number,
+  answeredBy: string,
+): Promise<{ runId: number | null; machine: boolean } | null> {
+  const attempt = await trx
+    .updateTable('attempts')
+    .set({ answered_by: answeredBy })
+    .where('id', '=', attemptId)
+    .returning(['id', 'run_id'])
+    .executeTakeFirst();
+  if (!attempt) return null;
+  const machine = isMachineAnswer(answeredBy);
+  if (machine && attempt.run_id !== null) {
+    const payload = JSON.stringify({
+      run_id: attempt.run_id,
+      attempt_id: attempt.id,
+      answered_by: answeredBy,
+    });
+    await sql`select pg_notify(${ANSWERED_BY_CHANNEL}, ${payload})`.execute(trx);
+  }
+  return { runId: attempt.run_id, machine };
 }
 
 /** The stored verdict of an attempt (null: none arrived). */

@@ -3,6 +3,7 @@ import {
   callData,
   callFailedData,
   runCompletedData,
+  runUpdatedData,
   type CallEventSource,
   type RunEventSource,
 } from '../../domain/webhook-events';
@@ -48,6 +49,20 @@ export async function recordRunCompleted(
   const outcome = (run.gathered_context as Record<string, unknown> | null)?.outcome;
   if (typeof outcome === 'string' && CALL_FAILED_OUTCOMES.includes(outcome))
     await recordEvent(trx, { ...scope, type: 'call.failed', data: callFailedData(run) });
+}
+
+/** `run.updated`: the outcome of a run whose `run.completed` was recorded changed (in the change's transaction). */
+export async function recordRunUpdated(
+  trx: Executor,
+  run: RunEventSource & { organization_id: number },
+  change: { previousOutcome: string; reason: string },
+): Promise<void> {
+  await recordEvent(trx, {
+    organizationId: run.organization_id,
+    campaignId: run.campaign_id,
+    type: 'run.updated',
+    data: runUpdatedData(run, change),
+  });
 }
 
 const CALL_COLUMNS = [

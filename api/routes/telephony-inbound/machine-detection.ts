@@ -12,10 +12,11 @@ const Ack = Type.Object({ received: Type.Boolean(), recorded: Type.Boolean() });
  * Asynchronous answering-machine verdicts (Twilio `AsyncAmdStatusCallback`): authenticated as status callbacks are
  * (our attempt token, then the vendor's signature with the attempt's configuration key), stored on the attempt; a
  * machine is announced to the media process, whose agent then leaves its message and hangs up. The call's outcome
- * still comes from the status callback (engine/record-outcome.ts reads the stored verdict). Idempotent.
+ * still comes from the status callback (engine/record-outcome.ts reads the stored verdict); a machine verdict that
+ * comes after it settled the call `completed` makes it `voicemail` (engine/late-machine-verdict.ts). Idempotent.
  */
 const machineDetectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, db } = app.ctx;
+  const { config, db, temporal } = app.ctx;
 
   app.post(
     '/amd/:provider/:attemptId',
@@ -40,7 +41,7 @@ const machineDetectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const verdict = machineDetection.parse(webhookRequest);
       if (!verdict) throw invalidField(['body'], 'Not an answering-machine report of this provider.');
-      return recordMachineVerdict(db, log, attempt, verdict);
+      return recordMachineVerdict({ db, temporal, log }, attempt, verdict);
     },
   );
 };

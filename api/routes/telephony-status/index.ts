@@ -50,7 +50,7 @@ const telephonyStatusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!status) {
         // Telnyx and Vonage report the answering-machine verdict among the call's status events.
         const verdict = adapterFor(provider)?.machineDetection?.parse(webhookRequest);
-        if (verdict) return recordMachineVerdict(db, log, attempt, verdict);
+        if (verdict) return recordMachineVerdict({ db, temporal, log }, attempt, verdict);
         throw invalidField(['body'], 'Not a status callback of this provider.');
       }
       const otherCall =

@@ -6312,7 +6312,7 @@ export interface paths {
                         /** @default true */
                         active?: boolean;
                         description?: string | null;
-                        /** @description Event types to receive (run.completed, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
+                        /** @description Event types to receive (run.completed, run.updated, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
                         events: string[];
                         /** @description Where events are POSTed: https (http only to a destination the operator allows in ALLOWED_PRIVATE_DESTINATIONS). Loopback, link-local and private addresses are refused (422 destination_not_allowed) unless allowed. */
                         url: string;
@@ -6457,7 +6457,7 @@ export interface paths {
                     "application/json": {
                         active?: boolean;
                         description?: string | null;
-                        /** @description Event types to receive (run.completed, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
+                        /** @description Event types to receive (run.completed, run.updated, call.failed, call.answered, call.received, campaign.started, campaign.paused, campaign.resumed, campaign.completed, campaign.failed, campaign.circuit_breaker_tripped, do_not_call.added), or "*" for every type, including types added later. */
                         events?: string[];
                         /** @description Where events are POSTed: https (http only to a destination the operator allows in ALLOWED_PRIVATE_DESTINATIONS). Loopback, link-local and private addresses are refused (422 destination_not_allowed) unless allowed. */
                         url?: string;

@@ -5,6 +5,7 @@
  */
 export const WEBHOOK_EVENTS = [
   { type: 'run.completed', about: 'A run finished, whatever its outcome.' },
+  { type: 'run.updated', about: "A finished run's outcome changed (a late answering-machine verdict)." },
   { type: 'call.failed', about: 'A call failed, errored, or the number was invalid.' },
   { type: 'call.answered', about: 'A call was answered.' },
   { type: 'call.received', about: 'An inbound call came in.' },
