@@ -92,6 +92,7 @@ export class CampaignLoop {
     return {
       state: this.ctl?.state ?? 'unknown',
       inFlight: this.inFlight.size,
+      placing: this.placing,
       maxConcurrency: this.ctl?.maxConcurrency ?? 0,
       breakerOpen: this.ctl?.state === 'paused',
       nextWakeAt: this.nextWakeAt === null ? null : new Date(this.nextWakeAt).toISOString(),
@@ -332,5 +333,7 @@ export class CampaignLoop {
   /** The sleep ended; woken by nothing at the idle reload, the row is re-read (a lost signal costs at most that). */
   slept(woken: boolean, turn: Turn): void {
     if (!woken && this.nextWakeAt === turn.now + IDLE_RELOAD_MS) this.controlStale = true;
+    // Awake: the status says so until the next sleep.
+    this.nextWakeAt = null;
   }
 }

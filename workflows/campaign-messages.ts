@@ -12,9 +12,13 @@ export const attemptFinishedSignal = defineSignal<[{ attemptId: number }]>('atte
 
 export interface CampaignWorkflowStatus {
   state: string;
+  /** Attempts the workflow holds: queued, handed to a placement, or on the line. */
   inFlight: number;
+  /** A placement batch is under way (it runs beside the loop, which may sleep meanwhile). */
+  placing: boolean;
   maxConcurrency: number;
   breakerOpen: boolean;
+  /** While the loop sleeps, when it wakes if nothing arrives first; null while it is awake. */
   nextWakeAt: string | null;
 }
 

@@ -11,6 +11,7 @@ import {
   type EngineHarness,
 } from './engine-harness';
 import { simulatorCallsOfAttempts } from './simulator-record';
+import { untilWorkflowAsleep, untilWorkflowPaused } from './workflow-decisions';
 
 let h: EngineHarness;
 
@@ -23,13 +24,29 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** When the engine began dialing each attempt placed after `since` (ms): its claim, right before the provider request. */
-async function dialsSince(campaignId: number, since: number) {
+/**
+ * When the engine began dialing each of the campaign's attempts (its claim, right before the provider request): all
+ * of them, or those claimed after its last log entry of `event` (compared to the microsecond, both the database's clock).
+ */
+async function dialsSince(campaignId: number, event?: string) {
   return h.ctx.db
     .selectFrom('attempts')
     .select('placing_at')
     .where('campaign_id', '=', campaignId)
-    .where('placing_at', '>', new Date(since))
+    .where('placing_at', 'is not', null)
+    .$if(event !== undefined, (query) =>
+      query.where((eb) =>
+        eb(
+          'placing_at',
+          '>',
+          eb
+            .selectFrom('campaign_logs')
+            .select((logs) => logs.fn.max('ts').as('ts'))
+            .where('campaign_id', '=', campaignId)
+            .where('event', '=', event!),
+        ),
+      ),
+    )
     .orderBy('placing_at')
     .execute();
 }
@@ -44,19 +61,23 @@ async function callsSince(campaignId: number, since: number) {
     .execute();
 }
 
-/** When the campaign's last log entry of this event was written (the database's clock, in the change's transaction). */
-async function loggedAt(campaignId: number, event: string): Promise<number> {
-  const row = await h.ctx.db
+/** The campaign's last log entry of this event, if written yet. */
+async function lastLog(campaignId: number, event: string) {
+  return h.ctx.db
     .selectFrom('campaign_logs')
-    .select('ts')
+    .select(['ts', 'details'])
     .where('campaign_id', '=', campaignId)
     .where('event', '=', event)
     .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.ts.getTime();
+    .executeTakeFirst();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** When the campaign's last log entry of this event was written (the database's clock, in the change's transaction). */
+async function loggedAt(campaignId: number, event: string): Promise<number> {
+  const row = await lastLog(campaignId, event);
+  if (!row) throw new Error(`campaign ${campaignId} logged no ${event}`);
+  return row.ts.getTime();
+}
 const allWeek = Array.from({ length: 7 }, (_, day) => ({
   day_of_week: day,
   start_time: '00:00',
@@ -76,15 +97,21 @@ describe('campaign control reaches the running workflow', () => {
       body: { max_concurrency: 3, schedule_config: closed },
     });
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(200);
-    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'running', { what: 'running' });
-    await sleep(2500);
+    // The engine's decision, stored: the window is closed and it waits for the slot days away.
+    const windowClosed = await waitFor(() => lastLog(campaignId, 'window_closed'), {
+      what: 'window_closed logged',
+    });
+    const opensAt = Date.parse((windowClosed.details as { opens_at: string }).opens_at);
+    expect(opensAt - windowClosed.ts.getTime()).toBeGreaterThan(24 * 3600_000);
+    // The entry is written beside the dialing: the workflow's next decision, asleep well past it, comes after.
+    await untilWorkflowAsleep(h, campaignId, windowClosed.ts.getTime() + 60_000);
     expect(await callsSince(campaignId, 0)).toEqual([]);
 
     const response = await patchCampaign(h, campaignId, { schedule_config: { slots: allWeek } });
     expect(response.statusCode).toBe(200);
     const [first] = await waitFor(
       async () => {
-        const calls = await dialsSince(campaignId, 0);
+        const calls = await dialsSince(campaignId);
         return calls.length > 0 ? calls : null;
       },
       // The PATCH signal wakes the workflow (the window would otherwise open days from now); how fast is measured
@@ -108,26 +135,18 @@ describe('campaign control reaches the running workflow', () => {
     });
 
     expect((await campaignAction(h, campaignId, 'pause')).statusCode).toBe(200);
-    // The pause has committed: a claim re-reads the campaign row under lock, so no attempt is claimed after this
-    // (a call claimed just before may still reach the provider just after).
-    const pausedAt = Date.now();
+    // The pause's transaction takes the claim barrier (a claim re-reads the campaign row under it), so no attempt is
+    // claimed after the pause's stored time (a call claimed just before may still reach the provider just after).
     expect((await campaignAction(h, campaignId, 'pause')).statusCode).toBe(409);
     expect((await campaignAction(h, campaignId, 'start')).statusCode).toBe(409);
-    await sleep(2500);
-    expect(await dialsSince(campaignId, pausedAt)).toEqual([]);
-    // Calls in flight at the pause run to completion.
-    const open = await h.ctx.db
-      .selectFrom('attempts')
-      .select('id')
-      .where('campaign_id', '=', campaignId)
-      .where('state', 'in', ['placing', 'placed'])
-      .execute();
-    expect(open).toEqual([]);
+    // The workflow has taken the pause in, and the calls in flight at the pause ran to completion.
+    await untilWorkflowPaused(h, campaignId);
+    expect(await dialsSince(campaignId, 'paused')).toEqual([]);
 
     expect((await campaignAction(h, campaignId, 'resume')).statusCode).toBe(200);
     const sincePause = await waitFor(
       async () => {
-        const calls = await dialsSince(campaignId, pausedAt);
+        const calls = await dialsSince(campaignId, 'paused');
         return calls.length > 0 ? calls : null;
       },
       { timeoutMs: 15_000, intervalMs: 20, what: 'a call after resume' },
@@ -178,7 +197,8 @@ describe('campaign control reaches the running workflow', () => {
     // At most the calls in flight when it tripped are placed after the fifth failure.
     expect(paused.executed_count).toBeGreaterThanOrEqual(5);
     expect(paused.executed_count).toBeLessThanOrEqual(5 + 2);
-    await sleep(1500);
+    // The workflow has read itself paused, and the calls in flight at the trip have ended.
+    await untilWorkflowPaused(h, campaignId);
     const after = await campaignRow(h, campaignId);
     expect(after.state).toBe('paused');
     expect(after.executed_count).toBeLessThanOrEqual(5 + 2);

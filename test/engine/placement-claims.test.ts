@@ -13,6 +13,7 @@ import {
   insertContact,
   insertSimulatorConfiguration,
 } from '../helpers/fixtures';
+import { backendPid, untilBlockedBy } from '../helpers/blocked-sessions';
 import { createTestOrganization } from '../helpers/organizations';
 import { startEngineHarness, TEST_ENGINE, type EngineHarness } from './engine-harness';
 
@@ -323,14 +324,14 @@ describe('the placement claim', () => {
     // A claim under way holds the campaign's barrier (shared) until it commits.
     let releaseClaim!: () => void;
     const claimHeld = new Promise<void>((resolve) => (releaseClaim = resolve));
-    let barrierTaken!: () => void;
-    const taken = new Promise<void>((resolve) => (barrierTaken = resolve));
+    let barrierTaken!: (pid: number) => void;
+    const taken = new Promise<number>((resolve) => (barrierTaken = resolve));
     const claim = t.ctx.db.transaction().execute(async (trx) => {
       await barrier.execute(trx);
-      barrierTaken();
+      barrierTaken(await backendPid(trx));
       await claimHeld;
     });
-    await taken;
+    const claimPid = await taken;
     const order: string[] = [];
     const pause = t.ctx.db
       .updateTable('campaigns')
@@ -338,8 +339,8 @@ describe('the placement claim', () => {
       .where('id', '=', world.campaignId)
       .execute()
       .then(() => order.push('pause written'));
-    // Time for a pause that did not wait to commit; it must still be waiting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The database records the pause blocked on the claim's barrier (a pause that did not wait is written first).
+    await Promise.race([untilBlockedBy(t.ctx.db, claimPid), pause]);
     order.push('claim released');
     releaseClaim();
     await claim;

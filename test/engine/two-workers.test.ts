@@ -13,6 +13,7 @@ import {
 } from './engine-harness';
 import { simulatorCallsOfAttempts } from './simulator-record';
 import type { WorkerProcesses } from './worker-processes';
+import { untilWorkflowPaused } from './workflow-decisions';
 
 /**
  * Horizontal scale: the same deterministic campaigns served by one worker process, then by two polling the same
@@ -162,7 +163,8 @@ async function runBreakerCampaign(offset: number) {
     },
     { timeoutMs: 30_000, what: 'calls in flight at the trip finished' },
   );
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The workflow has read itself paused with nothing in flight: it places nothing more.
+  await untilWorkflowPaused(h, campaignId);
   const row = await campaignRow(h, campaignId);
   const logs = await h.ctx.db
     .selectFrom('campaign_logs')

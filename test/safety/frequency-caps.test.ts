@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFrequencyCaps, NUMBER_BUSY_RETRY_MS } from '../../db/repositories/frequency-caps';
+import { backendPid, untilBlockedBy } from '../helpers/blocked-sessions';
 import { createTestApp, type TestApp } from '../helpers/context';
 import { createTestOrganization } from '../helpers/organizations';
 
@@ -100,8 +101,8 @@ describe('frequency caps at the claim', () => {
     // A claim holds the number's lock and inserts its attempt; a second check waits for its commit, then sees it.
     let releaseFirst!: () => void;
     const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstLocked!: () => void;
-    const locked = new Promise<void>((resolve) => (firstLocked = resolve));
+    let firstLocked!: (pid: number) => void;
+    const locked = new Promise<number>((resolve) => (firstLocked = resolve));
     const first = t.ctx.db.transaction().execute(async (trx) => {
       const verdict = await checkFrequencyCaps(trx, {
         organizationId,
@@ -110,7 +111,7 @@ describe('frequency caps at the claim', () => {
         caps: { per_24h: 1, per_7d: null },
         nowMs: now,
       });
-      firstLocked();
+      firstLocked(await backendPid(trx));
       await firstHolds;
       await trx
         .insertInto('attempts')
@@ -124,13 +125,14 @@ describe('frequency caps at the claim', () => {
         .execute();
       return verdict;
     });
-    await locked;
+    const firstPid = await locked;
     let secondDone = false;
     const second = check(number, { per_24h: 1, per_7d: null }, now).then((verdict) => {
       secondDone = true;
       return verdict;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The database records the second check blocked on the first's lock (one that did not wait finishes first).
+    await Promise.race([untilBlockedBy(t.ctx.db, firstPid), second]);
     expect(secondDone).toBe(false);
     releaseFirst();
     expect(await first).toEqual({ allowed: true });

@@ -8,6 +8,7 @@ import {
   waitFor,
   type EngineHarness,
 } from '../engine/engine-harness';
+import { untilWorkflowAsleep } from '../engine/workflow-decisions';
 import { closedLegalBand } from '../helpers/callee-time';
 import { dialedNumbers } from '../engine/simulator-record';
 
@@ -84,8 +85,14 @@ describe('a campaign outside legal calling hours in its contacts’ zone', () =>
         details: { reason: 'legal_hours', contacts: phones.length, until: opening.toUTC().toISO() },
       },
     ]);
-    // Time for the engine to have dialed, had it been allowed to.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The workflow's decision after the hold: asleep, nothing due for over a minute after the hold was written.
+    const holdLogged = await h.ctx.db
+      .selectFrom('campaign_logs')
+      .select('ts')
+      .where('campaign_id', '=', campaignId)
+      .where('event', '=', 'contacts_held')
+      .executeTakeFirstOrThrow();
+    expect(await untilWorkflowAsleep(h, campaignId, holdLogged.ts.getTime() + 60_000)).toBe('asleep');
     expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([]);
 
     expect((await putRules({ legal_hours: { enabled: false } })).statusCode).toBe(200);

@@ -21,6 +21,27 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The attempt's lease as stored, measured on the database's clock (the one every lease time is written with), now:
+ * how long it was given to live, how long it has lived, and how long it has left (negative once it expired).
+ */
+async function storedLease(attemptId: number) {
+  const { rows } = await sql<{ life_ms: number; age_ms: number; left_ms: number }>`
+    select extract(epoch from expires_at - acquired_at)::float8 * 1000 as life_ms,
+           extract(epoch from clock_timestamp() - acquired_at)::float8 * 1000 as age_ms,
+           extract(epoch from expires_at - clock_timestamp())::float8 * 1000 as left_ms
+    from call_leases where attempt_id = ${attemptId}`.execute(db);
+  return rows[0]!;
+}
+
+/** Until the database's clock has passed the lease's stored expiry (polled; nothing is assumed about how long). */
+async function untilExpired(attemptId: number) {
+  for (let tries = 0; (await storedLease(attemptId)).left_ms >= 0; tries++) {
+    if (tries > 500) throw new Error(`the lease of attempt ${attemptId} never expired`);
+    await sleep(20);
+  }
+}
+
 /** An organization with the given call limit, one configuration, two running campaigns and `count` queued attempts. */
 async function world(options: { limit: number; count: number; configuration?: Record<string, unknown> }) {
   const { organizationId } = await createTestOrganization(db);
@@ -96,14 +117,18 @@ describe('call leases', () => {
     expect(await lease(attempts[1]!.id, 0.4, 'live-worker')).toEqual({ granted: true, renewed: false });
     const refused = await lease(attempts[2]!.id);
     expect(refused).toMatchObject({ granted: false, reason: 'org_limit' });
-    // The wait is until the earliest lease expires: 400 ms after it was taken, less the time since (not known here).
+    // The wait is until the earliest lease (the crashed worker's) expires, as stored: at most its whole life, at
+    // least what is left of it now, after the decision.
+    const crashed = await storedLease(attempts[0]!.id);
+    expect(crashed.life_ms).toBeCloseTo(400, 0);
     const waitMs = refused.granted ? -1 : refused.retryAfterMs;
-    expect(waitMs).toBeGreaterThanOrEqual(1);
-    expect(waitMs).toBeLessThanOrEqual(400);
+    expect(waitMs).toBeGreaterThanOrEqual(Math.max(1, crashed.left_ms));
+    expect(waitMs).toBeLessThanOrEqual(crashed.life_ms);
 
     // The live worker renews its lease; the crashed one never does.
     expect(await renewCallLeases(db, { holder: 'live-worker', ttlSeconds: 60 })).toEqual([attempts[1]!.id]);
-    await sleep(600);
+    await untilExpired(attempts[0]!.id);
+    expect((await storedLease(attempts[1]!.id)).left_ms).toBeGreaterThan(50_000);
     expect(await countLiveCallLeases(db, organizationId)).toBe(1);
     expect(await renewCallLeases(db, { attemptIds: [attempts[0]!.id], ttlSeconds: 60 })).toEqual([]);
     expect(await lease(attempts[2]!.id)).toEqual({ granted: true, renewed: false });
@@ -162,9 +187,11 @@ describe('call leases', () => {
     expect(await lease(attempts[0]!.id)).toEqual({ granted: true, renewed: false });
     const second = await lease(attempts[1]!.id);
     expect(second).toMatchObject({ granted: false, reason: 'rate_limit' });
-    // One call per two seconds: the wait is 2000 ms less the first lease's age (a few ms, not known here).
+    // One call per two seconds: the wait is 2000 ms less the first lease's age at the decision, which is no more than
+    // its stored age now.
+    const { age_ms } = await storedLease(attempts[0]!.id);
     const waitMs = second.granted ? -1 : second.retryAfterMs;
-    expect(waitMs).toBeGreaterThan(1000);
+    expect(waitMs).toBeGreaterThanOrEqual(2000 - age_ms);
     expect(waitMs).toBeLessThanOrEqual(2000);
   });
 });

@@ -56,7 +56,12 @@ describe('a deliverer left on the old -webhooks queue', () => {
     await oldRunning;
     await h.startWorker(undefined, engineQueue);
     const eventId = await h.record(org.organizationId, 'call.answered');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Stored: the delivery waits untried, and the only deliverer's activity sits on the old queue, never started by a
+    // worker (none polls that queue for it), so nothing can send it.
+    expect(await h.delivery(id, eventId)).toMatchObject({ state: 'pending', attempt_count: 0 });
+    const pending = (await old.describe()).raw.pendingActivities ?? [];
+    expect(pending.length).toBeGreaterThan(0);
+    for (const activity of pending) expect(activity.lastStartedTime ?? null).toBeNull();
     expect(receiver.forEvent(eventId)).toHaveLength(0);
     expect((await old.describe()).taskQueue).toBe(oldQueue);
 

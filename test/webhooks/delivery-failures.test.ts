@@ -62,9 +62,16 @@ describe('failing webhook endpoints', () => {
     await waitFor(async () => (await handle.describe()).status.name === 'COMPLETED', { timeoutMs: 15_000 });
     // Still pending: re-activating the endpoint would send it.
     expect((await h.delivery(id, eventId)).state).toBe('pending');
-    const sent = own.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(own.received.length).toBe(sent);
+    // Every send the receiver got is a stored attempt, none after the stored decision to disable: the deliverer that
+    // made them has completed, and nothing else sends for the endpoint.
+    const attemptTimes = await h.ctx.db
+      .selectFrom('webhook_delivery_attempts')
+      .select('attempted_at')
+      .where('endpoint_id', '=', id)
+      .execute();
+    expect(own.received.length).toBe(attemptTimes.length);
+    for (const { attempted_at } of attemptTimes)
+      expect(attempted_at.getTime()).toBeLessThanOrEqual(row.disabled_at!.getTime());
     await own.close();
   });
 

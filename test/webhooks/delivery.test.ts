@@ -128,7 +128,20 @@ describe('webhook delivery', () => {
     const recorded = await h.recordBacklog(org.organizationId, 30, (index) =>
       index % 3 === 2 ? null : 7000 + (index % 3),
     );
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // The deliverer's stored decision while the receiver is down: a failed send recorded and its retry scheduled.
+    await waitFor(
+      async () =>
+        h.ctx.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('endpoint_id', '=', id)
+          .where('state', '=', 'pending')
+          .where('attempt_count', '>=', 1)
+          .where('last_error', 'is not', null)
+          .where((eb) => eb('next_attempt_at', '>', eb.ref('last_attempt_at')))
+          .executeTakeFirst(),
+      { timeoutMs: 30_000, what: 'a failed send recorded with its retry scheduled' },
+    );
     await own.reopen();
     const all = [...recorded.values()].flat();
     await waitFor(
@@ -259,7 +272,11 @@ describe('webhook delivery', () => {
     const org = await createTestOrganization(h.ctx.db);
     const { id } = await h.createEndpoint(org.organizationId, { url: receiver.url, startDeliverer: false });
     const eventId = await h.record(org.organizationId, 'call.answered');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Stored: the delivery waits, untried, and no deliverer workflow exists to send it.
+    expect(await h.delivery(id, eventId)).toMatchObject({ state: 'pending', attempt_count: 0 });
+    await expect(
+      h.ctx.temporal.client.workflow.getHandle(webhookDelivererWorkflowId(id)).describe(),
+    ).rejects.toThrow(/not found/i);
     expect(receiver.forEvent(eventId)).toHaveLength(0);
     expect((await startDeliverersWithPendingWork(h.ctx.temporal, h.ctx.db)).ensured).toBeGreaterThanOrEqual(
       1,

@@ -53,6 +53,7 @@ describe('the campaign loop, without Temporal', () => {
     expect(loop.status()).toEqual({
       state: 'unknown',
       inFlight: 0,
+      placing: false,
       maxConcurrency: 0,
       breakerOpen: false,
       nextWakeAt: null,
@@ -267,8 +268,12 @@ describe('the campaign loop, without Temporal', () => {
     // Reconciled outcomes change the remaining work: it is re-read before the next decision.
     expect(loop.queueRequest(idle)).toEqual({ limit: 0, maxOpen: 150, finishedAttemptIds: [] });
     expect(loop.wakeAt(idle)).toBe(MONDAY_8 + 3 + IDLE_RELOAD_MS);
+    expect(loop.status().nextWakeAt).toBe(new Date(MONDAY_8 + 3 + IDLE_RELOAD_MS).toISOString());
     loop.slept(true, idle);
     expect(loop.needsReload).toBe(false);
+    // Awake: no wake time until the next sleep.
+    expect(loop.status().nextWakeAt).toBeNull();
+    loop.wakeAt(idle);
     loop.slept(false, idle);
     expect(loop.needsReload).toBe(true);
   });
