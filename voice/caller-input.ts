@@ -61,6 +61,10 @@ export class CallerInput {
   private digitsSoFar = '';
   private cancelDigits: () => void = () => {};
   private stopped = false;
+  /** The recogniser is closed: nothing more is written to it. */
+  private closed = false;
+  /** Waiting for every frame heard to be decided and handled (`lastWords`). */
+  private drainedWaiters: Array<() => void> = [];
   /** The words a reply was requested ahead for, in this utterance. */
   private preempted: string | null = null;
 
@@ -137,13 +141,16 @@ export class CallerInput {
 
   /**
    * The words heard since the last end of turn, once the call is ending (the caller spoke and hung up before the
-   * turn's silence was over): empty when none, or when the recogniser does not answer within `withinMs`.
+   * turn's silence was over): empty when none, or when the detector and the recogniser do not answer within `withinMs`.
    */
   async lastWords(withinMs = 2_000): Promise<string> {
     if (!this.session) return '';
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(''), withinMs)));
     try {
+      // What was heard before the line closed and still waited for the detector's decision (on a loaded machine, the
+      // whole of the last words, and the text beside them) reaches the recogniser first.
+      await Promise.race([this.drained(), late]);
       return (await Promise.race([this.session.endOfTurn(), late])).trim();
     } catch {
       return '';
@@ -154,6 +161,7 @@ export class CallerInput {
 
   async close(): Promise<void> {
     this.stop();
+    this.closed = true;
     this.vad?.close();
     await this.session?.close();
   }
@@ -200,10 +208,18 @@ export class CallerInput {
     } finally {
       this.draining = false;
     }
+    if (this.inbox.length === 0) for (const resolve of this.drainedWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves once every frame heard so far was decided and handled, in order. */
+  private drained(): Promise<void> {
+    if (this.inbox.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drainedWaiters.push(resolve));
   }
 
   private onFrame(frame: Int16Array, detected: boolean): void {
-    if (this.stopped) return;
+    // Heard before the line closed and decided only now: the recogniser still hears it (the caller's last words).
+    if (this.stopped) return void (this.closed ? undefined : this.session?.write(frame));
     this.clock.tick();
     this.session?.write(frame);
     const { minimumVolume } = this.settings;

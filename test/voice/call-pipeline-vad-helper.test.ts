@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSileroHelper, runSileroInHelper } from '../../voice/vad/detector';
 import { startOpenAiFake } from '../runtime/fakes/openai-fake';
-import { GREETING, STORY, answerAsAgent, startCall } from './call-harness';
+import { GREETING, STORY, answerAsAgent, callerSpeech, startCall } from './call-harness';
 
 const fake = await startOpenAiFake();
 answerAsAgent(fake);
@@ -16,6 +16,8 @@ beforeAll(() => runSileroInHelper());
 afterAll(() => closeSileroHelper());
 
 const silence = (seconds: number) => new Int16Array(16000 * seconds);
+/** 20 ms at 16 kHz. */
+const FRAME_SAMPLES = 320;
 
 describe('a call with Silero in its helper process', () => {
   it('ends "Yes." within 300 ms of silence and answers it', async () => {
@@ -69,5 +71,27 @@ describe('a call with Silero in its helper process', () => {
     call.transport.hangUp();
     const finished = await call.pipeline.done;
     expect(finished.mediaSeconds * 1000).toBe(call.transport.mediaMs);
+  });
+
+  it('keeps the words a caller said just before hanging up while their frames still waited for the helper', async () => {
+    const call = startCall({ fake });
+    await call.runUntil(call.played(GREETING[1]!));
+    const words = 'Please do not call me again.';
+    const speech = await callerSpeech(words);
+    // A line faster than the detector (as on a loaded machine): a little silence, the words with their text beside
+    // the first frame, and the hang-up all arrive before the helper decided any of those frames.
+    for (let i = 0; i < 5; i += 1) call.transport.frame();
+    call.transport.callerText(words);
+    for (let offset = 0; offset < speech.length; offset += FRAME_SAMPLES) {
+      const frame = new Int16Array(FRAME_SAMPLES);
+      frame.set(speech.subarray(offset, offset + FRAME_SAMPLES));
+      call.transport.frame(frame);
+    }
+    call.transport.hangUp();
+    const finished = await call.pipeline.done;
+    expect(finished.endReason).toBe('user_ended');
+    expect(finished.state.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content)).toEqual([
+      words,
+    ]);
   });
 });
