@@ -18,16 +18,20 @@ describe('dialTimeStreamUrl', () => {
   });
 
   it("names the run and provider, and lives for the ring timeout plus the token's lifetime", () => {
+    const before = Date.now();
     const url = dialTimeStreamUrl(config, 'telnyx', 42, 600)!;
+    const after = Date.now();
     expect(url.startsWith('wss://media.example.test/media/telnyx/42.')).toBe(true);
     const token = tokenOf(url);
+    // Whole seconds: the ring timeout and the token's lifetime from the moment it was minted, between the two reads.
     const expiresAt = Number(token.split('.')[1]) * 1000;
-    expect(expiresAt).toBeGreaterThanOrEqual(Date.now() + 895_000);
-    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 901_000);
-    expect(runOfMediaToken(config, 'telnyx', token)).toBe(42);
-    // Still good after ten minutes of ringing, not after the whole lifetime; never for another provider.
-    expect(runOfMediaToken(config, 'telnyx', token, new Date(Date.now() + 600_000))).toBe(42);
-    expect(runOfMediaToken(config, 'telnyx', token, new Date(Date.now() + 905_000))).toBeNull();
+    expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 900_000);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(after / 1000) * 1000 + 900_000);
+    expect(runOfMediaToken(config, 'telnyx', token, new Date(after))).toBe(42);
+    // Still good after ten minutes of ringing (and until it expires), not after; never for another provider.
+    expect(runOfMediaToken(config, 'telnyx', token, new Date(after + 600_000))).toBe(42);
+    expect(runOfMediaToken(config, 'telnyx', token, new Date(expiresAt))).toBe(42);
+    expect(runOfMediaToken(config, 'telnyx', token, new Date(expiresAt + 1))).toBeNull();
     expect(runOfMediaToken(config, 'twilio', token)).toBeNull();
   });
 });
