@@ -91,7 +91,7 @@ export function waitForCallsUp(h: EngineHarness, configurationId: number, placed
 }
 
 /** Waits for the campaign to complete; on a timeout the error tells how far it got (attempts by state, open runs). */
-export async function waitForCampaignCompleted(h: EngineHarness, campaignId: number, timeoutMs = 120_000) {
+export async function waitForCampaignCompleted(h: EngineHarness, campaignId: number, timeoutMs = 180_000) {
   try {
     return await waitThrough(
       async () => {
@@ -160,4 +160,20 @@ export async function assertCampaignSurvived(h: EngineHarness, campaignId: numbe
   expect(report.runs.filter((run) => !run.is_completed).map((run) => run.id)).toEqual([]);
   expect((await campaignRow(h, campaignId)).processed_rows).toBe(phones.length);
   return report;
+}
+
+/** The API's readiness probe as a load balancer or an operator sees it: status code and body. */
+export async function readiness(h: EngineHarness) {
+  const response = await h.app.inject({ method: 'GET', url: '/api/v1/readyz' });
+  return { statusCode: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+/** The readiness probe polled until it answers 503 or `withinMs` passes (the API checks its dependencies once a second). */
+export async function readinessOnceDown(h: EngineHarness, withinMs: number) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const ready = await readiness(h);
+    if (ready.statusCode === 503 || Date.now() > deadline) return ready;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -15,10 +15,13 @@ import { startTemporalDevServer, type TemporalDevServer } from '../../devstack/t
 export interface ChaosServers {
   databaseUrl: string;
   temporalAddress: string;
-  /** Stops PostgreSQL (a fast shutdown: every connection is cut), waits `downMs`, starts it again on its data. */
-  restartPostgres(downMs: number): Promise<void>;
-  /** Stops the Temporal server (SIGTERM), waits `downMs`, starts it again on its database file. */
-  restartTemporal(downMs: number): Promise<void>;
+  /**
+   * Stops PostgreSQL (a fast shutdown: every connection is cut), runs `whileDown` and waits `downMs`, and starts it
+   * again on its data.
+   */
+  restartPostgres(downMs: number, whileDown?: () => Promise<void>): Promise<void>;
+  /** Stops the Temporal server (SIGTERM), runs `whileDown` and waits `downMs`, starts it again on its database file. */
+  restartTemporal(downMs: number, whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,14 +53,14 @@ export async function startChaosServers(name: string): Promise<ChaosServers> {
   return {
     databaseUrl,
     temporalAddress: temporal.address,
-    async restartPostgres(downMs) {
+    async restartPostgres(downMs, whileDown) {
       await postgres.stop();
-      await sleep(downMs);
+      await Promise.all([sleep(downMs), whileDown?.()]);
       postgres = await startPostgres();
     },
-    async restartTemporal(downMs) {
+    async restartTemporal(downMs, whileDown) {
       await temporal.stop();
-      await sleep(downMs);
+      await Promise.all([sleep(downMs), whileDown?.()]);
       temporal = await startTemporal();
     },
     async stop() {

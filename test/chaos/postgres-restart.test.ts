@@ -8,6 +8,8 @@ import { startEngineHarness, type EngineHarness } from '../engine/engine-harness
 import { workerProcesses } from '../engine/worker-processes';
 import {
   assertCampaignSurvived,
+  readiness,
+  readinessOnceDown,
   simulatorCallCounts,
   startChaosCampaign,
   waitForCallsUp,
@@ -41,7 +43,10 @@ describe('PostgreSQL restarted mid-campaign', () => {
     const worker = await workers.start();
     const { campaignId, configurationId, phones } = await startChaosCampaign(h, CONTACTS);
     const before = await waitForCallsUp(h, configurationId, CONTACTS / 4);
-    await servers.restartPostgres(3000);
+    let readyWhileDown: Awaited<ReturnType<typeof readiness>> | null = null;
+    await servers.restartPostgres(3000, async () => {
+      readyWhileDown = await readinessOnceDown(h, 2500);
+    });
     const after = await simulatorCallCounts(h, configurationId);
     console.log(`postgres restarted with ${before.up} calls up after ${before.placed} placed`);
 
@@ -49,5 +54,11 @@ describe('PostgreSQL restarted mid-campaign', () => {
     expect(worker.exitCode).toBeNull(); // the worker rode the outage out instead of crashing
     expect(after.placed).toBeLessThan(CONTACTS); // the restart landed mid-campaign
     await assertCampaignSurvived(h, campaignId, phones);
-  }, 240_000);
+    // What an operator's probe showed: not ready while the server was down, ready again after.
+    expect(readyWhileDown).toMatchObject({
+      statusCode: 503,
+      body: { status: 'not_ready', dependencies: { database: expect.not.stringMatching(/^ok$/) } },
+    });
+    expect(await readiness(h)).toMatchObject({ statusCode: 200, body: { status: 'ready' } });
+  }, 300_000);
 });
