@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -65,6 +65,13 @@ export async function startChaosServers(name: string): Promise<ChaosServers> {
     },
     async stop() {
       await Promise.allSettled([temporal.stop(), postgres.stop()]);
+      // As root the data folder may have moved under /var/tmp (devstack/postgres.ts): remove it, not only `dir`.
+      const dataDir = postgres.dataDir;
+      rmSync(dataDir !== path.join(dir, 'postgres') ? path.dirname(dataDir) : dataDir, {
+        recursive: true,
+        force: true,
+      });
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
