@@ -40,6 +40,8 @@ export interface FinishedConversation {
   speech?: { sttSeconds: number; ttsCharacters: number };
   /** A live call's stored recordings. */
   recordingKeys?: Pick<RunCompletion, 'recording_key' | 'user_recording_key' | 'bot_recording_key'>;
+  /** Why a live call's recording could not be stored (the call went on): kept in the run's logs as `recording`. */
+  recordingError?: string;
 }
 
 /** The conversation's wall-clock length in seconds (millisecond precision). */
@@ -108,6 +110,7 @@ export async function conversationCompletion(
         turn_count: turns.length,
         variable_names: Object.keys(variables),
       },
+      ...(finished.recordingError ? { recording: { status: 'failed', error: finished.recordingError } } : {}),
     },
     transcript_key: key,
     ...finished.recordingKeys,

@@ -55,6 +55,10 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // node-postgres emits an idle client's error (a database restart, a terminated backend) on the pool; without a
   // listener that error crashes the process. The pool drops the client and opens a new one on the next query.
   pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle database connection lost'));
+  // A connection lost while checked out (a query in flight when the server restarts) emits its error on the client,
+  // where the pool does not listen then: without a listener of the client's own it crashes the process too. The
+  // query in flight fails with the same error (its caller sees it), and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface PostgresServer {
   /** Connection string of the server's `postgres` database (admin). */
   adminUrl: string;
+  /** Where its data lives: the folder asked for, or the one under /var/tmp it was moved to (see reachableDataDir). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startEmbeddedPostgres(options: {
   await server.start();
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    dataDir: dir,
     stop: () => stopServer(server),
   };
 }

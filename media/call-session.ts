@@ -18,7 +18,7 @@ import type { MediaAdapter, MediaSocket, MediaTransport } from '../voice/media-t
 import { recordTransport, startCallRecording } from '../voice/recording';
 import { resolveCallVoices } from '../voice/voice-setup';
 import { transferHookOf } from './call-transfer-hook';
-import { createConversationStore, type RecordingKeys } from './conversation-store';
+import { createConversationStore, type RecordingResult } from './conversation-store';
 import { loadLiveCall } from './live-call-loader';
 import { loadRecordedGreeting } from './recorded-greeting';
 import { agentToolRunner } from '../tools/agent-toolbox';
@@ -135,14 +135,16 @@ function recordingOf(deps: CallSessionDeps, call: LiveCall, transport: MediaTran
   });
   return {
     transport: recordTransport(transport, recording, () => callerMs),
-    async finish(): Promise<RecordingKeys | null> {
+    async finish(): Promise<RecordingResult> {
       try {
         await recording.finish(callerMs);
-        return { recording_key: keys.mixed, user_recording_key: keys.caller, bot_recording_key: keys.agent };
+        return {
+          keys: { recording_key: keys.mixed, user_recording_key: keys.caller, bot_recording_key: keys.agent },
+        };
       } catch (error) {
         log.error({ err: error }, 'recording could not be stored');
         await recording.abort().catch(() => {});
-        return null;
+        return { error: error instanceof Error ? error.message : String(error) };
       }
     },
   };

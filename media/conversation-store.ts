@@ -24,6 +24,9 @@ export interface ConversationStoreDeps {
 
 export type RecordingKeys = Pick<RunCompletion, 'recording_key' | 'user_recording_key' | 'bot_recording_key'>;
 
+/** How a call's recording ended: stored under these keys, or failed (object storage refused it) with this error. */
+export type RecordingResult = { keys: RecordingKeys } | { error: string };
+
 /** The dispositions an ending sets whatever the conversation chose: the caller's machine, or a vendor that failed. */
 const DISPOSITION_OF_ENDING: Partial<Record<CallEndReason, string>> = {
   voicemail: 'voicemail',
@@ -41,7 +44,7 @@ const DISPOSITION_OF_ENDING: Partial<Record<CallEndReason, string>> = {
 export function createConversationStore(
   deps: ConversationStoreDeps,
   call: LiveCall,
-  options: { finishRecording?: () => Promise<RecordingKeys | null> } = {},
+  options: { finishRecording?: () => Promise<RecordingResult> } = {},
 ): ConversationSink {
   const log = deps.logger.child({ run_id: call.runId, attempt_id: call.attemptId, provider: call.mode });
   const masked = call.personNumber ? maskNumber(call.personNumber) : null;
@@ -64,7 +67,7 @@ export function createConversationStore(
     },
 
     async finish(finished) {
-      const recordingKeys = (await options.finishRecording?.()) ?? undefined;
+      const recording = await options.finishRecording?.();
       if (superseded) {
         log.warn(
           { end_reason: finished.endReason },
@@ -84,7 +87,8 @@ export function createConversationStore(
         endReason: finished.endReason,
         latencies: finished.latencies,
         speech: { sttSeconds: finished.usage.stt_seconds, ttsCharacters: finished.usage.tts_characters },
-        recordingKeys,
+        ...(recording && 'keys' in recording ? { recordingKeys: recording.keys } : {}),
+        ...(recording && 'error' in recording ? { recordingError: recording.error } : {}),
       });
       const stored = await storeConversation(deps.db, call.runId, completion, {
         outcomeExpected: call.attemptId !== null,

@@ -35,6 +35,35 @@ describe('the database pool of a process', () => {
     expect(after.rows[0]!.pid).not.toBe(rows[0]!.pid);
   });
 
+  it('survives a connection the server closes while a query runs on it, and answers the next query', async () => {
+    const db = pool({ max: 1 });
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const running = sql`select pg_sleep(5)`.execute(db).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const admin = pool({ max: 1 });
+    await expect
+      .poll(async () => {
+        const active = await sql<{ state: string }>`
+          select state from pg_stat_activity where pid = ${rows[0]!.pid}`.execute(admin);
+        return active.rows[0]?.state;
+      })
+      .toBe('active');
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin);
+    expect(await running).toBeInstanceOf(Error);
+
+    // The failed query's client may come back to the pool before its socket's end is read: a query or two may still
+    // fail on it, then the pool drops it and opens a new connection.
+    const pidNow = () =>
+      sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db).then(
+        (result) => result.rows[0]!.pid,
+        () => null,
+      );
+    await expect.poll(pidNow).not.toBeNull();
+    expect(await pidNow()).not.toBe(rows[0]!.pid);
+  });
+
   it('ends a statement that runs past the limit, and keeps serving', async () => {
     const db = pool({ max: 1, statementTimeoutMs: 200 });
     await expect(sql`select pg_sleep(5)`.execute(db)).rejects.toMatchObject({ code: '57014' });
