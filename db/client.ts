@@ -58,7 +58,11 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // A connection lost while checked out (a query in flight when the server restarts) emits its error on the client,
   // where the pool does not listen then: without a listener of the client's own it crashes the process too. The
   // query in flight fails with the same error (its caller sees it), and the pool drops the client when it comes back.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      options.logger?.warn({ err: error }, 'database connection lost during a query'),
+    ),
+  );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

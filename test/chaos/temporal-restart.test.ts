@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from '../engine/engine-harness';
-import { workerProcesses } from '../engine/worker-processes';
+import type { WorkerProcesses } from '../engine/worker-processes';
 import {
   assertCampaignSurvived,
   readiness,
@@ -21,7 +21,7 @@ const CONTACTS = 300;
 
 let servers: ChaosServers;
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 
 beforeAll(async () => {
   servers = await startChaosServers('temporal');
@@ -29,11 +29,10 @@ beforeAll(async () => {
     temporalAddress: servers.temporalAddress,
     env: { DATABASE_URL: servers.databaseUrl },
   });
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
 }, 120_000);
 
 afterAll(async () => {
-  workers?.killAll();
   await h?.close();
   await servers?.stop();
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from '../engine/engine-harness';
-import { workerProcesses } from '../engine/worker-processes';
+import type { WorkerProcesses } from '../engine/worker-processes';
 import {
   assertCampaignSurvived,
   startChaosCampaign,
@@ -21,7 +21,7 @@ const CONTACTS = 200;
 
 let servers: ChaosServers;
 let h: EngineHarness;
-let workers: Awaited<ReturnType<typeof workerProcesses>>;
+let workers: WorkerProcesses;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
@@ -30,12 +30,11 @@ beforeAll(async () => {
     temporalAddress: servers.temporalAddress,
     env: { DATABASE_URL: servers.databaseUrl },
   });
-  workers = await workerProcesses(h);
+  workers = await h.workerProcesses();
   receiver = await startWebhookReceiver(50);
 }, 120_000);
 
 afterAll(async () => {
-  workers?.killAll();
   await receiver?.close();
   await h?.close();
   await servers?.stop();
