@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import { isKnownZone } from './time-zones';
+import { ianaZoneName, isKnownZone } from './time-zones';
 import { isOpenAt, nextClosingAfter, nextOpeningAfter, type Schedule } from './schedule';
 
 /**
@@ -20,15 +20,16 @@ export interface ContactZoneInput {
 /**
  * The contact's zones: its `timezone` column when that is a known IANA zone, otherwise the zones `numberZones` (the
  * prefix table of `engine/number-zones.ts`) gives the number (several for a prefix that spans zones); [] when neither
- * says anything. The table is asked only when the column says nothing.
+ * says anything; each as IANA names it today (`ianaZoneName`: the table still says Asia/Calcutta). The table is asked only
+ * when the column says nothing.
  */
 export function zonesOfContact(
   input: ContactZoneInput,
   numberZones: (e164: string) => readonly string[],
 ): string[] {
   const column = input.timezoneColumn?.trim();
-  if (column && isKnownZone(column)) return [column];
-  return [...new Set(numberZones(input.phoneNumberE164).filter((zone) => isKnownZone(zone)))];
+  if (column && isKnownZone(column)) return [ianaZoneName(column)];
+  return [...new Set(numberZones(input.phoneNumberE164).filter(isKnownZone).map(ianaZoneName))];
 }
 
 export interface ContactWindow {

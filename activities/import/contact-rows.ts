@@ -1,4 +1,4 @@
-import { isKnownZone } from '../../domain/time-zones';
+import { ianaZoneName, isKnownZone } from '../../domain/time-zones';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { libraryE164, type PhoneNormaliser, type PhoneRegion } from './phone-numbers';
 
@@ -111,7 +111,7 @@ export function toImportRow(
     phoneNumber,
     reason: null,
     initialContext,
-    timezone: zoneCell ? canonicalZone(zoneCell) : null,
+    timezone: zoneCell ? ianaZoneName(zoneCell) : null,
     raw: header.uniqueNames && record.length <= names.length ? null : rawRow(names, record),
     phoneCell: record[header.phone]!,
   };
@@ -162,18 +162,6 @@ function parseCountry(cell: string): PhoneRegion | null {
   const code = CALLING_CODE.exec(cell);
   return code ? { defaultCallingCode: code[1]! } : null;
 }
-
-/** The zone's canonical spelling (`europe/berlin` → `Europe/Berlin`), remembered for the few spellings a file has. */
-function canonicalZone(zone: string): string {
-  let canonical = canonicalZones.get(zone);
-  if (canonical === undefined) {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-    if (canonicalZones.size >= 10_000) canonicalZones.clear();
-    canonicalZones.set(zone, canonical);
-  }
-  return canonical;
-}
-const canonicalZones = new Map<string, string>();
 
 function scrub(cell: string): string {
   return cell.includes('\u0000') ? cell.split('\u0000').join('\uFFFD') : cell;

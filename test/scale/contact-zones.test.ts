@@ -46,6 +46,18 @@ describe("a contact's zones", () => {
     expect(zonesOf({ phoneNumberE164: '+61800000000' })).toHaveLength(8);
   });
 
+  it('are named as IANA names them today, from the column or from the prefix table (which says Asia/Calcutta)', () => {
+    expect(zonesOf({ timezoneColumn: 'asia/kolkata', phoneNumberE164: '+12015550123' })).toEqual([
+      'Asia/Kolkata',
+    ]);
+    expect(zonesOf({ timezoneColumn: 'Asia/Calcutta', phoneNumberE164: '+12015550123' })).toEqual([
+      'Asia/Kolkata',
+    ]);
+    expect(numberZones('+919876543210')).toEqual(['Asia/Calcutta']);
+    expect(zonesOf({ phoneNumberE164: '+919876543210' })).toEqual(['Asia/Kolkata']);
+    expect(zonesOf({ phoneNumberE164: '+380441234567' })).toEqual(['Europe/Kyiv']);
+  });
+
   it('are empty for a number no table entry covers', () => {
     expect(zonesOf({ phoneNumberE164: '+999123' })).toEqual([]);
     expect(zonesOf({ phoneNumberE164: 'not a number' })).toEqual([]);
