@@ -2,7 +2,7 @@
 import { guardedRequest } from '../net/guarded-request';
 import { DestinationNotAllowedError, type DestinationPolicy } from '../net/outbound-destinations';
 import type { ProviderSyncResult } from './provider';
-import { ProviderRequestError } from './provider-errors';
+import { ProviderRequestError, requestNeverSent } from './provider-errors';
 
 /** Facts about this deployment an adapter needs: the public URL vendors post webhooks to, and where it may connect. */
 export interface ProviderEnvironment {
@@ -57,7 +57,7 @@ export async function vendorRequest(request: VendorRequest): Promise<Response> {
         mayHaveReachedProvider: false,
       });
     throw new ProviderRequestError(provider, `${provider} unreachable: ${(error as Error).message}`, {
-      mayHaveReachedProvider: request.method !== 'GET',
+      mayHaveReachedProvider: request.method !== 'GET' && !requestNeverSent(error),
     });
   }
   if (response.status >= 300 && response.status < 400)

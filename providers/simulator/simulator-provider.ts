@@ -9,7 +9,7 @@ import type {
   TelephonyProvider,
   TransferCallInput,
 } from '../provider';
-import { ProviderRequestError } from '../provider-errors';
+import { describeFailure, ProviderRequestError, requestNeverSent } from '../provider-errors';
 
 export interface SimulatorProviderOptions {
   configurationId: number;
@@ -35,8 +35,9 @@ export function createSimulatorProvider(options: SimulatorProviderOptions): Tele
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new ProviderRequestError('simulator', `simulator unreachable: ${(error as Error).message}`, {
-        mayHaveReachedProvider: true,
+      // A refused connection (the simulator's API process is down) certainly placed nothing: back to the queue.
+      throw new ProviderRequestError('simulator', `simulator unreachable: ${describeFailure(error)}`, {
+        mayHaveReachedProvider: !requestNeverSent(error),
       });
     }
   };
