@@ -201,18 +201,29 @@ describe('simulated calls report their outcome through the status webhook', () =
 
   it('loses a callback on purpose when asked, and the provider still tells the outcome when asked', async () => {
     const placed = await placedAttempt('+15550100007', { drop_callback_rate: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // The drop is decided (and stored) at placement; once the call has ended, its callback would have been sent.
+    await expect
+      .poll(
+        () =>
+          placed.provider.getCallStatus({
+            attemptId: String(placed.attemptId),
+            providerCallId: placed.providerCallId,
+          }),
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ state: 'ended', outcome: 'no_answer' });
+    const call = await t.ctx.db
+      .selectFrom('simulator_calls')
+      .select(['drop_callback', 'callback_sent_at'])
+      .where('call_sid', '=', placed.providerCallId)
+      .executeTakeFirstOrThrow();
+    expect(call).toEqual({ drop_callback: true, callback_sent_at: null });
     const attempt = await t.ctx.db
       .selectFrom('attempts')
       .select('state')
       .where('id', '=', placed.attemptId)
       .executeTakeFirstOrThrow();
     expect(attempt.state).toBe('placed');
-    const byCallId = await placed.provider.getCallStatus({
-      attemptId: String(placed.attemptId),
-      providerCallId: placed.providerCallId,
-    });
-    expect(byCallId).toMatchObject({ state: 'ended', outcome: 'no_answer' });
     const byAttempt = await placed.provider.getCallStatus({
       attemptId: String(placed.attemptId),
       providerCallId: null,
