@@ -11,7 +11,7 @@ import { markCompleted, markPaused } from '../db/repositories/campaign-moves';
 import { lockCampaignRow } from '../db/repositories/campaigns';
 import type { CampaignState } from '../db/database';
 import { dueContacts, postponeContacts } from '../db/repositories/waiting-contacts';
-import { markLegalHoursHolds } from '../db/repositories/calling-rules';
+import { markContactHolds, type ContactHold } from '../db/repositories/contact-holds';
 import { campaignContactWindow } from '../engine/campaign-contact-window';
 import { noteContactsHeld, noteHoldsOpened, type HeldBatch, type HoldReason } from './contact-holds-log';
 import { breakerSettingsOf, type BreakerSettings } from '../domain/breaker';
@@ -76,8 +76,9 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
     await noteHoldsOpened(db, campaignId, now);
     const due = await dueContacts(db, campaignId, Math.min(2000, Math.max(200, wanted * 4)));
     const moves = [];
-    const legalHolds = [];
+    const holds: ContactHold[] = [];
     let scheduleHeld: HeldBatch | null = null;
+    let legalHeld: HeldBatch | null = null;
     for (const contact of due) {
       const { window } = campaignContactWindow(
         {
@@ -91,19 +92,17 @@ export function createCampaignControlActivities(deps: EngineActivityDeps) {
       if (window.open || window.nextOpeningMs === null) continue;
       const until = new Date(window.nextOpeningMs);
       moves.push({ id: contact.id, from: contact.next_attempt_at, until });
-      if (window.outsideLegalHours) legalHolds.push({ id: contact.id, until });
-      else scheduleHeld = earliest(scheduleHeld, 'schedule', until);
+      const reason = window.outsideLegalHours ? 'legal_hours' : 'schedule';
+      holds.push({ id: contact.id, until, reason });
+      if (reason === 'legal_hours') legalHeld = earliest(legalHeld, reason, until);
+      else scheduleHeld = earliest(scheduleHeld, reason, until);
     }
     const moved = await postponeContacts(db, moves);
-    await markLegalHoursHolds(db, legalHolds);
-    const legalHeld = legalHolds.reduce<HeldBatch | null>(
-      (batch, hold) => earliest(batch, 'legal_hours', hold.until),
-      null,
-    );
+    await markContactHolds(db, holds);
     for (const batch of [legalHeld, scheduleHeld]) if (batch) await noteContactsHeld(db, campaignId, batch);
     if (moved > 0)
       deps.logger.debug(
-        { campaign_id: campaignId, moved, for_legal_hours: legalHolds.length },
+        { campaign_id: campaignId, moved, for_legal_hours: legalHeld?.contacts ?? 0 },
         'contacts outside their window wait for it',
       );
   }

@@ -6,7 +6,7 @@ import { createRun } from '../../db/repositories/runs';
 import { withdrawQueuedAttempt } from '../../db/repositories/attempts';
 import type { AttemptReport } from '../../domain/attempt-report';
 import { capsEnabled } from '../../domain/calling-rules';
-import { markLegalHoursHolds } from '../../db/repositories/calling-rules';
+import { markContactHolds } from '../../db/repositories/contact-holds';
 import { checkFrequencyCaps } from '../../db/repositories/frequency-caps';
 import { callerFor } from '../../engine/caller-selection';
 import { campaignContactWindow } from '../../engine/campaign-contact-window';
@@ -67,8 +67,8 @@ export function campaignClaimPreparation(
         if (window.nextOpeningMs === null) return { stop: { kind: 'no_window', zones } };
         const nextAttemptAt = new Date(window.nextOpeningMs);
         if (await withdrawQueuedAttempt(trx, { attemptId: row.id, nextAttemptAt })) {
-          if (window.outsideLegalHours)
-            await markLegalHoursHolds(trx, [{ id: contact.id, until: nextAttemptAt }]);
+          const reason = window.outsideLegalHours ? 'legal_hours' : 'schedule';
+          await markContactHolds(trx, [{ id: contact.id, until: nextAttemptAt, reason }]);
           return stop(row.id, 'withdrawn');
         }
       }
@@ -81,15 +81,15 @@ export function campaignClaimPreparation(
         caps: rules.frequency_caps,
         nowMs: now,
       });
-      // Over a cap, or the number is in another call: the contact waits until the cap frees it, never dropped.
-      if (
-        !verdict.allowed &&
-        (await withdrawQueuedAttempt(trx, {
-          attemptId: row.id,
-          nextAttemptAt: new Date(verdict.nextAllowedMs),
-        }))
-      )
-        return stop(row.id, 'withdrawn');
+      // Over a cap, or the number is in another call: the contact waits until the cap frees it, never dropped (and
+      // is released at once when the caps are raised).
+      if (!verdict.allowed) {
+        const nextAttemptAt = new Date(verdict.nextAllowedMs);
+        if (await withdrawQueuedAttempt(trx, { attemptId: row.id, nextAttemptAt })) {
+          await markContactHolds(trx, [{ id: contact.id, until: nextAttemptAt, reason: 'frequency_cap' }]);
+          return stop(row.id, 'withdrawn');
+        }
+      }
     }
     // The number the call shows (local caller id: the one nearest the contact), on the run and, by the claim, the attempt.
     const callerNumber = callerFor(ctx.callers, row.phone_number).number;

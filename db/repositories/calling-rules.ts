@@ -3,13 +3,11 @@ import type { CallingRulesTable } from '../tables/calling-rules';
 import type { Db, Executor } from '../client';
 import { DEFAULT_LEGAL_HOURS } from '../../domain/legal-hours';
 import type { CallingRules } from '../../domain/calling-rules';
-import { appendCampaignLog } from './campaign-logs';
+import { releaseContactHolds } from './contact-holds';
 
 /**
- * An organization's calling rules (`calling_rules`, one row at most per organization; none means the defaults) and
- * the legal-hours hold on contacts: `contacts.legal_hours_until` records the `next_attempt_at` a hold set, so a
- * contact waits for legal hours exactly while the two are equal and lie ahead (another writer of `next_attempt_at`,
- * a retry or a claim, ends the hold without knowing about it).
+ * An organization's calling rules (`calling_rules`, one row at most per organization; none means the defaults). A
+ * change releases the contacts held for legal hours or by a cap (contact-holds.ts).
  */
 
 /** The organization's rules; the defaults (legal hours on, no caps) when it never changed them. */
@@ -68,8 +66,8 @@ export function storedRules(row: {
 
 /**
  * Stores the merged rules (the caller merged and validated them) and releases the organization's contacts held for
- * legal hours, so the new rules judge them at once (those still outside are held again). One transaction; returns the
- * stored rules, the campaigns whose contacts were released, and how many were.
+ * legal hours or by a frequency cap, so the new rules judge them at once (those still outside are held again). One
+ * transaction; returns the stored rules, the campaigns whose contacts were released, and how many were.
  */
 export async function saveCallingRules(
   db: Db,
@@ -90,40 +88,15 @@ export async function saveCallingRules(
       .values({ organization_id: organizationId, ...values })
       .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
       .execute();
-    const released = await sql<{ campaign_id: number; released: number }>`
-      with held as (
-        update contacts c set next_attempt_at = now(), legal_hours_until = null
-        from campaigns k
-        where k.organization_id = ${organizationId} and k.state in ('running', 'paused', 'syncing')
-          and c.campaign_id = k.id and c.final_outcome is null
-          and c.legal_hours_until is not null and c.next_attempt_at = c.legal_hours_until
-          and c.next_attempt_at > now()
-        returning c.campaign_id)
-      select campaign_id, count(*)::int as released from held group by campaign_id`.execute(trx);
-    for (const row of released.rows)
-      await appendCampaignLog(trx, Number(row.campaign_id), {
-        event: 'contacts_released',
-        message: `The calling rules changed: ${row.released} held contacts are judged again now.`,
-        details: { reason: 'rules_changed', contacts: row.released },
-      });
+    // Legal hours and the caps judge held contacts again at once (those still outside are held again).
+    const released = await releaseContactHolds(trx, { organizationId }, ['legal_hours', 'frequency_cap'], {
+      reason: 'rules_changed',
+      message: 'The calling rules changed',
+    });
     return {
       rules: await getCallingRules(trx, organizationId),
-      releasedCampaignIds: released.rows.map((r) => Number(r.campaign_id)),
-      released: released.rows.reduce((sum, r) => sum + r.released, 0),
+      releasedCampaignIds: released.map((r) => r.campaignId),
+      released: released.reduce((sum, r) => sum + r.released, 0),
     };
   });
-}
-
-/** Marks contacts just postponed for legal hours: each waits for them while its `next_attempt_at` stays `until`. */
-export async function markLegalHoursHolds(
-  db: Executor,
-  holds: ReadonlyArray<{ id: number; until: Date }>,
-): Promise<void> {
-  if (holds.length === 0) return;
-  const ids = holds.map((h) => h.id);
-  const until = holds.map((h) => h.until.toISOString());
-  await sql`
-    update contacts c set legal_hours_until = m.until
-    from unnest(${ids}::bigint[], ${until}::timestamptz[]) as m(id, until)
-    where c.id = m.id and c.next_attempt_at = m.until`.execute(db);
 }

@@ -12,7 +12,7 @@ export interface ContactProgress {
   retriesPending: number;
   /** Contacts that ended `do_not_call` (their number on the organization's do-not-call list). */
   doNotCall: number;
-  /** Contacts held for legal calling hours (`contacts.legal_hours_until`, still their next attempt time, ahead). */
+  /** Contacts held for legal calling hours (`contacts.held_until`, still their next attempt time, ahead). */
   waitingForLegalHours: number;
   /** Contacts without a final outcome, by attempts already made (the ETA's remaining work). */
   remainingByAttemptsMade: Map<number, number>;
@@ -37,8 +37,8 @@ export async function contactProgress(db: Executor, campaignId: number): Promise
            count(*) filter (where final_outcome is null and attempts_made > 0
              and not exists (select 1 from attempts a where a.contact_id = contacts.id and a.state <> 'finished'))::int
              as retries_pending,
-           count(*) filter (where final_outcome is null and legal_hours_until is not null
-             and next_attempt_at = legal_hours_until and next_attempt_at > now())::int as waiting_for_legal_hours
+           count(*) filter (where final_outcome is null and held_for = 'legal_hours'
+             and next_attempt_at = held_until and next_attempt_at > now())::int as waiting_for_legal_hours
     from contacts where campaign_id = ${campaignId}
     group by attempts_made`.execute(db);
   const progress: ContactProgress = {

@@ -2,6 +2,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp, CreatedAt, Json } from './column-types';
 
+/** What holds a contact back from its next attempt: legal hours, its own window, or a frequency cap. */
+export type ContactHoldReason = 'legal_hours' | 'schedule' | 'frequency_cap';
+
 export interface ContactsTable {
   id: Generated<number>;
   campaign_id: number;
@@ -16,8 +19,13 @@ export interface ContactsTable {
   final_outcome: string | null;
   created_at: CreatedAt;
   completed_at: Timestamp | null;
-  /** The `next_attempt_at` a hold for legal calling hours set (migration 2026_11_25_000200); see calling-rules. */
-  legal_hours_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The `next_attempt_at` a hold set, and what holds it (migration 2026_12_07_090000); see contact-holds. */
+  held_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  held_for: ColumnType<
+    ContactHoldReason | null,
+    ContactHoldReason | null | undefined,
+    ContactHoldReason | null
+  >;
 }
 
 export interface ContactRejectsTable {

@@ -5,6 +5,7 @@ import {
   campaignAction,
   campaignRow,
   createCampaign,
+  patchCampaign,
   startEngineHarness,
   waitFor,
   type EngineHarness,
@@ -178,8 +179,36 @@ describe("a campaign that dials in each contact's own zones", () => {
       },
       { timeoutMs: 20_000, what: 'the workflow asleep' },
     );
-    await campaignAction(h, campaignId, 'pause');
-  }, 90_000);
+
+    // Held for its own window; a schedule that now includes its wall clock (the DST zone reads an hour later than the
+    // steady one: start + 90 minutes, inside a two-hour window) releases it at once, and it is dialed.
+    const held = await h.ctx.db
+      .selectFrom('contacts')
+      .select(['held_for', 'held_until', 'next_attempt_at'])
+      .where('id', '=', waiter.id)
+      .executeTakeFirstOrThrow();
+    expect(held).toEqual({
+      held_for: 'schedule',
+      held_until: held.next_attempt_at,
+      next_attempt_at: held.next_attempt_at,
+    });
+    const patched = await patchCampaign(h, campaignId, {
+      schedule_config: { slots: daily(start, 120) },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await waitFor(async () => (await campaignRow(h, campaignId)).state === 'completed', {
+      timeoutMs: 30_000,
+      what: 'the released contact dialed and the campaign completed',
+    });
+    expect(await dialedNumbers(h.ctx.db, campaignId)).toEqual([open.phone, waiting.phone].sort());
+    const released = await h.ctx.db
+      .selectFrom('campaign_logs')
+      .select('details')
+      .where('campaign_id', '=', campaignId)
+      .where('event', '=', 'contacts_released')
+      .execute();
+    expect(released.map((entry) => entry.details)).toEqual([{ reason: 'schedule_changed', contacts: 1 }]);
+  }, 120_000);
 
   it('dials a number spanning two zones inside their common window, and waits for a contact whose timezone column says otherwise', async () => {
     const startedAt = Date.now();

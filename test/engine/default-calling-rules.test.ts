@@ -37,7 +37,7 @@ afterAll(async () => h?.close());
 const contactOf = (campaignId: number, phone: string) =>
   h.ctx.db
     .selectFrom('contacts')
-    .select(['id', 'next_attempt_at', 'legal_hours_until', 'attempts_made', 'final_outcome'])
+    .select(['id', 'next_attempt_at', 'held_until', 'attempts_made', 'final_outcome'])
     .where('campaign_id', '=', campaignId)
     .where('phone_number', '=', phone)
     .executeTakeFirst();
@@ -84,13 +84,13 @@ describe('a campaign of an organization with the default calling rules', () => {
     const held = await waitFor(
       async () => {
         const contact = await contactOf(campaignId, atNight);
-        return contact?.legal_hours_until ? contact : null;
+        return contact?.held_until ? contact : null;
       },
       { what: 'the contact at night held for legal hours' },
     );
     expect(held).toMatchObject({
       next_attempt_at: opening.toJSDate(),
-      legal_hours_until: opening.toJSDate(),
+      held_until: opening.toJSDate(),
       attempts_made: 0,
       final_outcome: null,
     });

@@ -95,7 +95,24 @@ describe('frequency caps across the campaigns of an organization', () => {
     const lastEnd = Math.max(...settled.calls.map((c) => c.ends_at.getTime()));
     for (const campaignId of campaignIds) await untilWorkflowAsleep(h, campaignId, lastEnd + 60_000);
     expect((await simulatorCalls(phones)).length).toBe(phones.length);
-  }, 120_000);
+
+    // The waiting contacts are held by the cap; raising it releases them at once, and each number is called again.
+    const held = await h.ctx.db
+      .selectFrom('contacts')
+      .select('held_for')
+      .where('campaign_id', 'in', campaignIds)
+      .where('final_outcome', 'is', null)
+      .execute();
+    expect(held.map((contact) => contact.held_for)).toEqual(phones.map(() => 'frequency_cap'));
+    expect((await putRules({ frequency_caps: { per_24h: 2, per_7d: null } })).statusCode).toBe(200);
+    await waitFor(async () => (await contactsOf(campaignIds)).every((c) => c.final_outcome === 'completed'), {
+      timeoutMs: 60_000,
+      what: 'the released contacts dialed',
+    });
+    expect((await simulatorCalls(phones)).map((c) => c.to_number).sort()).toEqual(
+      [...phones, ...phones].sort(),
+    );
+  }, 150_000);
 
   it('never has two calls to one number at once, whichever campaign places them', async () => {
     expect((await putRules({ frequency_caps: { per_24h: null, per_7d: 10 } })).statusCode).toBe(200);

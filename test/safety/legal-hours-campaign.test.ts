@@ -66,10 +66,10 @@ describe('a campaign outside legal calling hours in its contacts’ zone', () =>
       async () => {
         const rows = await h.ctx.db
           .selectFrom('contacts')
-          .select(['next_attempt_at', 'attempts_made', 'legal_hours_until'])
+          .select(['next_attempt_at', 'attempts_made', 'held_until'])
           .where('campaign_id', '=', campaignId)
           .execute();
-        return rows.length === phones.length && rows.every((c) => c.legal_hours_until !== null) ? rows : null;
+        return rows.length === phones.length && rows.every((c) => c.held_until !== null) ? rows : null;
       },
       { timeoutMs: 30_000, what: 'contacts held for legal hours' },
     );

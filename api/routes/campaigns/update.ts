@@ -15,6 +15,7 @@ import { canApply, transitionRefusal } from '../../../domain/campaign-transition
 import { resolveSchedule } from '../../../domain/schedule-input';
 import { inTransaction } from '../../../db/client';
 import { appendCampaignLog } from '../../../db/repositories/campaign-logs';
+import { releaseContactHolds } from '../../../db/repositories/contact-holds';
 import {
   lockCampaign,
   organizationCallLimit,
@@ -30,8 +31,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * PATCH: merges the sent settings onto the stored ones under a row lock (so concurrent PATCHes never lose each
- * other's fields), writes them with one `updated` log entry naming each changed field, and returns whether anything
- * changed (the caller then signals the workflow).
+ * other's fields), writes them with one `updated` log entry naming each changed field, releases the contacts a changed
+ * schedule held, and returns whether anything changed (the caller then signals the workflow, which re-reads what is
+ * due).
  */
 export async function updateCampaign(
   ctx: AppContext,
@@ -105,6 +107,12 @@ export async function updateCampaign(
       message: `Campaign settings changed: ${fields.join(', ')}.`,
       details: { changes },
     });
+    // The contacts the old schedule held (their own window, or legal hours within it) are judged again at once.
+    if (changes.schedule_config)
+      await releaseContactHolds(trx, { campaignId }, ['schedule', 'legal_hours'], {
+        reason: 'schedule_changed',
+        message: "The campaign's schedule changed",
+      });
     return true;
   });
 }
