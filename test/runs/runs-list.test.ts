@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/context';
+import { createTestOrganization } from '../helpers/organizations';
+import { finished, insertAgent, insertRun } from './fixtures';
 import { seedRunsWorld, type RunsWorld } from './world';
 
 const LIST = '/api/v1/organizations/usage/runs';
@@ -15,7 +17,7 @@ describe('the organization runs list', () => {
     await t.close();
   });
 
-  const get = (query: Record<string, string | number> = {}, headers = w.a.headers) =>
+  const get = (query: Record<string, string | number> = {}, headers: Record<string, string> = w.a.headers) =>
     t.app.inject({
       method: 'GET',
       url: LIST,
@@ -255,6 +257,33 @@ describe('the organization runs list', () => {
       w.b.headers,
     );
     expect(probe.json()).toMatchObject({ runs: [], total_count: 0, total_pages: 0 });
+  });
+
+  it('is shared for up to a second between requests of the same page, unless one asks for a fresh answer', async () => {
+    const c = await createTestOrganization(t.ctx.db);
+    const agent = await insertAgent(t.ctx.db, c.organizationId, 'C agent');
+    const run = (name: string) =>
+      insertRun(
+        t.ctx.db,
+        {
+          organization_id: c.organizationId,
+          workflow_id: agent,
+          mode: 'simulator',
+          call_type: 'outbound',
+          name,
+          initial_context: {},
+          createdAt: '2026-01-06T10:00:00Z',
+        },
+        finished('completed', 10, 10),
+      );
+    await run('first');
+    const total = async (headers: Record<string, string>) => (await get({}, headers)).json().total_count;
+    expect(await total(c.headers)).toBe(1);
+    await run('second');
+    expect(await total(c.headers)).toBe(1);
+    expect(await total({ ...c.headers, 'cache-control': 'no-cache' })).toBe(2);
+    await run('third');
+    await expect.poll(() => total(c.headers), { timeout: 3000 }).toBe(3);
   });
 
   it('needs credentials', async () => {

@@ -20,11 +20,20 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get(org: TestOrganization, campaignId: number, what: 'progress' | 'forecast') {
+/**
+ * The tests below change rows behind the API's back and read at once: they ask for a fresh answer (a progress is
+ * shared for up to a second otherwise; the last test covers that default).
+ */
+async function get(
+  org: TestOrganization,
+  campaignId: number,
+  what: 'progress' | 'forecast',
+  cacheControl: string | null = 'no-cache',
+) {
   const response = await t.app.inject({
     method: 'GET',
     url: `/api/v1/campaign/${campaignId}/${what}`,
-    headers: org.headers,
+    headers: cacheControl ? { ...org.headers, 'cache-control': cacheControl } : org.headers,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -298,6 +307,34 @@ describe('campaign progress', () => {
         },
       ],
     });
+  });
+
+  it('is shared for up to a second by default, except a change of state, which shows at once', async () => {
+    const org = await createTestOrganization(t.ctx.db);
+    const campaignId = await seedCampaign(t, org, 'running', [
+      { number: '+14155550181' },
+      { number: '+14155550182' },
+    ]);
+    const shared = () => get(org, campaignId, 'progress', null);
+    expect(await shared()).toMatchObject({ state: 'running', processed_rows: 0 });
+    await t.ctx.db
+      .updateTable('contacts')
+      .set({ final_outcome: 'completed', next_attempt_at: null })
+      .where('campaign_id', '=', campaignId)
+      .where('phone_number', '=', '+14155550181')
+      .execute();
+    // Read again at once: the shared answer, unless the request asks for a fresh one.
+    const [kept, fresh] = [await shared(), await get(org, campaignId, 'progress')];
+    expect([kept.processed_rows, fresh.processed_rows]).toEqual([0, 1]);
+    // Within a second the counts catch up.
+    await expect.poll(async () => (await shared()).processed_rows, { timeout: 3000 }).toBe(1);
+    const pause = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/campaign/${campaignId}/pause`,
+      headers: org.headers,
+    });
+    expect(pause.statusCode, pause.body).toBe(200);
+    expect(await shared()).toMatchObject({ state: 'paused', dialing: { reasons: [{ reason: 'paused' }] } });
   });
 
   it("is 404 for another organization's campaign", async () => {

@@ -6,6 +6,7 @@ import { latestCampaignLogs } from '../../../db/repositories/campaign-logs';
 import { findCampaignView } from '../../../db/repositories/campaigns';
 import { CampaignBody, CampaignParams, errorResponses } from '../campaigns/schemas';
 import { campaignProgress } from './progress';
+import { SHARED_READ_MAX_AGE_MS, SharedReads, wantsFresh } from '../../shared-reads';
 import { redialCampaign } from './redial';
 import { ProgressBody, RedialBody } from './schemas';
 
@@ -15,6 +16,7 @@ const tags = ['campaigns'];
 const campaignOperationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
+  const progressReads = new SharedReads<Awaited<ReturnType<typeof campaignProgress>>>(SHARED_READ_MAX_AGE_MS);
 
   app.get(
     '/:campaign_id/progress',
@@ -22,6 +24,9 @@ const campaignOperationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "A campaign's progress: counts, outcomes, calls in flight, next window and ETA",
+        description:
+          'Shared for up to a second between requests (docs/api.md, "Shared reads"); the state is always current. ' +
+          'Send `Cache-Control: no-cache` for figures read afresh.',
         params: CampaignParams,
         response: { 200: ProgressBody, ...errorResponses(401, 404) },
       },
@@ -33,14 +38,18 @@ const campaignOperationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.campaign_id,
       );
       if (!campaign) throw notFound('campaign');
-      return campaignProgress(
-        {
-          db,
-          storage: ctx.storage,
-          defaultPhoneRegion: ctx.config.defaultPhoneRegion,
-          logger: ctx.logger.child({ request_id: request.id }),
-        },
-        campaign,
+      // Shared for a second; the campaign's state and settings (updated_at) are never stale.
+      const version = `${campaign.state}|${campaign.updated_at.getTime()}`;
+      return progressReads.read(String(campaign.id), version, wantsFresh(request.headers), () =>
+        campaignProgress(
+          {
+            db,
+            storage: ctx.storage,
+            defaultPhoneRegion: ctx.config.defaultPhoneRegion,
+            logger: ctx.logger.child({ request_id: request.id }),
+          },
+          campaign,
+        ),
       );
     },
   );

@@ -1361,7 +1361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A campaign's progress: counts, outcomes, calls in flight, next window and ETA */
+        /**
+         * A campaign's progress: counts, outcomes, calls in flight, next window and ETA
+         * @description Shared for up to a second between requests (docs/api.md, "Shared reads"); the state is always current. Send `Cache-Control: no-cache` for figures read afresh.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2045,7 +2048,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List one campaign's runs (same filters, paging and totals as the organization list) */
+        /**
+         * List one campaign's runs (same filters, paging and totals as the organization list)
+         * @description Shared for up to a second between requests for the same page and filters (docs/api.md, "Shared reads"). Send `Cache-Control: no-cache` for a page read afresh.
+         */
         get: {
             parameters: {
                 query: {
@@ -5649,7 +5655,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the runs of the organization (newest first) with totals over the filtered set */
+        /**
+         * List the runs of the organization (newest first) with totals over the filtered set
+         * @description Shared for up to a second between requests for the same page and filters (docs/api.md, "Shared reads"). Send `Cache-Control: no-cache` for a page read afresh.
+         */
         get: {
             parameters: {
                 query: {
