@@ -18,7 +18,7 @@ import { measureRead, type ReadResult } from './load';
  * campaign made a running one of --contacts contacts, each with a finished attempt (a few in flight). Prints one
  * Markdown row per read (req/s, p50, p99, failures); exits 1 when any request failed.
  * Usage: npx tsx bench/reads/main.ts [--runs 100000] [--contacts 20000] [--clients 50] [--seconds 10] [--keep] [--reuse]
- * [--profile] [--only progress|campaign-runs|usage-runs]
+ * [--profile] [--only progress|campaign-runs|usage-runs] [--api-dir <another checkout>]
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -104,8 +104,10 @@ async function apiKey(db: Db): Promise<string> {
 function startApi(databaseUrl: string, port: number): Promise<ChildProcess> {
   // --profile: the API writes a CPU profile (.cpuprofile) into bench/reads/profiles/ when it stops.
   const profile = args.includes('--profile') ? ['--cpu-prof', '--cpu-prof-dir', 'bench/reads/profiles'] : [];
+  // --api-dir: the API of another checkout (an older build, for a comparison on the same database).
+  const apiDir = args.includes('--api-dir') ? path.resolve(args[args.indexOf('--api-dir') + 1]!) : rootDir;
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/server.ts'], {
-    cwd: rootDir,
+    cwd: apiDir,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -181,7 +183,9 @@ async function main(): Promise<void> {
         .join(' ')} (${cpus().length} cores)`,
     );
     console.log(`## Reads, ${CLIENTS} concurrent clients, ${SECONDS} s each (after 2 s of warm-up)\n`);
-    console.log('| read | req/s | p50 ms | p99 ms | max ms | answer KiB | failures |\n|---|---:|---:|---:|---:|---:|---|');
+    console.log(
+      '| read | req/s | p50 ms | p99 ms | max ms | answer KiB | failures |\n|---|---:|---:|---:|---:|---:|---|',
+    );
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
     for (const read of reads.filter((r) => only === null || r.key === only)) {
       const headers = { 'x-api-key': key };
