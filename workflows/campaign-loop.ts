@@ -65,7 +65,14 @@ export class CampaignLoop {
   // Placement batches under way, and those that ended, applied at the top of the loop: until then their attempts stay
   // handed off, so a turn of the loop that began before a batch ended cannot offer them again.
   private placementBatches = 0;
-  private readonly endedBatches: Array<{ attemptIds: number[]; reports: AttemptReport[] }> = [];
+  private readonly endedBatches: Array<{
+    attemptIds: number[];
+    reports: AttemptReport[];
+    startedBeforeOperatorAction: boolean;
+  }> = [];
+  // Counts operator actions (resume, PATCH, pause): a placement batch started before the latest one was judged by the
+  // row as it was then, so its deferrals (claims refused while paused) say nothing about the campaign now.
+  private operatorActions = 0;
 
   constructor(carried?: CarriedCampaignState) {
     this.inFlight = new InFlight(carried);
@@ -81,6 +88,7 @@ export class CampaignLoop {
   /** An operator acted (resume, PATCH): re-read the row and dispatch at once rather than after an earlier back-off. */
   campaignChanged(): void {
     this.controlStale = true;
+    this.operatorActions += 1;
     this.pacing.operatorActed();
   }
 
@@ -178,23 +186,35 @@ export class CampaignLoop {
 
   // --- Reports and the breaker ---
 
-  /** The reports of placement batches that ended since the last turn (their attempts handed back), or null. */
-  takeEndedPlacements(): AttemptReport[] | null {
+  /**
+   * The reports of placement batches that ended since the last turn (their attempts handed back), or null; and
+   * whether every batch among them that deferred an attempt started before the latest operator action.
+   */
+  takeEndedPlacements(): { reports: AttemptReport[]; deferredBeforeOperatorAction: boolean } | null {
     if (this.endedBatches.length === 0) return null;
     const ended = this.endedBatches.splice(0);
     for (const batch of ended) this.inFlight.handBack(batch.attemptIds);
-    return ended.flatMap((batch) => batch.reports);
+    const deferring = ended.filter((batch) => batch.reports.some((r) => r.status === 'deferred'));
+    return {
+      reports: ended.flatMap((batch) => batch.reports),
+      deferredBeforeOperatorAction:
+        deferring.length > 0 && deferring.every((batch) => batch.startedBeforeOperatorAction),
+    };
   }
 
-  /** Applies placement or reconcile reports; returns the breaker's verdict when it trips (then pause the campaign). */
-  applyReports(reports: AttemptReport[], now: number): BreakerVerdict | null {
+  /**
+   * Applies placement or reconcile reports; returns the breaker's verdict when it trips (then pause the campaign).
+   * `deferralsOutdated`: the deferrals came from batches started before the latest operator action (a pause's
+   * refused claims, ended after the resume): the row is re-read, without the back-off a lasting disagreement gets.
+   */
+  applyReports(reports: AttemptReport[], now: number, deferralsOutdated = false): BreakerVerdict | null {
     const result = this.inFlight.apply(reports, now, this.counters);
     if (reports.some((r) => r.status === 'finished')) this.countsStale = true;
     if (result.refused) this.pacing.refused(now);
     else if (result.deferred) {
       // The row or the activity's real clock disagreed with ours (a pause, a window edge, an archived agent): re-read it.
       this.controlStale = true;
-      this.pacing.deferred(now);
+      if (!deferralsOutdated) this.pacing.deferred(now);
     } else if (reports.some((r) => r.status === 'placed')) this.pacing.placed();
     if (result.leaseWaitMs > 0) this.pacing.leaseRefused(now, result.leaseWaitMs);
     // A contact sent back to wait for its own window: the due time of the remaining work changed.
@@ -280,15 +300,23 @@ export class CampaignLoop {
     return turn.dialing && this.placementBatches < MAX_PLACEMENT_BATCHES ? this.inFlight.toPlace() : [];
   }
 
-  /** A placement batch starts: its attempts are not offered again until it ends. */
-  placementStarted(attemptIds: number[]): void {
+  /**
+   * A placement batch starts: its attempts are not offered again until it ends. Returns the count of operator actions
+   * so far, for `placementEnded`.
+   */
+  placementStarted(attemptIds: number[]): number {
     this.inFlight.handOff(attemptIds);
     this.placementBatches += 1;
+    return this.operatorActions;
   }
 
-  /** A placement batch ended: its reports wait for the top of the next turn. */
-  placementEnded(attemptIds: number[], reports: AttemptReport[]): void {
-    this.endedBatches.push({ attemptIds, reports });
+  /** A placement batch ended: its reports wait for the top of the next turn. `started`: `placementStarted`'s answer. */
+  placementEnded(attemptIds: number[], reports: AttemptReport[], started = this.operatorActions): void {
+    this.endedBatches.push({
+      attemptIds,
+      reports,
+      startedBeforeOperatorAction: started !== this.operatorActions,
+    });
     this.placementBatches -= 1;
   }
 

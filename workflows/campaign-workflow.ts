@@ -52,6 +52,8 @@ export interface CampaignWorkflowResult {
 
 /** Histories written before placement ran beside the loop replay the code that awaited each batch. */
 const PLACEMENT_BESIDE_LOOP = 'placement-beside-loop';
+/** Histories written before a resume cleared the back-off of the pause's refused claims replay that back-off. */
+const OUTDATED_DEFERRALS_NO_BACKOFF = 'outdated-deferrals-no-backoff';
 
 /**
  * One campaign, start to finish: import its contacts, then dial them within the window, concurrency and breaker.
@@ -84,8 +86,8 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
     return true;
   };
 
-  const applyReports = async (reports: AttemptReport[]) => {
-    await tripIfNeeded(loop.applyReports(reports, Date.now()));
+  const applyReports = async (reports: AttemptReport[], deferralsOutdated = false) => {
+    await tripIfNeeded(loop.applyReports(reports, Date.now(), deferralsOutdated));
   };
 
   // A source no retry can fix has already failed the campaign row: the loop reads `failed` and returns.
@@ -106,7 +108,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
 
   /** Starts a placement batch; its reports wait in the loop for its next turn (whatever its result). */
   const placeBatch = (attemptIds: number[]): Promise<void> => {
-    loop.placementStarted(attemptIds);
+    const started = loop.placementStarted(attemptIds);
     return placement
       .placeAttempts({ campaignId, attemptIds })
       .catch((error: unknown) => {
@@ -114,7 +116,7 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
         return { reports: loop.placementLost(attemptIds, Date.now()) };
       })
       .then(({ reports }) => {
-        loop.placementEnded(attemptIds, reports);
+        loop.placementEnded(attemptIds, reports, started);
       });
   };
 
@@ -126,7 +128,12 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
 
   for (;;) {
     const ended = loop.takeEndedPlacements();
-    if (ended) await applyReports(ended);
+    if (ended) {
+      // Claims a pause refused, reported after the resume, no longer back the dialing off (histories from before
+      // replay the back-off they recorded).
+      const outdated = ended.deferredBeforeOperatorAction && patched(OUTDATED_DEFERRALS_NO_BACKOFF);
+      await applyReports(ended.reports, outdated);
+    }
     if (loop.wantsContinueAsNew(workflowInfo())) {
       if (loop.placing) {
         // Their attempts are carried by id, so their reports must be in first.

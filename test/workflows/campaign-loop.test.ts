@@ -104,7 +104,7 @@ describe('the campaign loop, without Temporal', () => {
     // One batch ends: its reports are applied at the top of the next turn, and a lane is free again.
     loop.placementEnded([1], [{ attemptId: 1, status: 'placed', deadlineAtMs: now + 60_000 }]);
     expect(loop.hasNews).toBe(true);
-    expect(loop.applyReports(loop.takeEndedPlacements()!, now)).toBeNull();
+    expect(loop.applyReports(loop.takeEndedPlacements()!.reports, now)).toBeNull();
     expect(loop.takeEndedPlacements()).toBeNull();
     expect(loop.counters.placed).toBe(1);
     expect(loop.toPlace(loop.beginTurn(now + 1))).toEqual([99]);
@@ -147,6 +147,45 @@ describe('the campaign loop, without Temporal', () => {
     loop.applyReports([{ attemptId: 1, status: 'deferred' }], MONDAY_8 + 10);
     // The streak started over: 250 ms × 2 again, not × 4.
     expect(loop.wakeAt(loop.beginTurn(MONDAY_8 + 10))).toBe(MONDAY_8 + 10 + 500);
+  });
+
+  it("does not back off for a pause's refused claims that are reported after the resume", () => {
+    const loop = loaded(row({ nextDueAtMs: null }));
+    const { turn } = queue(loop, MONDAY_8, [1, 2]);
+    const started = loop.placementStarted(loop.toPlace(turn));
+    loop.campaignChanged(); // paused
+    loop.campaignChanged(); // resumed, while the batch still runs
+    loop.placementEnded(
+      [1, 2],
+      [
+        { attemptId: 1, status: 'deferred' },
+        { attemptId: 2, status: 'deferred' },
+      ],
+      started,
+    );
+    const ended = loop.takeEndedPlacements()!;
+    expect(ended.deferredBeforeOperatorAction).toBe(true);
+    loop.applyReports(ended.reports, MONDAY_8 + 100, ended.deferredBeforeOperatorAction);
+    // The row is read again, and the attempts go back to a placement at once: no 500 ms back-off.
+    expect(loop.needsReload).toBe(true);
+    const next = loop.beginTurn(MONDAY_8 + 101);
+    expect(next.dialing).toBe(true);
+    expect(loop.toPlace(next)).toEqual([1, 2]);
+
+    // A batch started after the latest action that defers still backs off.
+    const again = loop.placementStarted(loop.toPlace(next));
+    loop.placementEnded(
+      [1, 2],
+      [
+        { attemptId: 1, status: 'deferred' },
+        { attemptId: 2, status: 'placed', deadlineAtMs: MONDAY_8 + 90_000 },
+      ],
+      again,
+    );
+    const fresh = loop.takeEndedPlacements()!;
+    expect(fresh.deferredBeforeOperatorAction).toBe(false);
+    loop.applyReports(fresh.reports, MONDAY_8 + 200, fresh.deferredBeforeOperatorAction);
+    expect(loop.beginTurn(MONDAY_8 + 201).dialing).toBe(false);
   });
 
   it("waits out the organization's limits, unless one of its own calls ends first", () => {
@@ -254,7 +293,7 @@ describe('the campaign loop, without Temporal', () => {
     loop.placementStarted(ids);
     // The placement activity was lost (a worker died): every claim is looked up at once.
     loop.placementEnded(ids, loop.placementLost(ids, MONDAY_8));
-    loop.applyReports(loop.takeEndedPlacements()!, MONDAY_8);
+    loop.applyReports(loop.takeEndedPlacements()!.reports, MONDAY_8);
     const turn = loop.beginTurn(MONDAY_8 + 1);
     expect(loop.takeOverdue(turn)).toEqual(ids.slice(0, 100));
     expect(loop.counters.reconciled).toBe(100);
@@ -308,7 +347,7 @@ describe('the campaign loop, without Temporal', () => {
     expect(loop.placing).toBe(true);
     loop.placementEnded([1], [{ attemptId: 1, status: 'placed', deadlineAtMs: MONDAY_9 + 90_000 }]);
     expect(loop.placing).toBe(false);
-    loop.applyReports(loop.takeEndedPlacements()!, MONDAY_9);
+    loop.applyReports(loop.takeEndedPlacements()!.reports, MONDAY_9);
     loop.attemptFinished(2);
 
     const carried = loop.carry();
