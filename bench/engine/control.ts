@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   attemptStates,
   campaignAction,
@@ -26,6 +27,11 @@ export interface ControlFigures {
   resumeMs: number[];
   patchMs: number[];
   /** Request sent → the API's answer received, for each action. */
+  /**
+   * Resume → the first call request, counted from the first moment after the resume at which the campaign had a free
+   * slot (its calls in flight below max_concurrency): with calls that last, a resume may find every slot still busy.
+   */
+  resumeFromFreeSlotMs: number[];
   pauseAnswerMs: number[];
   resumeAnswerMs: number[];
   patchAnswerMs: number[];
@@ -35,16 +41,23 @@ export interface ControlFigures {
   callsBeforePause: number[];
 }
 
-export async function controlLatency(
-  stack: BenchStack,
-  input: { trials: number; contacts?: number; workers: number },
-): Promise<ControlFigures> {
+export interface ControlInput {
+  trials: number;
+  contacts?: number;
+  workers: number;
+  /** The pause/resume campaign's max_concurrency (default 10) and its calls' talk seconds (default 0). */
+  concurrency?: number;
+  talkSeconds?: number;
+}
+
+export async function controlLatency(stack: BenchStack, input: ControlInput): Promise<ControlFigures> {
   for (let i = 0; i < input.workers; i++) await stack.startWorker();
   const figures: ControlFigures = {
     trials: input.trials,
     pauseMs: [],
     resumeMs: [],
     patchMs: [],
+    resumeFromFreeSlotMs: [],
     pauseAnswerMs: [],
     resumeAnswerMs: [],
     patchAnswerMs: [],
@@ -73,27 +86,30 @@ async function firstRequestSince(stack: BenchStack, configurationId: number, sin
   throw new Error(`${what}: no simulator call request within 10 s`);
 }
 
-/** A campaign dialing continuously (instant calls, 10 at a time); each trial pauses it at a random moment, then resumes. */
-async function pauseAndResume(
-  stack: BenchStack,
-  input: { trials: number; contacts?: number },
-  figures: ControlFigures,
-) {
+/**
+ * A campaign dialing continuously (by default instant calls, 10 at a time; `--concurrency 500 --talk 5` keeps it at
+ * saturation, its slots full of calls); each trial pauses it at a random moment, then resumes.
+ */
+async function pauseAndResume(stack: BenchStack, input: ControlInput, figures: ControlFigures) {
   const campaign = await createBenchCampaign(stack, {
     name: 'bench-pause',
     // 400 contacts per trial: more than a trial's 1–2 s of dialing 10 at a time can use, so it never runs out.
     contacts: input.contacts ?? Math.max(5000, input.trials * 400),
     ringSeconds: 0,
-    talkSeconds: 0,
-    maxConcurrency: 10,
+    talkSeconds: input.talkSeconds ?? 0,
+    maxConcurrency: input.concurrency ?? 10,
   });
   const startedAt = await databaseNow(stack);
   await campaignAction(stack, campaign.campaignId, 'start');
   await firstRequestSince(stack, campaign.configurationId, startedAt, 'start');
+  const talkMs = (input.talkSeconds ?? 0) * 1000;
   for (let trial = 1; trial <= input.trials; trial++) {
-    await sleep(500 + Math.random() * 1000); // dialing under way; the pause lands at a random moment
+    // Dialing under way; the pause lands at a random moment (with calls that last, once the slots are 90 % full).
+    if (talkMs > 0) await untilInFlight(stack, campaign.campaignId, 0.9 * (input.concurrency ?? 10));
+    await sleep(500 + Math.random() * 1000);
     const pause = await timedAction(stack, () => campaignAction(stack, campaign.campaignId, 'pause'));
-    await sleep(1000);
+    // Paused for a second, or with calls that last for up to a call's length more (some slots free up meanwhile).
+    await sleep(1000 + Math.random() * talkMs);
     const placing = await untilNothingPlacing(stack, campaign.campaignId);
     const late = await simulatorRequestsSince(stack, campaign.configurationId, pause.sentAt);
     figures.pauseMs.push(late.length > 0 ? elapsed(pause.sentAt, late.at(-1)!) : 0);
@@ -114,14 +130,39 @@ async function pauseAndResume(
     );
     figures.resumeMs.push(elapsed(resume.sentAt, first));
     figures.resumeAnswerMs.push(resume.answerMs);
+    const free = await firstFreeSlot(stack, campaign.campaignId, resume.sentAt, input.concurrency ?? 10);
+    figures.resumeFromFreeSlotMs.push(Math.max(0, elapsed(free, first)));
     log(
       `control trial ${trial}: ${before.length} calls requested in the second before the pause; ` +
         `pause → last call request +${figures.pauseMs.at(-1)} ms (${late.length} requested after ` +
         `the pause was sent; answer ${pause.answerMs} ms; settled ${placing}), resume → first call request ` +
-        `+${figures.resumeMs.at(-1)} ms (answer ${resume.answerMs} ms)`,
+        `+${figures.resumeMs.at(-1)} ms (answer ${resume.answerMs} ms; +${figures.resumeFromFreeSlotMs.at(-1)} ms ` +
+        `from the first free slot)`,
     );
   }
   await campaignAction(stack, campaign.campaignId, 'pause');
+}
+
+/**
+ * The first moment at or after `at` when the campaign's attempts in flight (claimed, not finished) were fewer than
+ * `slots`: `at` itself, or the end of the call whose end freed the first slot.
+ */
+async function firstFreeSlot(stack: BenchStack, campaignId: number, at: Date, slots: number): Promise<Date> {
+  const { rows } = await sql<{ finished_at: Date | null }>`
+    select finished_at from attempts
+    where campaign_id = ${campaignId} and placing_at <= ${at} and (finished_at is null or finished_at > ${at})
+    order by finished_at nulls last`.execute(stack.ctx.db);
+  if (rows.length < slots) return at;
+  return rows[rows.length - slots]?.finished_at ?? at;
+}
+
+/** Waits until at least `count` attempts of the campaign are placing or placed. */
+async function untilInFlight(stack: BenchStack, campaignId: number, count: number): Promise<void> {
+  for (const until = Date.now() + 120_000; Date.now() < until; await sleep(100)) {
+    const states = await attemptStates(stack, campaignId);
+    if ((states.placing ?? 0) + (states.placed ?? 0) >= count) return;
+  }
+  throw new Error(`campaign ${campaignId}: never ${count} calls in flight`);
 }
 
 /** Waits until no attempt of the campaign is `placing`: every placement claimed before the pause has ended. */

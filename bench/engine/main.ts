@@ -243,7 +243,13 @@ async function raw(loadBefore: number[]) {
 async function control(loadBefore: number[]) {
   const count = option('trials') ?? 20;
   const result = await withStack((stack) =>
-    controlLatency(stack, { trials: count, contacts: option('contacts'), workers }),
+    controlLatency(stack, {
+      trials: count,
+      contacts: option('contacts'),
+      workers,
+      concurrency: option('concurrency'),
+      talkSeconds: option('talk'),
+    }),
   );
   const ms = (values: number[]) => {
     const s = spread(values);
@@ -254,7 +260,7 @@ async function control(loadBefore: number[]) {
   printResults({
     mode: 'control',
     setup: [
-      `${count} trials each; pause/resume on a campaign dialing instant calls 10 at a time; PATCH on a campaign whose 5 slots hold 600 s calls; ${workers} worker process(es); ${temporalWords()}`,
+      `${count} trials each; pause/resume on a campaign dialing ${option('talk') ?? 0} s calls ${option('concurrency') ?? 10} at a time; PATCH on a campaign whose 5 slots hold 600 s calls; ${workers} worker process(es); ${temporalWords()}`,
     ],
     loadBefore,
     figures: [
@@ -267,6 +273,12 @@ async function control(loadBefore: number[]) {
         name: 'resume',
         value: ms(result.resumeMs),
         measures: `${clock}: the FIRST call requested after the resume was sent`,
+      },
+      {
+        name: 'resume, from the first free slot',
+        value: ms(result.resumeFromFreeSlotMs),
+        measures:
+          'the same, counted from the first moment after the resume at which the calls in flight were fewer than max_concurrency (the resume itself, or the end of the call that freed a slot)',
       },
       {
         name: 'PATCH max_concurrency +1',
@@ -283,6 +295,7 @@ async function control(loadBefore: number[]) {
       trials: count,
       pauseMs: spread(result.pauseMs),
       resumeMs: spread(result.resumeMs),
+      resumeFromFreeSlotMs: spread(result.resumeFromFreeSlotMs),
       patchMs: spread(result.patchMs),
       callsBeforePause: result.callsBeforePause,
       callsAfterPause: result.callsAfterPause,
