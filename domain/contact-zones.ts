@@ -20,8 +20,8 @@ export interface ContactZoneInput {
 /**
  * The contact's zones: its `timezone` column when that is a known IANA zone, otherwise the zones `numberZones` (the
  * prefix table of `engine/number-zones.ts`) gives the number (several for a prefix that spans zones); [] when neither
- * says anything; each as IANA names it today (`ianaZoneName`: the table still says Asia/Calcutta). The table is asked only
- * when the column says nothing.
+ * says anything; each as IANA names it today (`ianaZoneName`: the table still says Asia/Calcutta). The table is
+ * asked only when the column says nothing.
  */
 export function zonesOfContact(
   input: ContactZoneInput,
