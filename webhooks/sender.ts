@@ -49,10 +49,11 @@ export async function sendWebhook(request: WebhookRequest): Promise<WebhookRespo
       body: request.body,
     }),
   };
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  // Read before the timeout is armed, so a request cut by it records at least its length (as far as timers go).
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   try {
     const response = await guardedRequest(
       request.url,
