@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../api/app';
 import { createTemporalGateway } from '../../client/temporal';
@@ -13,8 +12,8 @@ import { createDb, type Db } from '../../db/client';
 import { ensureDashboardBuilt } from '../../devstack/dashboard-build';
 import { freePort } from '../../devstack/processes';
 import { createStorage } from '../../storage';
-import { migrateBeforeRunIndexes, migrateRest } from '../runs-list/database';
-import { seedRuns } from '../runs-list/seed';
+import { seedRunsDatabase } from '../runs-list/seed';
+import { closeBenchDatabase, openBenchDatabase } from '../shared/bench-database';
 import { bundleReport } from './bundle-size';
 import { median, timeToReady } from './page-timing';
 
@@ -32,31 +31,11 @@ const option = (name: string, fallback: number) => {
 };
 const RUNS = option('runs', 250_000);
 const LOADS = option('loads', 10);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'vac_bench_dashboard';
 const ORG = 1;
 const CAMPAIGN = 1;
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const log = (line: string) => console.error(`[bench] ${line}`);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function seed(db: Db): Promise<void> {
-  const started = Date.now();
-  await migrateBeforeRunIndexes(db);
-  await seedRuns(db, RUNS, log);
-  await migrateRest(db);
-  await sql`vacuum (analyze) runs, run_list_entries, run_daily_totals`.execute(db);
-  log(`seeded ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 /** A user of the largest organization: signed up through the API, moved there, logged in (the session token). */
 async function sessionInLargestOrganization(baseUrl: string, db: Db): Promise<string> {
@@ -82,7 +61,9 @@ async function main(): Promise<void> {
   const bundle = await bundleReport(distDir);
   const graphEditorInitial = await bundle.initialContains('react-flow__');
   console.log(`## Initial JavaScript\n`);
-  console.log(`| initial files | gzip kB | graph editor in it | lazy chunks | largest lazy chunk (gzip kB) |`);
+  console.log(
+    `| initial files | gzip kB | graph editor in it | lazy chunks | largest lazy chunk (gzip kB) |`,
+  );
   console.log(`|---|---:|---|---:|---:|`);
   const largestLazy = Math.max(0, ...bundle.lazyChunks.map((chunk) => chunk.gzipBytes));
   console.log(
@@ -90,12 +71,7 @@ async function main(): Promise<void> {
   );
 
   const reuse = args.includes('--reuse');
-  if (!reuse) {
-    await admin(`drop database if exists ${DATABASE} with (force)`);
-    await admin(`create database ${DATABASE}`);
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
+  const url = await openBenchDatabase(DATABASE, { reuse });
   const db = createDb(url.toString(), { max: 4 });
   const port = await freePort();
   const config = loadConfig({
@@ -115,25 +91,33 @@ async function main(): Promise<void> {
     { backgroundLoops: false },
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
+    executablePath:
+      process.env.CHROMIUM_PATH ?? execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
   });
   try {
-    if (!reuse) await seed(db);
-    const { rows } = await sql<{ count: string }>`select count(*) from runs where organization_id = ${ORG}`.execute(db);
+    if (!reuse) await seedRunsDatabase(db, RUNS, log);
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(*) from runs where organization_id = ${ORG}`.execute(db);
     log(`organization ${ORG}: ${rows[0]?.count} runs`);
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
     const token = await sessionInLargestOrganization(baseUrl, db);
     const context = await browser.newContext({ baseURL: baseUrl });
-    await context.addCookies([{ name: 'vac_session', value: token, url: baseUrl, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addCookies([
+      { name: 'vac_session', value: token, url: baseUrl, httpOnly: true, sameSite: 'Strict' },
+    ]);
     const page = await context.newPage();
 
     const pages = [
       {
         name: `campaign page (/app/campaigns/${CAMPAIGN})`,
         url: `/app/campaigns/${CAMPAIGN}`,
-        ready: { rowSelector: 'main table[aria-label="Runs"] tbody tr', buttonNames: ['Start', 'Pause', 'Resume', 'Redial…'] },
+        ready: {
+          rowSelector: 'main table[aria-label="Runs"] tbody tr',
+          buttonNames: ['Start', 'Pause', 'Resume', 'Redial…'],
+        },
       },
       {
         name: 'runs page (/app/runs)',
@@ -141,7 +125,11 @@ async function main(): Promise<void> {
         ready: { rowSelector: 'main table tbody tr a[href*="/runs/"]', buttonNames: ['Next page'] },
       },
     ];
-    log(`load average before: ${loadavg().map((v) => v.toFixed(2)).join(' ')} (${cpus().length} cores)`);
+    log(
+      `load average before: ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')} (${cpus().length} cores)`,
+    );
     console.log(`## Pages with ${rows[0]?.count} runs in the organization (median of ${LOADS} warm loads)\n`);
     console.log(`| page | cold ms | median ms | min ms | max ms |\n|---|---:|---:|---:|---:|`);
     for (const target of pages) {
@@ -153,14 +141,18 @@ async function main(): Promise<void> {
         `| ${target.name} | ${fmt(cold)} | ${fmt(median(times))} | ${fmt(Math.min(...times))} | ${fmt(Math.max(...times))} |`,
       );
     }
-    log(`load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+    log(
+      `load average after: ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     await app.close();
     await temporal.close();
     await appDb.destroy();
     await db.destroy();
-    if (!args.includes('--keep') && !reuse) await admin(`drop database if exists ${DATABASE} with (force)`);
+    await closeBenchDatabase(DATABASE, { keep: args.includes('--keep'), reuse });
   }
 }
 

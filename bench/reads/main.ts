@@ -3,12 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { API_KEY_PREFIX, hashToken } from '../../credentials/tokens';
 import { createDb, type Db } from '../../db/client';
 import { freePort } from '../../devstack/processes';
-import { migrateBeforeRunIndexes, migrateRest } from '../runs-list/database';
-import { seedRuns } from '../runs-list/seed';
+import { seedRunsDatabase } from '../runs-list/seed';
+import { closeBenchDatabase, openBenchDatabase } from '../shared/bench-database';
 import { measureRead, type ReadResult } from './load';
 
 /**
@@ -29,22 +28,11 @@ const RUNS = option('runs', 100_000);
 const CONTACTS = option('contacts', 20_000);
 const CLIENTS = option('clients', 50);
 const SECONDS = option('seconds', 10);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'vac_bench_reads';
 const ORG = 1;
 const CAMPAIGN = 1;
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const log = (line: string) => console.error(`[bench] ${line}`);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Campaign 1 running, with CONTACTS contacts: most finished with an outcome, some waiting for a retry, 20 in a call. */
 async function seedRunningCampaign(db: Db): Promise<void> {
@@ -71,16 +59,6 @@ async function seedRunningCampaign(db: Db): Promise<void> {
       from contacts c where c.campaign_id = ${CAMPAIGN}`.execute(trx);
   });
   await sql`vacuum (analyze) contacts, attempts`.execute(db);
-}
-
-async function seed(db: Db): Promise<void> {
-  const started = Date.now();
-  await migrateBeforeRunIndexes(db);
-  await seedRuns(db, RUNS, log);
-  await migrateRest(db);
-  await seedRunningCampaign(db);
-  await sql`vacuum (analyze) runs, run_list_entries, run_daily_totals`.execute(db);
-  log(`seeded ${RUNS} runs and ${CONTACTS} contacts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** A read-scoped API key of the organization, inserted as the API stores one. */
@@ -145,17 +123,15 @@ const row = (name: string, r: ReadResult) =>
 
 async function main(): Promise<void> {
   const reuse = args.includes('--reuse');
-  if (!reuse) {
-    await admin(`drop database if exists ${DATABASE} with (force)`);
-    await admin(`create database ${DATABASE}`);
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
+  const url = await openBenchDatabase(DATABASE, { reuse });
   const db = createDb(url.toString(), { max: 4 });
   let api: ChildProcess | null = null;
   let failed = false;
   try {
-    if (!reuse) await seed(db);
+    if (!reuse) {
+      await seedRunsDatabase(db, RUNS, log);
+      await seedRunningCampaign(db);
+    }
     const key = await apiKey(db);
     const port = await freePort();
     api = await startApi(url.toString(), port);
@@ -206,7 +182,7 @@ async function main(): Promise<void> {
       await exited;
     }
     await db.destroy();
-    if (!args.includes('--keep')) await admin(`drop database if exists ${DATABASE} with (force)`);
+    await closeBenchDatabase(DATABASE, { keep: args.includes('--keep'), reuse });
   }
   if (failed) {
     log('some requests failed');

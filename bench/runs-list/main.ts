@@ -1,12 +1,11 @@
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createDb, type Db } from '../../db/client';
 import { listRuns, runListQueries } from '../../db/repositories/runs';
 import { totalsGrain } from '../../db/repositories/runs-totals-grain';
 import { benchCases } from './cases';
-import { migrateBeforeRunIndexes, migrateRest } from './database';
-import { seedRuns } from './seed';
+import { closeBenchDatabase, openBenchDatabase } from '../shared/bench-database';
+import { seedRunsDatabase } from './seed';
 
 /**
  * Runs-list benchmark (not a test). Creates a dedicated database on the local server, seeds it, times
@@ -22,20 +21,9 @@ const option = (name: string, fallback: number) => {
 const RUNS = option('runs', 1_000_000);
 const ITERATIONS = option('iterations', 30);
 const WARMUP = 3;
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'vac_bench_runs_list';
 const LARGEST_ORG = 1;
 const log = (line: string) => console.error(`[bench] ${line}`);
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -56,33 +44,13 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-async function seed(db: Db): Promise<void> {
-  let started = Date.now();
-  await migrateBeforeRunIndexes(db);
-  await seedRuns(db, RUNS, log);
-  log(`seeded ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  started = Date.now();
-  // The run indexes, the per-day rollups and the narrow copy are built over the loaded runs.
-  await migrateRest(db);
-  await sql`vacuum (analyze) runs, run_list_entries, run_daily_totals, run_daily_source_totals,
-    run_daily_duration_totals`.execute(db);
-  log(
-    `run indexes, rollups and copies built and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
-
 async function main(): Promise<void> {
   const reuse = args.includes('--reuse');
-  if (!reuse) {
-    await admin(`drop database if exists ${DATABASE} with (force)`);
-    await admin(`create database ${DATABASE}`);
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
+  const url = await openBenchDatabase(DATABASE, { reuse });
   url.searchParams.set('options', '-c maintenance_work_mem=1GB');
   const db = createDb(url.toString(), { max: 4 });
   try {
-    if (!reuse) await seed(db);
+    if (!reuse) await seedRunsDatabase(db, RUNS, log);
     const { rows } = await sql<{
       count: string;
     }>`select count(*) from runs where organization_id = ${LARGEST_ORG}`.execute(db);
@@ -108,7 +76,7 @@ async function main(): Promise<void> {
     log(`load average after: ${load()}`);
   } finally {
     await db.destroy();
-    if (!args.includes('--keep') && !reuse) await admin(`drop database if exists ${DATABASE} with (force)`);
+    await closeBenchDatabase(DATABASE, { keep: args.includes('--keep'), reuse });
   }
 }
 
