@@ -6,7 +6,7 @@ function loads() {
   const pending: Array<(value: number) => void> = [];
   let count = 0;
   return {
-    load: () => new Promise<number>((resolve) => pending.push(resolve)).then((v) => v),
+    load: () => new Promise<number>((resolve) => pending.push(resolve)),
     get count() {
       return pending.length;
     },
